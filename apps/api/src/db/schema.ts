@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    role: text('role', { enum: ['client', 'admin', 'broker'] })
+      .notNull()
+      .default('client'),
+    password_hash: text('password_hash').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const userConfigs = pgTable(
+  'user_configs',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.name] })],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type', { enum: ['rental', 'sale', 'tomter'] })
+      .notNull()
+      .default('sale'),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    broker_id: integer('broker_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    ...timestamps,
+  },
+  (t) => [index('projects_user_idx').on(t.user_id), index('projects_broker_idx').on(t.broker_id)],
+);
+
+export const projectSettings = pgTable(
+  'project_settings',
+  {
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.project_id, t.name] })],
+);
+
+export const buildingNumbers = pgTable(
+  'building_numbers',
+  {
+    id: serial('id').primaryKey(),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    label_svg: text('label_svg').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('building_numbers_project_idx').on(t.project_id)],
+);
+
+export const apartments = pgTable(
+  'apartments',
+  {
+    id: serial('id').primaryKey(),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    building_number_id: integer('building_number_id').references(() => buildingNumbers.id, {
+      onDelete: 'set null',
+    }),
+    bostad: text('bostad').notNull().default(''),
+    square: doublePrecision('square'),
+    rooms: text('rooms').notNull().default(''),
+    floor: text('floor').notNull().default(''),
+    status: text('status').notNull().default('sale'),
+    price: doublePrecision('price'),
+    fee: doublePrecision('fee'),
+    garden_size: doublePrecision('garden_size'),
+    inactive: boolean('inactive').notNull().default(false),
+    link: text('link').notNull().default(''),
+    file_name: text('file_name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    info: jsonb('info').$type<{ url: string }[]>().notNull().default([]),
+    statistic_count: integer('statistic_count').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('apartments_project_idx').on(t.project_id)],
+);
+
+export const apartmentStatusChanges = pgTable(
+  'apartment_status_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    apartment_id: integer('apartment_id')
+      .notNull()
+      .references(() => apartments.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    from_status: text('from_status'),
+    to_status: text('to_status').notNull(),
+    changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('apartment_status_changes_apartment_idx').on(t.apartment_id)],
+);
+
+/** Plans (svg), background images (image) and sun-study files; bytes live in the database. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['svg', 'image', 'sunstudy'] }).notNull(),
+    content_type: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+    etag: text('etag').notNull(),
+    sort_index: integer('sort_index').notNull().default(0),
+    /** For an SVG: the name of its background image. */
+    data: text('data').notNull().default(''),
+    /** Optimistic-concurrency counter, bumped on every save of the markup. */
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('files_project_name_idx').on(t.project_id, t.name)],
+);
+
+export const fileBuildings = pgTable(
+  'file_buildings',
+  {
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    building_number_id: integer('building_number_id')
+      .notNull()
+      .references(() => buildingNumbers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.file_id, t.building_number_id] })],
+);
+
+export const sunStudyFiles = pgTable('sun_study_files', {
+  id: serial('id').primaryKey(),
+  project_id: integer('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  label: text('label').notNull().default(''),
+  file_path: text('file_path').notNull(),
+  file_name: text('file_name').notNull(),
+  sort_index: integer('sort_index').notNull().default(0),
+  ...timestamps,
+});
+
+export const themes = pgTable('themes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  data: jsonb('data').$type<{ attr: string; val: string }[]>().notNull().default([]),
+  ...timestamps,
+});
+
+export const projectStyles = pgTable(
+  'project_styles',
+  {
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.project_id, t.key] })],
+);
+
+export const clickEvents = pgTable(
+  'click_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    apartment_id: integer('apartment_id')
+      .notNull()
+      .references(() => apartments.id, { onDelete: 'cascade' }),
+    clicked_at: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('click_events_project_time_idx').on(t.project_id, t.clicked_at),
+    index('click_events_apartment_idx').on(t.apartment_id),
+  ],
+);

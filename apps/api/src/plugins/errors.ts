@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorEnvelope } from '@planvy/shared';
+import { HttpError } from '../lib/http-error';
+
+function send(reply: FastifyReply, status: number, message: string, errors: Record<string, string[]> = {}) {
+  const body: ErrorEnvelope = { message, errors, status_code: status };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Turns "/info/0/url" into "info.0.url"; an empty path becomes the validation context. */
+function fieldName(instancePath: string, context?: string): string {
+  const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return path || context || 'body';
+}
+
+/** The one error handler: every failure leaves as `{ message, errors, status_code }`. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      reply.headers(error.headers);
+      return send(reply, error.statusCode, error.message, error.errors);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const key = fieldName(issue.instancePath, error.validationContext);
+        (errors[key] ??= []).push(issue.message ?? 'Invalid value');
+      }
+      const first = Object.values(errors)[0]?.[0] ?? 'Invalid input';
+      return send(reply, 422, `The given data was invalid: ${first}`, errors);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return send(reply, status === 503 ? 503 : 500, 'Internal server error');
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type…)
+    const messages: Record<string, string> = {
+      FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+      FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
+      FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+    };
+    const message = messages[error.code] ?? (error.message || 'Bad request');
+    return send(reply, status, message);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, 404, `Route ${request.method} ${request.url.split('?')[0]} not found`),
+  );
+});

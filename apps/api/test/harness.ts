@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app';
+import { openDatabase, type Database } from '../src/db/client';
+import { loadConfig, type AppConfig } from '../src/env';
+import { hashPassword } from '../src/lib/password';
+import * as userRepo from '../src/modules/users/repository';
+
+/**
+ * One app per test file: PGlite in memory by default, or a fresh throw-away
+ * database on the server in DATABASE_URL (the PostgreSQL pass in CI).
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database['db'];
+  config: AppConfig;
+  /** Empties every table; call in beforeEach. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+  /** Creates a user and returns it with a bearer token. */
+  createUser(
+    role: 'admin' | 'client' | 'broker',
+    fields?: { email?: string; first_name?: string },
+  ): Promise<{
+    id: number;
+    email: string;
+    token: string;
+  }>;
+  /** app.inject with the token as bearer. */
+  as(token: string, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+}
+
+let seq = 0;
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/tmp/planvy-test',
+    LOG_LEVEL: 'silent',
+  });
+  const config: AppConfig = { ...base, ...overrides };
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let database: Database;
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `planvy_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString() });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({});
+  }
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jwtSecret: 'test-secret-'.padEnd(48, 'x'),
+  });
+  await app.ready();
+  const passwordHash = await hashPassword('secret123');
+
+  return {
+    app,
+    db: database.db,
+    config,
+    async reset() {
+      app.loginThrottle.clear();
+      const { rows } = await database.db.execute<{ tablename: string }>(
+        sql`select tablename from pg_tables where schemaname = 'public'`,
+      );
+      const names = rows.map((r) => `"${r.tablename}"`).join(', ');
+      if (names) await database.db.execute(sql.raw(`TRUNCATE ${names} RESTART IDENTITY CASCADE`));
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+    },
+    async createUser(role, fields = {}) {
+      seq += 1;
+      const email = fields.email ?? `${role}${seq}@example.com`;
+      const row = await userRepo.insertUser(database.db, {
+        email,
+        first_name: fields.first_name ?? `${role[0]!.toUpperCase()}${role.slice(1)} ${seq}`,
+        last_name: 'Test',
+        role,
+        password_hash: passwordHash,
+      });
+      return {
+        id: row.id,
+        email,
+        token: app.signToken({ sub: String(row.id) }),
+      };
+    },
+    as(token, opts) {
+      return app.inject({
+        ...opts,
+        headers: { ...opts.headers, authorization: `Bearer ${token}` },
+      });
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+export const ROLES = ['client', 'admin', 'broker'] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_NAMES: Record<Role, string> = { client: 'Client', admin: 'Admin', broker: 'Broker' };
+
+/** Per-user settings (spec §3 "config"). Values are strings, booleans as "1"/"0". */
+export const USER_CONFIG = {
+  project_statistic: { values: ['0', '1'], default: '0' },
+} as const;
+export type UserConfigName = keyof typeof USER_CONFIG;
+export const USER_CONFIG_NAMES = Object.keys(USER_CONFIG) as [UserConfigName, ...UserConfigName[]];
+
+export const LIMITS = {
+  email: 100,
+  name: 100,
+  phone: 30,
+  passwordMin: 6,
+  passwordMax: 30,
+} as const;
+
+const trimmed = (max: number) => z.string().trim().max(max);
+export const emailField = z.string().trim().min(1).max(LIMITS.email).pipe(z.email());
+export const passwordField = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax);
+/** An empty role falls back to client (spec §5). */
+export const roleField = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? 'client' : v),
+  z.enum(ROLES),
+);
+
+export const loginBodySchema = z.object({
+  email: z.string().trim().min(1).max(LIMITS.email),
+  password: z.string().min(1).max(LIMITS.passwordMax),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+const userFields = {
+  first_name: trimmed(LIMITS.name).min(1),
+  last_name: trimmed(LIMITS.name).default(''),
+  phone: trimmed(LIMITS.phone).default(''),
+  role: roleField,
+};
+
+export const userCreateSchema = z
+  .object({
+    ...userFields,
+    email: emailField,
+    password: passwordField,
+    password_confirm: z.string().max(LIMITS.passwordMax),
+  })
+  .refine((u) => u.password === u.password_confirm, {
+    path: ['password_confirm'],
+    message: 'The password confirmation does not match',
+  });
+export type UserCreate = z.input<typeof userCreateSchema>;
+
+/** Email is not editable; a password is only changed when one is given. */
+export const userUpdateSchema = z
+  .object({
+    ...userFields,
+    email: z.string().optional(),
+    password: z.union([z.literal(''), passwordField]).optional(),
+    password_confirm: z.string().max(LIMITS.passwordMax).optional(),
+  })
+  .refine((u) => !u.password || u.password === u.password_confirm, {
+    path: ['password_confirm'],
+    message: 'The password confirmation does not match',
+  });
+export type UserUpdate = z.input<typeof userUpdateSchema>;
+
+export const userConfigBodySchema = z.object({
+  name: z.enum(USER_CONFIG_NAMES),
+  value: z.enum(['0', '1']),
+});
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  roles: z.array(z.object({ slug: z.enum(ROLES), name: z.string() })),
+  config: z.array(z.object({ name: z.string(), value: z.string() })),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const clientEntrySchema = z.object({
+  user_id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type ClientEntry = z.infer<typeof clientEntrySchema>;
+
+export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export function userRole(user: Pick<User, 'roles'>): Role {
+  return user.roles[0]?.slug ?? 'client';
+}
+
+export function userConfigValue(user: Pick<User, 'config'>, name: UserConfigName): string {
+  return user.config.find((c) => c.name === name)?.value ?? USER_CONFIG[name].default;
+}
