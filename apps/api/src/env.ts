@@ -22,6 +22,8 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool().default(false),
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(8),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -69,6 +71,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    loginLimits: { perIp: 30, perEmail: 8, windowMs: 15 * 60 * 1000 },
+    loginLimits: { perIp: e.LOGIN_LIMIT_PER_IP, perEmail: e.LOGIN_LIMIT_PER_EMAIL, windowMs: 15 * 60 * 1000 },
   };
 }

@@ -26,6 +26,10 @@ export async function staticPlugin(app: FastifyInstance, opts: { webDist: string
   });
 
   if (opts.widgetDist) {
+    const widgetIndex = fs.readFileSync(path.join(opts.widgetDist, 'index.html'));
+    app.get('/view/:projectId', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(widgetIndex),
+    );
     await app.register(fastifyStatic, {
       root: opts.widgetDist,
       prefix: '/widget/',

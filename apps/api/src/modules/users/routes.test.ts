@@ -28,7 +28,7 @@ async function userCount() {
     method: 'GET',
     url: '/api/v1/admin/users',
   });
-  return (res.json() as { users: unknown[] }).users.length;
+  return res.json<{ users: unknown[] }>().users.length;
 }
 
 describe('creating users', () => {

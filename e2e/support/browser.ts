@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseURL = () => inject('baseURL');
+
+/** Debian's chromium, launched the way this machine needs. One context per test file. */
+export async function launch(options: { viewport?: { width: number; height: number }; locale?: string } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    baseURL: baseURL(),
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    locale: options.locale ?? 'sv-SE',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  context.setDefaultTimeout(15_000);
+  return {
+    context,
+    async close() {
+      await context.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh page with an empty localStorage (a signed-out visitor). */
+export async function freshPage(context: BrowserContext): Promise<Page> {
+  for (const p of context.pages()) await p.close();
+  await context.clearCookies();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.clear());
+  return page;
+}
+
+/** Calls the API directly (to arrange data) with an admin token. */
+export async function api<T = unknown>(
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseURL()}${url}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+export async function apiLogin(email: string, password: string): Promise<string> {
+  const res = await api<{ token: string }>('POST', '/api/v1/login', undefined, { email, password });
+  if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status}`);
+  return res.body.token;
+}
+
+export async function adminToken(): Promise<string> {
+  const { email, password } = inject('admin');
+  return apiLogin(email, password);
+}
+
+let seq = 0;
+/** Creates a user through the API; the password is always "secret123". */
+export async function createUser(
+  token: string,
+  fields: { role?: 'client' | 'admin' | 'broker'; first_name?: string; last_name?: string } = {},
+) {
+  seq += 1;
+  const email = `user${Date.now()}${seq}@example.com`;
+  const res = await api<{ user: { id: number; email: string } }>('POST', '/api/v1/admin/user', token, {
+    email,
+    first_name: fields.first_name ?? `Test${seq}`,
+    last_name: fields.last_name ?? 'Person',
+    phone: '',
+    role: fields.role ?? 'client',
+    password: 'secret123',
+    password_confirm: 'secret123',
+  });
+  if (res.status !== 201) throw new Error(`createUser failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { ...res.body.user, password: 'secret123' };
+}
