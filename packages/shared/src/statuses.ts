@@ -1,0 +1,153 @@
+/**
+ * The apartment status catalogue (spec §4): every alias with its labels, colour,
+ * style key and the project types it applies to. API, admin app and widget read it.
+ */
+export type ProjectTypeForStatus = 'sale' | 'tomter' | 'rental';
+
+export interface StatusDefinition {
+  alias: string;
+  label: { sv: string; en: string };
+  /** Rental projects label some statuses differently ("sale" reads Ledig / Available). */
+  rentalLabel?: { sv: string; en: string };
+  color: string;
+  /** Name used by the project style keys (spec §3 Theme). */
+  styleKey: string;
+  types: readonly ProjectTypeForStatus[];
+}
+
+const SALE = ['sale', 'tomter'] as const;
+const ALL = ['sale', 'tomter', 'rental'] as const;
+const RENTAL = ['rental'] as const;
+
+export const STATUSES = [
+  {
+    alias: 'sale',
+    label: { sv: 'Till salu', en: 'For sale' },
+    rentalLabel: { sv: 'Ledig', en: 'Available' },
+    color: '#10b74d',
+    styleKey: 'sale',
+    types: ALL,
+  },
+  {
+    alias: 'reserved',
+    label: { sv: 'Bokad', en: 'Booked' },
+    color: '#aa4e4e',
+    styleKey: 'reserved',
+    types: ALL,
+  },
+  {
+    alias: 'preorder',
+    label: { sv: 'Reserverad', en: 'Reserved' },
+    color: '#7570b3',
+    styleKey: 'preorder',
+    types: ALL,
+  },
+  {
+    alias: 'upcoming',
+    label: { sv: 'Kommande', en: 'Upcoming' },
+    color: '#cc9900',
+    styleKey: 'upcoming',
+    types: ALL,
+  },
+  { alias: 'sold', label: { sv: 'Såld', en: 'Sold' }, color: '#803c3c', styleKey: 'sold', types: SALE },
+  {
+    alias: 'fs-co-owner',
+    label: { sv: 'Till salu – Deläga', en: 'For sale – co-ownership' },
+    color: '#5a9e1e',
+    styleKey: 'fsCoOwner',
+    types: SALE,
+  },
+  {
+    alias: 'sale-etapp-1',
+    label: { sv: 'Till salu etapp 1', en: 'For sale, phase 1' },
+    color: '#1f78b4',
+    styleKey: 'saleEtapp1',
+    types: SALE,
+  },
+  {
+    alias: 'sale-etapp-2',
+    label: { sv: 'Till salu etapp 2', en: 'For sale, phase 2' },
+    color: '#3f9fd8',
+    styleKey: 'saleEtapp2',
+    types: SALE,
+  },
+  {
+    alias: 'sale-etapp-3',
+    label: { sv: 'Till salu etapp 3', en: 'For sale, phase 3' },
+    color: '#5e60ce',
+    styleKey: 'saleEtapp3',
+    types: SALE,
+  },
+  {
+    alias: 'sale-etapp-4',
+    label: { sv: 'Till salu etapp 4', en: 'For sale, phase 4' },
+    color: '#2b4c9b',
+    styleKey: 'saleEtapp4',
+    types: SALE,
+  },
+  {
+    alias: 'display-home',
+    label: { sv: 'Visningsbostad', en: 'Show home' },
+    color: '#d6338a',
+    styleKey: 'displayHome',
+    types: SALE,
+  },
+  {
+    alias: 'searchable-residence',
+    label: { sv: 'Sökbar bostad', en: 'Open for applications' },
+    color: '#0b7935',
+    styleKey: 'searchableResidence',
+    types: RENTAL,
+  },
+  {
+    alias: 'searchable-relocation',
+    label: { sv: 'Sökbar för omflyttning', en: 'Open for relocation' },
+    color: '#0d949a',
+    styleKey: 'searchableRelocation',
+    types: RENTAL,
+  },
+  {
+    alias: 'leased',
+    label: { sv: 'Uthyrd', en: 'Leased' },
+    color: '#d95f02',
+    styleKey: 'leased',
+    types: RENTAL,
+  },
+  {
+    alias: 'work-in-progress',
+    label: { sv: 'Under arbete', en: 'Work in progress' },
+    color: '#803c6d',
+    styleKey: 'workInProgress',
+    types: RENTAL,
+  },
+] as const satisfies readonly StatusDefinition[];
+
+export type StatusAlias = (typeof STATUSES)[number]['alias'];
+export const STATUS_ALIASES = STATUSES.map((s) => s.alias) as [StatusAlias, ...StatusAlias[]];
+
+/** Inactive apartments are drawn in this colour whatever their status. */
+export const INACTIVE_COLOR = '#9e9e9e';
+
+const byAlias = new Map<string, StatusDefinition>(STATUSES.map((s) => [s.alias, s]));
+
+export function statusDefinition(alias: string): StatusDefinition | undefined {
+  return byAlias.get(alias);
+}
+
+export function statusesFor(type: ProjectTypeForStatus): StatusDefinition[] {
+  return STATUSES.filter((s) => (s.types as readonly string[]).includes(type));
+}
+
+export function isStatusValidFor(alias: string, type: ProjectTypeForStatus): boolean {
+  return statusesFor(type).some((s) => s.alias === alias);
+}
+
+export function statusLabel(alias: string, type: ProjectTypeForStatus, lang: 'sv' | 'en'): string {
+  const s = byAlias.get(alias);
+  if (!s) return alias;
+  return (type === 'rental' && s.rentalLabel ? s.rentalLabel : s.label)[lang];
+}
+
+export function statusColor(alias: string): string {
+  return byAlias.get(alias)?.color ?? INACTIVE_COLOR;
+}
