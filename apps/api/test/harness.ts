@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { loadConfig, type AppConfig } from '../src/env';
@@ -29,7 +29,7 @@ export interface TestApp {
     token: string;
   }>;
   /** app.inject with the token as bearer. */
-  as(token: string, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  as(token: string, opts: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
 let seq = 0;

@@ -16,7 +16,7 @@ function fieldName(instancePath: string, context?: string): string {
 }
 
 /** The one error handler: every failure leaves as `{ message, errors, status_code }`. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export const errorsPlugin = fp(async (app: FastifyInstance, opts: { spaIndex?: Buffer }) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
       reply.headers(error.headers);
@@ -47,7 +47,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return send(reply, status, message);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, `Route ${request.method} ${request.url.split('?')[0]} not found`),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    // Any other GET that is not an API or file URL is a client-side route of the admin SPA.
+    if (opts.spaIndex && request.method === 'GET' && !url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(url)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(opts.spaIndex);
+    }
+    return send(reply, 404, `Route ${request.method} ${url} not found`);
+  });
 });

@@ -4,12 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built admin SPA (with index.html for client-side routes) and the widget.
+ * Serves the built admin SPA and the widget; the errors plugin's not-found handler
+ * answers client-side routes with the SPA's index.html.
  * Hashed assets are cached for a year; HTML is always revalidated.
  */
 export async function staticPlugin(app: FastifyInstance, opts: { webDist: string; widgetDist?: string }) {
-  const index = fs.readFileSync(path.join(opts.webDist, 'index.html'));
-
   await app.register(fastifyStatic, {
     root: opts.webDist,
     prefix: '/',
@@ -40,17 +39,4 @@ export async function staticPlugin(app: FastifyInstance, opts: { webDist: string
       },
     });
   }
-
-  // Any other GET that is not an API or file URL is a client-side route of the SPA.
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
-    }
-    return reply.status(404).send({
-      message: `Route ${request.method} ${url} not found`,
-      errors: {},
-      status_code: 404,
-    });
-  });
 }

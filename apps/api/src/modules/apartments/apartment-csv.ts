@@ -1,0 +1,137 @@
+/**
+ * CSV for Excel. Export is UTF-16LE with a BOM and tab separators: the one form
+ * Excel opens into columns with å, ä, ö intact whatever the user's locale (a
+ * comma file splits wrongly in Swedish Excel, a semicolon file in English Excel).
+ * Decimals follow the chosen language (70,5 in Swedish, 70.5 in English).
+ * Import accepts that form back, and also UTF-8 with ; , or tab separators.
+ */
+
+export type CsvLang = 'sv' | 'en';
+
+export const CSV_COLUMNS = [
+  { key: 'bostad', sv: 'Bostad', en: 'Unit' },
+  { key: 'rooms', sv: 'Rum', en: 'Rooms' },
+  { key: 'floor', sv: 'Våning', en: 'Floor' },
+  { key: 'square', sv: 'Boarea', en: 'Area' },
+  { key: 'price', sv: 'Pris', en: 'Price' },
+  { key: 'fee', sv: 'Avgift', en: 'Fee' },
+  { key: 'garden_size', sv: 'Trädgård', en: 'Garden size' },
+  { key: 'status', sv: 'Status', en: 'Status' },
+  { key: 'inactive', sv: 'Inaktiv', en: 'Inactive' },
+  { key: 'building_number', sv: 'Husnummer', en: 'Building number' },
+  { key: 'link', sv: 'Länk', en: 'Link' },
+  { key: 'description', sv: 'Beskrivning', en: 'Description' },
+  { key: 'info', sv: 'Informationsfiler', en: 'Info files' },
+] as const;
+
+export type CsvKey = (typeof CSV_COLUMNS)[number]['key'];
+export type CsvRecord = Partial<Record<CsvKey, string>>;
+
+function quote(value: string): string {
+  return /[\t\n\r"]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export function formatNumber(n: number | null, lang: CsvLang): string {
+  if (n === null) return '';
+  const s = String(n);
+  return lang === 'sv' ? s.replace('.', ',') : s;
+}
+
+/** Builds the file: UTF-16LE bytes with a BOM. */
+export function buildCsv(records: CsvRecord[], lang: CsvLang): Buffer {
+  const lines = [CSV_COLUMNS.map((c) => c[lang]).join('\t')];
+  for (const r of records) lines.push(CSV_COLUMNS.map((c) => quote(r[c.key] ?? '')).join('\t'));
+  return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf16le')]);
+}
+
+export function decodeCsv(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    const swapped = Buffer.from(bytes.subarray(2));
+    swapped.swap16();
+    return swapped.toString('utf16le');
+  }
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** RFC 4180 parsing with the separator guessed from the header line. */
+export function parseCsv(text: string): string[][] {
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+  const counts = ['\t', ';', ','].map((sep) => [sep, firstLine.split(sep).length] as const);
+  const sep = counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let inQuotes = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (inQuotes) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else inQuotes = false;
+      } else field += ch;
+    } else if (ch === '"' && field === '') inQuotes = true;
+    else if (ch === sep) {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows.filter((r) => r.some((cell) => cell.trim() !== ''));
+}
+
+const normalise = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+const headerLookup = new Map<string, CsvKey>();
+for (const c of CSV_COLUMNS) {
+  for (const name of [c.key, c.sv, c.en]) headerLookup.set(normalise(name), c.key);
+}
+// Names people are likely to type for the same columns.
+for (const [alias, key] of [
+  ['fastighetsbeteckning', 'bostad'],
+  ['tomt nr', 'rooms'],
+  ['kvm', 'square'],
+  ['square', 'square'],
+  ['size', 'square'],
+  ['trädgårdsstorlek', 'garden_size'],
+] as const) {
+  headerLookup.set(alias, key);
+}
+
+export interface ParsedImport {
+  records: { line: number; record: CsvRecord }[];
+  unknownColumns: string[];
+}
+
+/** Maps the header row to known columns; other columns are ignored and reported. */
+export function readImport(text: string): ParsedImport {
+  const [header, ...rows] = parseCsv(text);
+  if (!header) return { records: [], unknownColumns: [] };
+  const keys = header.map((h) => headerLookup.get(normalise(h)));
+  const unknownColumns = header.filter((_h, i) => keys[i] === undefined).filter((h) => h.trim() !== '');
+  return {
+    unknownColumns,
+    records: rows.map((cells, i) => {
+      const record: CsvRecord = {};
+      keys.forEach((key, col) => {
+        if (key) record[key] = (cells[col] ?? '').trim();
+      });
+      return { line: i + 2, record };
+    }),
+  };
+}

@@ -1,0 +1,220 @@
+import {
+  apartmentFieldsSchema,
+  isStatusValidFor,
+  STATUSES,
+  statusLabel,
+  type ProjectType,
+} from '@planvy/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { forbidden } from '../../lib/http-error';
+import { getProject, type Caller } from '../projects/service';
+import { buildCsv, formatNumber, readImport, type CsvLang, type CsvRecord } from './apartment-csv';
+import * as repo from './repository';
+import { toApartment } from './service';
+
+export async function exportApartments(db: DbOrTx, caller: Caller, projectId: number, lang: CsvLang) {
+  const project = await getProject(db, caller, projectId);
+  const [rows, buildings] = await Promise.all([
+    repo.listApartments(db, projectId),
+    repo.buildingNumbersOf(db, projectId),
+  ]);
+  const labels = new Map(buildings.map((b) => [b.id, b.label]));
+  const records: CsvRecord[] = rows.map((a) => ({
+    bostad: a.bostad,
+    rooms: a.rooms,
+    floor: a.floor,
+    square: formatNumber(a.square, lang),
+    price: formatNumber(a.price, lang),
+    fee: formatNumber(a.fee, lang),
+    garden_size: formatNumber(a.garden_size, lang),
+    status: statusLabel(a.status, project.type, lang),
+    inactive: a.inactive ? '1' : '0',
+    building_number: a.building_number_id ? (labels.get(a.building_number_id) ?? '') : '',
+    link: a.link,
+    description: a.description,
+    info: a.info.map((i) => i.url).join('\n'),
+  }));
+  const safeName = project.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'project';
+  return { bytes: buildCsv(records, lang), filename: `${safeName}-apartments.csv` };
+}
+
+type Field = keyof typeof apartmentFieldsSchema.shape;
+const COMPARED: Field[] = [
+  'rooms',
+  'floor',
+  'square',
+  'price',
+  'fee',
+  'garden_size',
+  'status',
+  'inactive',
+  'building_number_id',
+  'link',
+  'description',
+  'info',
+];
+
+export interface ImportRow {
+  line: number;
+  bostad: string;
+  kind: 'new' | 'changed' | 'unchanged' | 'invalid';
+  /** For changed rows: which fields differ. */
+  changes: string[];
+  /** For invalid rows: why, per field. */
+  errors: Record<string, string[]>;
+}
+
+export interface ImportResult {
+  rows: ImportRow[];
+  unknown_columns: string[];
+  summary: { new: number; changed: number; unchanged: number; invalid: number };
+  applied: boolean;
+}
+
+function statusFromCell(cell: string, type: ProjectType): string | undefined {
+  const wanted = cell.trim().toLowerCase();
+  for (const s of STATUSES) {
+    const names = [s.alias, statusLabel(s.alias, type, 'sv'), statusLabel(s.alias, type, 'en')];
+    if (names.some((n) => n.toLowerCase() === wanted)) return s.alias;
+  }
+  return undefined;
+}
+
+const YES = ['1', 'ja', 'yes', 'true', 'x'];
+const NO = ['0', 'nej', 'no', 'false', ''];
+
+/**
+ * Reads a CSV, matches rows to apartments by bostad and classifies each row. With
+ * `apply`, writes the new and changed rows in one transaction; invalid rows are
+ * never written.
+ */
+export async function importApartments(
+  db: Db,
+  caller: Caller,
+  projectId: number,
+  text: string,
+  apply: boolean,
+): Promise<ImportResult> {
+  const project = await getProject(db, caller, projectId);
+  if (caller.role !== 'admin') throw forbidden('Only admins import apartments');
+  const { records, unknownColumns } = readImport(text);
+
+  return db.transaction(async (tx) => {
+    const [existing, buildings] = await Promise.all([
+      repo.listApartments(tx, projectId),
+      repo.buildingNumbersOf(tx, projectId),
+    ]);
+    const byBostad = new Map(existing.map((a) => [a.bostad.trim().toLowerCase(), a]));
+    const buildingByLabel = new Map(buildings.map((b) => [b.label.trim().toLowerCase(), b.id]));
+    const seen = new Set<string>();
+    const rows: ImportRow[] = [];
+    const inserts: repo.ApartmentInsert[] = [];
+    const updates: { id: number; from: string; values: Partial<repo.ApartmentInsert> }[] = [];
+
+    for (const { line, record } of records) {
+      const bostad = (record.bostad ?? '').trim();
+      const errors: Record<string, string[]> = {};
+      const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+      if (!bostad) add('bostad', 'Bostad is required to match the row');
+      const key = bostad.toLowerCase();
+      if (bostad && seen.has(key)) add('bostad', 'The same bostad appears twice in the file');
+      seen.add(key);
+
+      const raw: Record<string, unknown> = {};
+      for (const f of [
+        'rooms',
+        'floor',
+        'square',
+        'price',
+        'fee',
+        'garden_size',
+        'link',
+        'description',
+      ] as const) {
+        if (record[f] !== undefined) raw[f] = record[f];
+      }
+      if (record.status !== undefined && record.status !== '') {
+        const alias = statusFromCell(record.status, project.type);
+        if (!alias || !isStatusValidFor(alias, project.type))
+          add('status', `Unknown status "${record.status}" for a ${project.type} project`);
+        else raw.status = alias;
+      }
+      if (record.inactive !== undefined) {
+        const v = record.inactive.trim().toLowerCase();
+        if (YES.includes(v)) raw.inactive = '1';
+        else if (NO.includes(v)) raw.inactive = '0';
+        else add('inactive', 'Must be 1 or 0');
+      }
+      if (record.building_number !== undefined) {
+        const label = record.building_number.trim().toLowerCase();
+        if (label === '') raw.building_number_id = null;
+        else if (buildingByLabel.has(label)) raw.building_number_id = buildingByLabel.get(label);
+        else add('building_number', `No building number "${record.building_number}" in this project`);
+      }
+      if (record.info !== undefined) {
+        raw.info = record.info
+          .split(/[\s]+/)
+          .filter(Boolean)
+          .map((url) => ({ url }));
+      }
+      const parsed = apartmentFieldsSchema.safeParse(raw);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) add(String(issue.path[0] ?? 'row'), issue.message);
+      }
+      if (Object.keys(errors).length > 0 || !parsed.success) {
+        rows.push({ line, bostad, kind: 'invalid', changes: [], errors });
+        continue;
+      }
+      const values: Partial<repo.ApartmentInsert> = { ...parsed.data, inactive: undefined };
+      if (parsed.data.inactive !== undefined) values.inactive = parsed.data.inactive === '1';
+      for (const k of Object.keys(values) as (keyof typeof values)[])
+        if (values[k] === undefined) delete values[k];
+
+      const current = byBostad.get(key);
+      if (!current) {
+        rows.push({ line, bostad, kind: 'new', changes: [], errors: {} });
+        inserts.push({ ...values, bostad, project_id: projectId });
+        continue;
+      }
+      const currentDto = toApartment(current);
+      const changes = COMPARED.filter((f) => {
+        if (!(f in values)) return false;
+        const next = (values as Record<string, unknown>)[f];
+        if (f === 'inactive') return next !== current.inactive;
+        if (f === 'info') return JSON.stringify(next) !== currentDto.info;
+        return (next ?? null) !== ((current as Record<string, unknown>)[f] ?? null);
+      });
+      rows.push({ line, bostad, kind: changes.length ? 'changed' : 'unchanged', changes, errors: {} });
+      if (changes.length) updates.push({ id: current.id, from: current.status, values });
+    }
+
+    if (apply) {
+      const created = await repo.insertApartments(tx, inserts);
+      const history: { apartment_id: number; from_status: string | null; to_status: string }[] = created.map(
+        (a) => ({
+          apartment_id: a.id,
+          from_status: null,
+          to_status: a.status,
+        }),
+      );
+      for (const u of updates) {
+        const row = await repo.updateApartment(tx, u.id, u.values);
+        if (row && row.status !== u.from)
+          history.push({ apartment_id: u.id, from_status: u.from, to_status: row.status });
+      }
+      await repo.recordStatusChanges(tx, history, caller.id);
+    }
+    const count = (kind: ImportRow['kind']) => rows.filter((r) => r.kind === kind).length;
+    return {
+      rows,
+      unknown_columns: unknownColumns,
+      summary: {
+        new: count('new'),
+        changed: count('changed'),
+        unchanged: count('unchanged'),
+        invalid: count('invalid'),
+      },
+      applied: apply,
+    };
+  });
+}

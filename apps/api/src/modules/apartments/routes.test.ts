@@ -1,0 +1,366 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildingNumbers } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../../test/harness';
+
+let t: TestApp;
+type U = Awaited<ReturnType<TestApp['createUser']>>;
+let admin: U, client: U, otherClient: U, broker: U;
+let saleProject: number, rentalProject: number, otherProject: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function createProject(ownerId: number, type: string, name = `P ${type}`) {
+  const res = await t.as(admin.token, {
+    method: 'POST',
+    url: `/api/v1/admin/project/${ownerId}`,
+    payload: { name, type, description: '' },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().project.id as number;
+}
+
+async function addApartment(projectId: number, body: Record<string, unknown> = {}) {
+  const res = await t.as(admin.token, {
+    method: 'POST',
+    url: `/api/v1/admin/apartment/${projectId}`,
+    payload: body,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().apartment as { id: number; status: string; [k: string]: unknown };
+}
+
+const list = async (projectId: number, token = admin.token) =>
+  (await t.as(token, { method: 'GET', url: `/api/v1/client/apartments/${projectId}` })).json().apartments as {
+    id: number;
+    status: string;
+    price: number | null;
+    bostad: string;
+  }[];
+
+beforeEach(async () => {
+  await t.reset();
+  admin = await t.createUser('admin');
+  client = await t.createUser('client');
+  otherClient = await t.createUser('client');
+  broker = await t.createUser('broker');
+  saleProject = await createProject(client.id, 'sale');
+  rentalProject = await createProject(client.id, 'rental');
+  otherProject = await createProject(otherClient.id, 'tomter');
+  await t.as(admin.token, {
+    method: 'PUT',
+    url: `/api/v1/admin/project/${saleProject}`,
+    payload: { broker_id: broker.id },
+  });
+});
+
+describe('creating and reading apartments', () => {
+  it('creates an apartment with every field in its transit form', async () => {
+    const a = await addApartment(saleProject, {
+      bostad: '1101',
+      rooms: '3',
+      floor: '1',
+      square: '70,5',
+      price: '2 495 000',
+      fee: 3500,
+      garden_size: '',
+      status: 'preorder',
+      inactive: '0',
+      link: 'https://example.com/1101',
+      description: 'Hörnlägenhet',
+      info: JSON.stringify([{ url: 'https://example.com/plan.pdf' }]),
+    });
+    expect(a).toMatchObject({
+      bostad: '1101',
+      square: 70.5,
+      price: 2495000,
+      fee: 3500,
+      garden_size: null,
+      status: 'preorder',
+      inactive: '0',
+      file_name: '',
+      info: '[{"url":"https://example.com/plan.pdf"}]',
+      statistic_count: 0,
+    });
+    const got = await t.as(client.token, { method: 'GET', url: `/api/v1/client/apartment/${a.id}` });
+    expect(got.json().apartment.id).toBe(a.id);
+    expect((await list(saleProject)).map((x) => x.id)).toEqual([a.id]);
+    // The admin list is also reachable as /admin/apartments/{projectId}.
+    const adminList = await t.as(admin.token, {
+      method: 'GET',
+      url: `/api/v1/admin/apartments/${saleProject}`,
+    });
+    expect(adminList.json().apartments).toHaveLength(1);
+  });
+
+  it.each([
+    ['a status of another project type', { status: 'leased' }, 'status'],
+    ['an unknown status', { status: 'gone' }, 'status'],
+    ['a negative price', { price: -1 }, 'price'],
+    ['a non-numeric fee', { fee: 'lots' }, 'fee'],
+    ['a negative square', { square: '-3' }, 'square'],
+    ['a non-numeric garden size', { garden_size: 'big' }, 'garden_size'],
+    ['an inactive flag that is not 1/0', { inactive: 'maybe' }, 'inactive'],
+    ['info that is not a list of urls', { info: '{"url": 5}' }, 'info'],
+    ['an over-long bostad', { bostad: 'x'.repeat(101) }, 'bostad'],
+  ])('refuses %s with 422 and stores nothing', async (_label, body, field) => {
+    const res = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/apartment/${saleProject}`,
+      payload: body,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toContain(field);
+    expect(await list(saleProject)).toEqual([]);
+  });
+
+  it('accepts rental statuses on rental projects only', async () => {
+    const a = await addApartment(rentalProject, { bostad: 'A', status: 'leased' });
+    expect(a.status).toBe('leased');
+    const res = await t.as(admin.token, {
+      method: 'PUT',
+      url: `/api/v1/admin/apartment/${a.id}`,
+      payload: { status: 'sold' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect((await list(rentalProject))[0]!.status).toBe('leased');
+  });
+
+  it('refuses a building number of another project', async () => {
+    const [b] = await t.db
+      .insert(buildingNumbers)
+      .values({ project_id: otherProject, label: '9' })
+      .returning();
+    const res = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/apartment/${saleProject}`,
+      payload: { bostad: 'x', building_number_id: b!.id },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.building_number_id).toBeDefined();
+  });
+});
+
+describe('roles', () => {
+  it('lets the owner and the broker edit plain fields but not building numbers or zone links', async () => {
+    const a = await addApartment(saleProject, { bostad: '1' });
+    const [b] = await t.db
+      .insert(buildingNumbers)
+      .values({ project_id: saleProject, label: '2' })
+      .returning();
+    for (const user of [client, broker]) {
+      const ok = await t.as(user.token, {
+        method: 'PUT',
+        url: `/api/v1/client/apartment/${a.id}`,
+        payload: { price: 100, status: 'reserved', description: 'x', info: '[]' },
+      });
+      expect(ok.statusCode).toBe(200);
+      for (const payload of [{ building_number_id: b!.id }, { file_name: 'plan.svg' }]) {
+        const res = await t.as(user.token, {
+          method: 'PUT',
+          url: `/api/v1/client/apartment/${a.id}`,
+          payload,
+        });
+        expect(res.statusCode).toBe(403);
+      }
+      const del = await t.as(user.token, { method: 'DELETE', url: `/api/v1/client/apartment/${a.id}` });
+      expect(del.statusCode).toBe(403);
+      const create = await t.as(user.token, {
+        method: 'POST',
+        url: `/api/v1/client/apartment/${saleProject}`,
+        payload: {},
+      });
+      expect(create.statusCode).toBe(403);
+    }
+    const after = (await list(saleProject))[0]!;
+    expect(after).toMatchObject({ price: 100, status: 'reserved' });
+  });
+
+  it('hides another client’s apartments behind 404 on every route', async () => {
+    const a = await addApartment(otherProject, { bostad: 'T1' });
+    const routes = [
+      ['GET', `/api/v1/client/apartments/${otherProject}`],
+      ['GET', `/api/v1/client/apartment/${a.id}`],
+      ['PUT', `/api/v1/client/apartment/${a.id}`],
+      ['DELETE', `/api/v1/client/apartment/${a.id}`],
+      ['GET', `/api/v1/client/apartment/${a.id}/history`],
+      ['GET', `/api/v1/client/apartments/${otherProject}/export`],
+      ['POST', `/api/v1/client/apartments/${otherProject}/import`],
+      ['POST', `/api/v1/client/apartment/${otherProject}`],
+    ] as const;
+    for (const user of [client, broker]) {
+      for (const [method, url] of routes) {
+        const res = await t.as(user.token, {
+          method,
+          url,
+          payload: method === 'GET' || method === 'DELETE' ? undefined : { price: 'bad' },
+        });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+      }
+      const mass = await t.as(user.token, {
+        method: 'POST',
+        url: '/api/v2/apartments/update-status',
+        payload: { apartments: [a.id], status: 'sold', projectId: otherProject },
+      });
+      expect(mass.statusCode).toBe(404);
+      expect(
+        (await t.as(user.token, { method: 'GET', url: `/api/v1/admin/apartments/${saleProject}` }))
+          .statusCode,
+      ).toBe(403);
+    }
+    expect((await list(otherProject))[0]!.status).toBe('sale');
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/client/apartments/${saleProject}` });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('lets only admins delete', async () => {
+    const a = await addApartment(saleProject, { bostad: '1' });
+    const res = await t.as(admin.token, { method: 'DELETE', url: `/api/v1/admin/apartment/${a.id}` });
+    expect(res.statusCode).toBe(204);
+    expect(await list(saleProject)).toEqual([]);
+  });
+});
+
+describe('mass status update', () => {
+  it('changes all, records history for each, and is usable by the owner', async () => {
+    const a = await addApartment(saleProject, { bostad: '1' });
+    const b = await addApartment(saleProject, { bostad: '2', status: 'sold' });
+    const res = await t.as(client.token, {
+      method: 'POST',
+      url: '/api/v2/apartments/update-status',
+      payload: { apartments: [a.id, b.id], status: 'sold', projectId: saleProject },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await list(saleProject)).map((x) => x.status)).toEqual(['sold', 'sold']);
+    const hist = (
+      await t.as(client.token, { method: 'GET', url: `/api/v1/client/apartment/${a.id}/history` })
+    ).json().history;
+    expect(hist[0]).toMatchObject({ from_status: 'sale', to_status: 'sold', user: { id: client.id } });
+    expect(hist).toHaveLength(2);
+    // b was already sold: no new history row.
+    const histB = (
+      await t.as(admin.token, { method: 'GET', url: `/api/v1/admin/apartment/${b.id}/history` })
+    ).json().history;
+    expect(histB).toHaveLength(1);
+  });
+
+  it('is all or nothing when one apartment belongs to another project', async () => {
+    const a = await addApartment(saleProject, { bostad: '1' });
+    const foreign = await addApartment(otherProject, { bostad: 'T' });
+    const res = await t.as(admin.token, {
+      method: 'POST',
+      url: '/api/v2/apartments/update-status',
+      payload: { apartments: [a.id, foreign.id], status: 'reserved', projectId: saleProject },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.apartments[0]).toContain(String(foreign.id));
+    expect((await list(saleProject))[0]!.status).toBe('sale');
+    expect((await list(otherProject))[0]!.status).toBe('sale');
+  });
+
+  it('refuses a status that does not apply to the project type', async () => {
+    const a = await addApartment(saleProject, { bostad: '1' });
+    const res = await t.as(admin.token, {
+      method: 'POST',
+      url: '/api/v2/apartments/update-status',
+      payload: { apartments: [a.id], status: 'leased', projectId: saleProject },
+    });
+    expect(res.statusCode).toBe(422);
+    expect((await list(saleProject))[0]!.status).toBe('sale');
+  });
+
+  it('records who changed a status in the form, and when', async () => {
+    const a = await addApartment(saleProject, { bostad: '1' });
+    await t.as(broker.token, {
+      method: 'PUT',
+      url: `/api/v1/client/apartment/${a.id}`,
+      payload: { status: 'reserved' },
+    });
+    await t.as(broker.token, {
+      method: 'PUT',
+      url: `/api/v1/client/apartment/${a.id}`,
+      payload: { price: 5 },
+    });
+    const hist = (
+      await t.as(admin.token, { method: 'GET', url: `/api/v1/admin/apartment/${a.id}/history` })
+    ).json().history;
+    expect(hist.map((h: { to_status: string }) => h.to_status)).toEqual(['reserved', 'sale']);
+    expect(hist[0].user.id).toBe(broker.id);
+    expect(Date.parse(hist[0].changed_at)).not.toBeNaN();
+  });
+});
+
+describe('import and export', () => {
+  it('exports a UTF-16 CSV that imports back unchanged', async () => {
+    await addApartment(saleProject, {
+      bostad: 'Lgh 1',
+      square: 70.5,
+      price: 1000000,
+      description: 'Åsikt; "citat"',
+      status: 'sold',
+    });
+    await addApartment(saleProject, { bostad: 'Lgh 2', info: '[{"url":"https://x.se/a.pdf"}]' });
+    const res = await t.as(client.token, {
+      method: 'GET',
+      url: `/api/v1/client/apartments/${saleProject}/export?lang=sv`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('attachment');
+    expect([...res.rawPayload.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+    expect(res.rawPayload.subarray(2).toString('utf16le')).toContain('70,5');
+
+    const preview = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/apartments/${saleProject}/import`,
+      payload: { csv_base64: res.rawPayload.toString('base64') },
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().summary).toEqual({ new: 0, changed: 0, unchanged: 2, invalid: 0 });
+  });
+
+  it('previews new, changed, unchanged and invalid rows without writing, then applies in one go', async () => {
+    await addApartment(saleProject, { bostad: '1', price: 100 });
+    await addApartment(saleProject, { bostad: '2', price: 200 });
+    const csv = 'Bostad;Pris;Status\n1;150;Såld\n2;200;\n3;300;Till salu\n4;-5;\n5;10;Uthyrd\n';
+    const preview = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/apartments/${saleProject}/import`,
+      payload: { csv },
+    });
+    const body = preview.json();
+    expect(body.summary).toEqual({ new: 1, changed: 1, unchanged: 1, invalid: 2 });
+    expect(body.rows.find((r: { bostad: string }) => r.bostad === '1').changes).toEqual(['price', 'status']);
+    expect(body.rows.find((r: { bostad: string }) => r.bostad === '4').errors.price).toBeDefined();
+    expect(body.rows.find((r: { bostad: string }) => r.bostad === '5').errors.status).toBeDefined();
+    expect(body.applied).toBe(false);
+    expect(await list(saleProject)).toHaveLength(2);
+
+    const applied = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/apartments/${saleProject}/import?apply=1`,
+      payload: { csv },
+    });
+    expect(applied.json().applied).toBe(true);
+    const after = await list(saleProject);
+    expect(after.map((a) => [a.bostad, a.price, a.status])).toEqual([
+      ['1', 150, 'sold'],
+      ['2', 200, 'sale'],
+      ['3', 300, 'sale'],
+    ]);
+  });
+
+  it('lets only admins import', async () => {
+    const res = await t.as(client.token, {
+      method: 'POST',
+      url: `/api/v1/client/apartments/${saleProject}/import`,
+      payload: { csv: 'Bostad\n1\n' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

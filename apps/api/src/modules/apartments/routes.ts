@@ -1,0 +1,268 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apartmentCreateSchema,
+  apartmentSchema,
+  apartmentUpdateSchema,
+  bearer,
+  idParams,
+  massStatusSchema,
+  projectIdParams,
+  statusChangeSchema,
+  z,
+} from '../../lib/schemas';
+import { forbidden } from '../../lib/http-error';
+import { projectAccessHook } from '../projects/access-hook';
+import { decodeCsv } from './apartment-csv';
+import { exportApartments, importApartments } from './import-export';
+import * as apartments from './service';
+
+const tags = ['apartments'];
+const ROLE_PATHS = ['admin', 'client'] as const;
+const apartmentResponse = z.object({ apartment: apartmentSchema });
+
+/**
+ * preValidation for /apartment/:id routes: a non-admin reaching an apartment of a
+ * project that is not theirs gets 404 before the body is looked at.
+ */
+function apartmentAccessHook(app: FastifyInstance, opts: { adminOnly?: string } = {}) {
+  return async (request: FastifyRequest) => {
+    if (request.auth.role === 'admin') return;
+    const raw = (request.params as Record<string, unknown>).id;
+    const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+    if (!(id > 0 && id <= 2147483647)) return;
+    await apartments.loadVisibleApartment(app.db, request.auth, id);
+    if (opts.adminOnly) throw forbidden(opts.adminOnly);
+  };
+}
+
+const importRowSchema = z.object({
+  line: z.number().int(),
+  bostad: z.string(),
+  kind: z.enum(['new', 'changed', 'unchanged', 'invalid']),
+  changes: z.array(z.string()),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+const importResultSchema = z.object({
+  rows: z.array(importRowSchema),
+  unknown_columns: z.array(z.string()),
+  summary: z.object({ new: z.number(), changed: z.number(), unchanged: z.number(), invalid: z.number() }),
+  applied: z.boolean(),
+});
+
+/** v1: /{role}/apartments/{projectId}, /{role}/apartment/{id}, import and export. */
+export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const role of ROLE_PATHS) {
+    const onRequest = role === 'admin' ? app.requireRole('admin') : app.authenticate;
+
+    app.get(
+      `/${role}/apartments/:projectId`,
+      {
+        onRequest,
+        preValidation: projectAccessHook(app, 'projectId'),
+        schema: {
+          tags,
+          summary: "A project's apartments",
+          description: 'Also reachable as GET /admin/apartments/{id}, where the id is the project id.',
+          security: bearer,
+          params: projectIdParams,
+          response: { 200: z.object({ apartments: z.array(apartmentSchema) }) },
+        },
+      },
+      async (request) => ({
+        apartments: await apartments.listApartments(app.db, request.auth, request.params.projectId),
+      }),
+    );
+
+    app.post(
+      `/${role}/apartment/:projectId`,
+      {
+        onRequest,
+        preValidation: projectAccessHook(app, 'projectId', { adminOnly: 'Only admins add apartments' }),
+        schema: {
+          tags,
+          summary: 'Create an apartment in the project (admins)',
+          description:
+            'The path id is the project id. The apartment starts without a zone (empty file_name) unless file_name is given.',
+          security: bearer,
+          params: projectIdParams,
+          body: apartmentCreateSchema,
+          response: { 201: apartmentResponse },
+        },
+      },
+      async (request, reply) => {
+        reply.status(201);
+        return {
+          apartment: await apartments.createApartment(
+            app.db,
+            request.auth,
+            request.params.projectId,
+            request.body,
+          ),
+        };
+      },
+    );
+
+    app.get(
+      `/${role}/apartment/:id`,
+      {
+        onRequest,
+        preValidation: apartmentAccessHook(app),
+        schema: {
+          tags,
+          summary: 'One apartment',
+          security: bearer,
+          params: idParams,
+          response: { 200: apartmentResponse },
+        },
+      },
+      async (request) => ({
+        apartment: await apartments.getApartment(app.db, request.auth, request.params.id),
+      }),
+    );
+
+    app.put(
+      `/${role}/apartment/:id`,
+      {
+        onRequest,
+        preValidation: apartmentAccessHook(app),
+        schema: {
+          tags,
+          summary: 'Update an apartment',
+          description:
+            'Send only the fields that change. Clients and brokers may change every plain field but not building_number_id or file_name (403).',
+          security: bearer,
+          params: idParams,
+          body: apartmentUpdateSchema,
+          response: { 200: apartmentResponse },
+        },
+      },
+      async (request) => ({
+        apartment: await apartments.updateApartment(app.db, request.auth, request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      `/${role}/apartment/:id`,
+      {
+        onRequest,
+        preValidation: apartmentAccessHook(app, { adminOnly: 'Only admins delete apartments' }),
+        schema: {
+          tags,
+          summary: 'Delete an apartment (admins)',
+          security: bearer,
+          params: idParams,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await apartments.deleteApartment(app.db, request.auth, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      `/${role}/apartment/:id/history`,
+      {
+        onRequest,
+        preValidation: apartmentAccessHook(app),
+        schema: {
+          tags,
+          summary: "An apartment's status changes, newest first",
+          security: bearer,
+          params: idParams,
+          response: { 200: z.object({ history: z.array(statusChangeSchema) }) },
+        },
+      },
+      async (request) => ({ history: await apartments.history(app.db, request.auth, request.params.id) }),
+    );
+
+    app.get(
+      `/${role}/apartments/:projectId/export`,
+      {
+        onRequest,
+        preValidation: projectAccessHook(app, 'projectId'),
+        schema: {
+          tags,
+          summary: 'Export apartments as a CSV file for Excel',
+          description: 'UTF-16LE with a BOM, tab-separated; decimals and headers follow lang.',
+          security: bearer,
+          params: projectIdParams,
+          querystring: z.object({ lang: z.enum(['sv', 'en']).default('sv') }),
+        },
+      },
+      async (request, reply) => {
+        const { bytes, filename } = await exportApartments(
+          app.db,
+          request.auth,
+          request.params.projectId,
+          request.query.lang,
+        );
+        return reply
+          .type('text/csv; charset=utf-16le')
+          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
+          .send(bytes);
+      },
+    );
+
+    app.post(
+      `/${role}/apartments/:projectId/import`,
+      {
+        onRequest,
+        preValidation: projectAccessHook(app, 'projectId', { adminOnly: 'Only admins import apartments' }),
+        bodyLimit: 20 * 1024 * 1024,
+        schema: {
+          tags,
+          summary: 'Preview or apply a CSV import (admins)',
+          description:
+            'Rows are matched to apartments by bostad. Without apply=1 nothing is written and the preview is returned; with apply=1 new and changed rows are written in one transaction and invalid rows are skipped.',
+          security: bearer,
+          params: projectIdParams,
+          querystring: z.object({ apply: z.enum(['0', '1']).default('0') }),
+          body: z.object({
+            csv: z
+              .string()
+              .max(15 * 1024 * 1024)
+              .optional(),
+            /** Base64 of the file's bytes, for UTF-16 files. */
+            csv_base64: z
+              .string()
+              .max(20 * 1024 * 1024)
+              .optional(),
+          }),
+          response: { 200: importResultSchema },
+        },
+      },
+      async (request) => {
+        const text = request.body.csv_base64
+          ? decodeCsv(Buffer.from(request.body.csv_base64, 'base64'))
+          : (request.body.csv ?? '');
+        return importApartments(
+          app.db,
+          request.auth,
+          request.params.projectId,
+          text,
+          request.query.apply === '1',
+        );
+      },
+    );
+  }
+};
+
+/** v2: POST /apartments/update-status. */
+export const apartmentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/apartments/update-status',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Set one status on several apartments of a project, all or nothing',
+        security: bearer,
+        body: massStatusSchema,
+        response: { 200: z.object({ apartments: z.array(apartmentSchema) }) },
+      },
+    },
+    async (request) => ({ apartments: await apartments.updateStatuses(app.db, request.auth, request.body) }),
+  );
+};

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { STATUS_ALIASES } from './statuses';
+
+export const APARTMENT_LIMITS = {
+  text: 100,
+  link: 2000,
+  description: 10_000,
+  infoFiles: 50,
+  number: 1e12,
+} as const;
+
+/** Empty input ("" or null) means "no value". */
+const empty = (v: unknown) => v === '' || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * A non-negative number, as a number or numeric string ("1 250 000", "70,5" and "70.5" all work);
+ * empty means none.
+ */
+export const amountField = z.preprocess(
+  (v) => {
+    if (empty(v)) return null;
+    if (typeof v === 'string') {
+      const compact = v.replace(/[\s\u00a0]/g, '').replace(',', '.');
+      return /^-?\d+(\.\d+)?$/.test(compact) ? Number(compact) : v;
+    }
+    return v;
+  },
+  z
+    .number({ error: 'Must be a number' })
+    .finite()
+    .min(0, { error: 'Must not be negative' })
+    .max(APARTMENT_LIMITS.number)
+    .nullable(),
+);
+
+/** "1"/"0" in transit; true/false and 1/0 accepted. */
+export const flagField = z.preprocess(
+  (v) => (v === true || v === 1 || v === 'true' ? '1' : v === false || v === 0 || v === 'false' ? '0' : v),
+  z.enum(['0', '1'], { error: 'Must be 1 or 0' }),
+);
+
+export const infoEntrySchema = z.object({ url: z.string().trim().min(1).max(APARTMENT_LIMITS.link) });
+export type InfoEntry = z.infer<typeof infoEntrySchema>;
+
+/** `info` travels as a JSON-encoded list of `{url}` (spec §3); a plain array is accepted too. */
+export const infoField = z.preprocess(
+  (v) => {
+    if (empty(v) || v === undefined) return [];
+    if (typeof v === 'string') {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return v;
+      }
+    }
+    return v;
+  },
+  z.array(infoEntrySchema, { error: 'Must be a list of {url}' }).max(APARTMENT_LIMITS.infoFiles),
+);
+
+const text = (max: number = APARTMENT_LIMITS.text) => z.string().trim().max(max);
+const optionalId = z.preprocess(
+  (v) => (empty(v) || v === 0 || v === '0' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+  z.number().int().positive().max(2147483647).nullable(),
+);
+
+/** The editable fields; every one optional so a PUT may send only what changes. */
+export const apartmentFieldsSchema = z.object({
+  bostad: text().optional(),
+  rooms: text().optional(),
+  floor: text().optional(),
+  square: amountField.optional(),
+  price: amountField.optional(),
+  fee: amountField.optional(),
+  garden_size: amountField.optional(),
+  status: z.enum(STATUS_ALIASES, { error: 'Unknown status' }).optional(),
+  inactive: flagField.optional(),
+  link: text(APARTMENT_LIMITS.link).optional(),
+  description: text(APARTMENT_LIMITS.description).optional(),
+  info: infoField.optional(),
+  building_number_id: optionalId.optional(),
+  /** Comma-separated SVG file names the apartment appears in; empty = detached. */
+  file_name: text(4000).optional(),
+});
+export type ApartmentFields = z.input<typeof apartmentFieldsSchema>;
+
+export const apartmentCreateSchema = apartmentFieldsSchema;
+export const apartmentUpdateSchema = apartmentFieldsSchema;
+
+export const apartmentSchema = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  building_number_id: z.number().int().nullable(),
+  bostad: z.string(),
+  rooms: z.string(),
+  floor: z.string(),
+  square: z.number().nullable(),
+  price: z.number().nullable(),
+  fee: z.number().nullable(),
+  garden_size: z.number().nullable(),
+  status: z.string(),
+  inactive: z.enum(['0', '1']),
+  link: z.string(),
+  file_name: z.string(),
+  description: z.string(),
+  /** JSON-encoded list of {url}. */
+  info: z.string(),
+  statistic_count: z.number().int(),
+  updated_at: z.string(),
+});
+export type Apartment = z.infer<typeof apartmentSchema>;
+
+export const massStatusSchema = z.object({
+  apartments: z.array(z.coerce.number().int().positive().max(2147483647)).min(1).max(10_000),
+  status: z.enum(STATUS_ALIASES, { error: 'Unknown status' }),
+  projectId: z.coerce.number().int().positive().max(2147483647),
+});
+
+export const statusChangeSchema = z.object({
+  id: z.number().int(),
+  from_status: z.string().nullable(),
+  to_status: z.string(),
+  changed_at: z.string(),
+  user: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
+});
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+
+/** Parses the transit form of `info`; anything malformed reads as an empty list. */
+export function parseInfo(info: string): InfoEntry[] {
+  const parsed = infoField.safeParse(info);
+  return parsed.success ? parsed.data : [];
+}
+
+/** Splits the comma-separated `file_name` list. */
+export function fileNames(fileName: string): string[] {
+  return fileName
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Sorts by status (catalogue order) or by bostad, numerically when asked (spec §3 settings). */
+export function compareApartments(
+  order: string,
+  bostadAsInteger: boolean,
+): (a: Pick<Apartment, 'bostad' | 'status'>, b: Pick<Apartment, 'bostad' | 'status'>) => number {
+  const byBostad = (a: { bostad: string }, b: { bostad: string }) => {
+    if (bostadAsInteger) {
+      const na = parseFloat(a.bostad);
+      const nb = parseFloat(b.bostad);
+      if (!Number.isNaN(na) && !Number.isNaN(nb) && na !== nb) return na - nb;
+    }
+    return a.bostad.localeCompare(b.bostad, 'sv', { numeric: true });
+  };
+  if (order === 'bostad') return byBostad;
+  const rank = new Map<string, number>(STATUS_ALIASES.map((s, i) => [s, i]));
+  return (a, b) => (rank.get(a.status) ?? 99) - (rank.get(b.status) ?? 99) || byBostad(a, b);
+}
