@@ -111,3 +111,16 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     },
   };
 }
+
+/** A multipart/form-data body with one file in the field "file". */
+export function multipart(filename: string, bytes: Buffer | string, field = 'file') {
+  const boundary = `----planvy${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes), tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -1,61 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
+import { XSS_PAYLOADS, wrap } from '../../../test/fixtures/xss-svg';
 import { sanitizeSvg, SvgSanitizeError } from './svg-sanitize';
-
-const wrap = (inner: string, rootAttrs = '') =>
-  `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 100"${rootAttrs}>${inner}</svg>`;
-
-/** At least 30 ways to smuggle script into an SVG; none may survive. */
-export const XSS_PAYLOADS: string[] = [
-  wrap('<script>alert(1)</script>'),
-  wrap('<SCRIPT>alert(1)</SCRIPT>'),
-  wrap('<script xlink:href="https://evil.example/x.js"/>'),
-  wrap('<script type="text/ecmascript"><![CDATA[alert(1)]]></script>'),
-  wrap('<rect width="10" height="10" onclick="alert(1)"/>'),
-  wrap('<rect width="10" height="10" ONMOUSEOVER="alert(1)"/>'),
-  wrap('', ' onload="alert(1)"'),
-  wrap('<g onfocus="alert(1)" tabindex="0"><rect width="1" height="1"/></g>'),
-  wrap('<a href="javascript:alert(1)"><rect width="10" height="10"/></a>'),
-  wrap('<a xlink:href="javascript:alert(1)"><text>x</text></a>'),
-  wrap('<a href="  java&#x09;script:alert(1)"><text>x</text></a>'),
-  wrap('<a href="JaVaScRiPt:alert(1)"><text>x</text></a>'),
-  wrap('<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=="><text>x</text></a>'),
-  wrap('<a href="vbscript:msgbox(1)"><text>x</text></a>'),
-  wrap(
-    '<foreignObject width="100" height="100"><body xmlns="http://www.w3.org/1999/xhtml"><img src="x" onerror="alert(1)"/></body></foreignObject>',
-  ),
-  wrap('<foreignobject><iframe src="javascript:alert(1)"></iframe></foreignobject>'),
-  wrap('<animate attributeName="href" to="javascript:alert(1)" begin="0s"/>'),
-  wrap('<set attributeName="onmouseover" to="alert(1)"/>'),
-  wrap('<a><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a>'),
-  wrap(
-    '<use href="data:image/svg+xml;base64,PHN2ZyBpZD0neCcgeG1sbnM9J2h0dHA6Ly93d3cudzMub3JnLzIwMDAvc3ZnJz48c2NyaXB0PmFsZXJ0KDEpPC9zY3JpcHQ+PC9zdmc+#x"/>',
-  ),
-  wrap('<use xlink:href="https://evil.example/sprite.svg#icon"/>'),
-  wrap('<image href="https://evil.example/track.png" width="1" height="1"/>'),
-  wrap('<image xlink:href="data:image/svg+xml,&lt;svg onload=alert(1)&gt;" width="1" height="1"/>'),
-  wrap('<iframe src="javascript:alert(1)"/>'),
-  wrap('<embed src="javascript:alert(1)"/>'),
-  wrap('<object data="javascript:alert(1)"/>'),
-  wrap('<style>@import url("https://evil.example/x.css");</style>'),
-  wrap('<style>rect { background: url(javascript:alert(1)) }</style>'),
-  wrap('<rect style="fill: url(https://evil.example/x#p)" width="1" height="1"/>'),
-  wrap('<rect style="behavior: url(x.htc); -moz-binding: url(x.xml#xss)" width="1" height="1"/>'),
-  wrap('<style>&lt;/style&gt;&lt;script&gt;alert(1)&lt;/script&gt;</style>'),
-  `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd"><!ENTITY lol "&lt;script&gt;alert(1)&lt;/script&gt;">]>${wrap('<text>&xxe;&lol;</text>')}`,
-  `<?xml-stylesheet href="https://evil.example/x.xsl" type="text/xsl"?>${wrap('<rect width="1" height="1"/>')}`,
-  wrap('<handler xmlns:ev="http://www.w3.org/2001/xml-events" ev:event="load">alert(1)</handler>'),
-  wrap('<feImage href="https://evil.example/x.png"/>'),
-  wrap('<rect width="1" height="1" fill="url(https://evil.example/p.svg#g)"/>'),
-  wrap('<text><tspan onclick="alert(1)">x</tspan></text>'),
-  wrap('<svg onload="alert(1)"><rect width="1" height="1"/></svg>'),
-  wrap('<a href="#ok"><rect width="1" height="1"/></a><script>alert(1)</script>'),
-  `${wrap('')}<script>alert(1)</script><svg onload="alert(1)"></svg>`,
-  wrap('<title>&lt;img src=x onerror=alert(1)&gt;</title>'),
-  wrap('<rect width="1" height="1" xlink:actuate="onLoad" xlink:href="javascript:alert(1)"/>'),
-  wrap('<math><mtext><img src=x onerror=alert(1)></mtext></math>'),
-  wrap('<rect width="1" height="1" formaction="javascript:alert(1)" src="javascript:alert(1)"/>'),
-];
 
 /** Loads the sanitised markup as a live HTML page and reports anything executable. */
 function executableBits(svg: string): string[] {

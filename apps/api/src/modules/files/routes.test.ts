@@ -1,0 +1,373 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, multipart, type TestApp } from '../../../test/harness';
+import { XSS_PAYLOADS } from '../../../test/fixtures/xss-svg';
+
+let t: TestApp;
+type U = Awaited<ReturnType<TestApp['createUser']>>;
+let admin: U, client: U, otherClient: U;
+let project: number, otherProject: number;
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(32, 1),
+]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 2)]);
+const plan = (inner = '') => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">${inner}</svg>`;
+
+beforeAll(async () => {
+  t = await createTestApp({ maxUploadBytes: 64 * 1024 });
+});
+afterAll(() => t.close());
+
+async function createProject(ownerId: number) {
+  const res = await t.as(admin.token, {
+    method: 'POST',
+    url: `/api/v1/admin/project/${ownerId}`,
+    payload: { name: 'P', type: 'sale' },
+  });
+  return res.json().project.id as number;
+}
+
+async function upload(name: string, bytes: Buffer | string, projectId = project, token = admin.token) {
+  const { payload, headers } = multipart(name, bytes);
+  return t.as(token, { method: 'POST', url: `/api/v1/admin/file/${projectId}`, payload, headers });
+}
+
+async function addApartment(body: Record<string, unknown>) {
+  const res = await t.as(admin.token, {
+    method: 'POST',
+    url: `/api/v1/admin/apartment/${project}`,
+    payload: body,
+  });
+  return res.json().apartment as { id: number; file_name: string };
+}
+
+const plans = async () =>
+  (await t.as(admin.token, { method: 'GET', url: `/api/v1/admin/svg/${project}` })).json().files as {
+    id: number;
+    name: string;
+    svg: string;
+    version: number;
+    sort_index: number;
+    data: string;
+    buildings: string;
+  }[];
+const apartments = async () =>
+  (await t.as(admin.token, { method: 'GET', url: `/api/v1/admin/apartments/${project}` })).json()
+    .apartments as {
+    id: number;
+    file_name: string;
+  }[];
+
+beforeEach(async () => {
+  await t.reset();
+  admin = await t.createUser('admin');
+  client = await t.createUser('client');
+  otherClient = await t.createUser('client');
+  project = await createProject(client.id);
+  otherProject = await createProject(otherClient.id);
+});
+
+describe('uploads', () => {
+  it('stores an SVG as a plan and images as background images', async () => {
+    const svg = await upload('Plan 1.SVG', plan('<rect id="r" width="1" height="1"/>'));
+    expect(svg.statusCode).toBe(201);
+    expect(svg.json().file).toMatchObject({
+      name: 'Plan 1.svg',
+      kind: 'svg',
+      url: `/projects/${project}/Plan%201.svg`,
+    });
+    expect(svg.json().report).toBeDefined();
+    expect((await upload('bg.png', PNG)).statusCode).toBe(201);
+    expect((await upload('photo.jpeg', JPEG)).statusCode).toBe(201);
+    expect((await upload('photo.jpg', JPEG)).json().file.name).toBe('photo.jpg');
+    expect((await plans()).map((p) => p.name)).toEqual(['Plan 1.svg']);
+    const imgs = (
+      await t.as(admin.token, { method: 'GET', url: `/api/v1/admin/svg/images/${project}` })
+    ).json().imgs;
+    expect(imgs.map((i: { name: string }) => i.name)).toEqual(['bg.png', 'photo.jpeg', 'photo.jpg']);
+  });
+
+  it.each([
+    ['another extension', 'notes.pdf', Buffer.from('%PDF-1.4')],
+    ['a PNG named .svg', 'plan.svg', PNG],
+    ['text named .png', 'x.png', Buffer.from('hello')],
+    ['a JPEG named .png', 'x.png', JPEG],
+    ['HTML named .svg', 'x.svg', Buffer.from('<html><body><svg></svg></body></html>')],
+    ['an empty file', 'x.svg', Buffer.alloc(0)],
+  ])('refuses %s with 422 and stores nothing', async (_l, name, bytes) => {
+    const res = await upload(name, bytes);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.file[0]).toEqual(expect.any(String));
+    expect(await plans()).toEqual([]);
+  });
+
+  it('refuses a file over the size limit with 413', async () => {
+    const res = await upload('big.png', Buffer.concat([PNG, Buffer.alloc(70 * 1024)]));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toContain('MB');
+  });
+
+  it('keeps both files when a name is uploaded twice', async () => {
+    await upload('a.svg', plan());
+    expect((await upload('a.svg', plan())).json().file.name).toBe('a (2).svg');
+  });
+
+  it('removes every XSS payload of the corpus before storing', async () => {
+    for (const [i, payload] of XSS_PAYLOADS.entries()) {
+      const res = await upload(`x${i}.svg`, payload);
+      expect(res.statusCode, payload).toBe(201);
+      const stored = (await t.app.inject({ method: 'GET', url: res.json().file.url })).body;
+      expect(stored).not.toMatch(
+        /<script|<[^>]*\son[a-z]+\s*=|javascript:|<foreignObject|<!ENTITY|evil\.example|data:text|<iframe|<embed|<object|<animate|<set[\s>/]|<handler/i,
+      );
+    }
+  });
+
+  it('lets only admins upload, and hides other projects', async () => {
+    expect((await upload('a.svg', plan(), project, client.token)).statusCode).toBe(403);
+    const { payload, headers } = multipart('a.svg', plan());
+    const res = await t.as(client.token, {
+      method: 'POST',
+      url: `/api/v1/client/file/${otherProject}`,
+      payload,
+      headers,
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('serving files', () => {
+  it('serves with type, ETag, 304, nosniff and a script-free CSP for SVG', async () => {
+    const { file } = (await upload('a.svg', plan())).json();
+    const res = await t.app.inject({ method: 'GET', url: file.url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['content-security-policy']).not.toContain('script-src');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: file.url,
+      headers: { 'if-none-match': res.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    const png = (await upload('b.png', PNG)).json().file;
+    const img = await t.app.inject({ method: 'GET', url: png.url });
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.equals(PNG)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: `/projects/${project}/missing.svg` })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('saving plans', () => {
+  it('sets file_name from the zones, detaches apartments whose zone is gone, and reports problems', async () => {
+    const a = await addApartment({ bostad: '1' });
+    const b = await addApartment({ bostad: '2' });
+    const c = await addApartment({ bostad: '3' });
+    await upload('other.svg', plan());
+    const first = (await upload('floor.svg', plan())).json().file;
+    const save = (svg: string, version: number) =>
+      t.as(admin.token, {
+        method: 'POST',
+        url: `/api/v1/admin/svg/${project}`,
+        payload: { name: 'floor.svg', svg, version },
+      });
+
+    const res = await save(
+      plan(
+        `<rect id="${a.id}" data-bostad="1" width="1" height="1"/><rect id="${b.id}" data-bostad="2" width="1" height="1"/>` +
+          `<rect id="999" data-bostad="9" width="1" height="1"/><rect id="L" data-link-to="nowhere.svg" width="1" height="1"/>` +
+          `<rect id="dup" width="1" height="1"/><rect id="dup" width="1" height="1"/><rect onclick="alert(1)" width="1" height="1"/>`,
+      ),
+      first.version,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.report).toEqual({
+      unknown_zones: ['999'],
+      apartments_without_zone: [{ id: c.id, bostad: '3' }],
+      duplicate_ids: ['dup'],
+      broken_links: [{ zone: 'L', target: 'nowhere.svg' }],
+    });
+    expect(body.file.svg).not.toContain('onclick');
+    expect(body.file.version).toBe(first.version + 1);
+    expect(Object.fromEntries((await apartments()).map((x) => [x.id, x.file_name]))).toEqual({
+      [a.id]: 'floor.svg',
+      [b.id]: 'floor.svg',
+      [c.id]: '',
+    });
+
+    // Remove b's zone: b is detached, a stays.
+    const second = await save(
+      plan(`<rect id="${a.id}" data-bostad="1" width="1" height="1"/>`),
+      body.file.version,
+    );
+    expect(second.statusCode).toBe(200);
+    expect(Object.fromEntries((await apartments()).map((x) => [x.id, x.file_name]))).toMatchObject({
+      [a.id]: 'floor.svg',
+      [b.id]: '',
+    });
+  });
+
+  it('refuses a stale copy with 409 and keeps the newer markup', async () => {
+    const f = (await upload('floor.svg', plan())).json().file;
+    const save = (svg: string, version: number) =>
+      t.as(admin.token, {
+        method: 'POST',
+        url: `/api/v1/admin/svg/${project}`,
+        payload: { name: 'floor.svg', svg, version },
+      });
+    expect((await save(plan('<rect id="first" width="1" height="1"/>'), f.version)).statusCode).toBe(200);
+    const stale = await save(plan('<rect id="second" width="1" height="1"/>'), f.version);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/someone else/i);
+    expect((await plans())[0]!.svg).toContain('id="first"');
+  });
+
+  it('lets clients read plans but not save them', async () => {
+    await upload('floor.svg', plan());
+    const read = await t.as(client.token, { method: 'GET', url: `/api/v1/client/svg/${project}` });
+    expect(read.json().files).toHaveLength(1);
+    const save = await t.as(client.token, {
+      method: 'POST',
+      url: `/api/v1/client/svg/${project}`,
+      payload: { name: 'floor.svg', svg: plan() },
+    });
+    expect(save.statusCode).toBe(403);
+    expect(
+      (await t.as(otherClient.token, { method: 'GET', url: `/api/v1/client/svg/${project}` })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('managing files', () => {
+  it('reorders plans, sets a background, and deleting cleans up references', async () => {
+    const a = await addApartment({ bostad: '1' });
+    const p1 = (
+      await upload('one.svg', plan(`<rect id="${a.id}" data-bostad="1" width="1" height="1"/>`))
+    ).json().file;
+    const p2 = (await upload('two.svg', plan())).json().file;
+    const bg = (await upload('bg.png', PNG)).json().file;
+    expect((await apartments())[0]!.file_name).toBe('one.svg');
+
+    await t.as(admin.token, {
+      method: 'PUT',
+      url: `/api/v1/admin/file/${p1.id}`,
+      payload: { sort_index: 5 },
+    });
+    await t.as(admin.token, {
+      method: 'PUT',
+      url: `/api/v1/admin/file/${p2.id}`,
+      payload: { sort_index: 1 },
+    });
+    expect((await plans()).map((p) => p.name)).toEqual(['two.svg', 'one.svg']);
+
+    const set = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/svg/setImage/${project}`,
+      payload: { fileName: 'bg.png', svgName: 'one.svg' },
+    });
+    expect(set.json().file.data).toBe('bg.png');
+    const bad = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/svg/setImage/${project}`,
+      payload: { fileName: 'nope.png', svgName: 'one.svg' },
+    });
+    expect(bad.statusCode).toBe(422);
+
+    expect(
+      (await t.as(admin.token, { method: 'DELETE', url: `/api/v1/admin/file/${bg.id}` })).statusCode,
+    ).toBe(204);
+    expect((await plans()).find((p) => p.name === 'one.svg')!.data).toBe('');
+    expect(
+      (await t.as(client.token, { method: 'DELETE', url: `/api/v1/client/file/${p1.id}` })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.as(admin.token, { method: 'DELETE', url: `/api/v1/admin/file/${p1.id}` })).statusCode,
+    ).toBe(204);
+    expect((await apartments())[0]!.file_name).toBe('');
+    const one = await t.as(admin.token, { method: 'GET', url: `/api/v1/admin/files/${p2.id}` });
+    expect(one.json().file.name).toBe('two.svg');
+  });
+});
+
+describe('building numbers', () => {
+  it('adds, renames with a label position (form-encoded), attaches to a plan and deletes', async () => {
+    const add = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/building-numbers/${project}`,
+      payload: { label: 'A' },
+    });
+    expect(add.statusCode).toBe(201);
+    const id = add.json().building_number.id;
+    expect(
+      (
+        await t.as(admin.token, {
+          method: 'POST',
+          url: `/api/v1/building-numbers/${project}`,
+          payload: { label: ' ' },
+        })
+      ).statusCode,
+    ).toBe(422);
+
+    const pos = JSON.stringify({ x: 10, y: 20, width: 80, height: 40, textX: 34, textY: 46 });
+    const put = await t.as(admin.token, {
+      method: 'PUT',
+      url: `/api/v1/building-numbers/${project}/${id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ label: 'B', label_svg: pos }).toString(),
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().building_number).toMatchObject({ label: 'B', label_svg: pos });
+    const badPos = await t.as(admin.token, {
+      method: 'PUT',
+      url: `/api/v1/building-numbers/${project}/${id}`,
+      payload: { label: 'B', label_svg: '{"x":1}' },
+    });
+    expect(badPos.statusCode).toBe(422);
+
+    const f = (await upload('site.svg', plan())).json().file;
+    const attach = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/svg/buildings/${f.id}`,
+      payload: { buildings: String(id) },
+    });
+    expect(attach.json().file.buildings).toBe(String(id));
+    const foreign = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/building-numbers/${otherProject}`,
+      payload: { label: 'X' },
+    });
+    const wrong = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/svg/buildings/${f.id}`,
+      payload: { buildings: `${id},${foreign.json().building_number.id}` },
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect((await plans())[0]!.buildings).toBe(String(id));
+
+    const list = await t.as(client.token, { method: 'GET', url: `/api/v1/building-numbers/${project}` });
+    expect(list.json().building_numbers).toHaveLength(1);
+    expect(
+      (
+        await t.as(client.token, {
+          method: 'POST',
+          url: `/api/v1/building-numbers/${project}`,
+          payload: { label: 'C' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.as(otherClient.token, { method: 'GET', url: `/api/v1/building-numbers/${project}` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.as(admin.token, { method: 'DELETE', url: `/api/v1/building-numbers/${project}/${id}` }))
+        .statusCode,
+    ).toBe(204);
+    expect((await plans())[0]!.buildings).toBe('');
+  });
+});

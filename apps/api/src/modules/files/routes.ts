@@ -1,0 +1,257 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  attachBuildingsSchema,
+  bearer,
+  fileSchema,
+  fileUpdateSchema,
+  idParams,
+  planReportSchema,
+  projectIdParams,
+  setImageSchema,
+  svgSaveSchema,
+  z,
+} from '../../lib/schemas';
+import { forbidden, HttpError, invalid } from '../../lib/http-error';
+import { projectAccessHook } from '../projects/access-hook';
+import * as files from './service';
+
+const tags = ['files'];
+const ROLE_PATHS = ['admin', 'client'] as const;
+const fileResponse = z.object({ file: fileSchema });
+const savedResponse = z.object({ file: fileSchema, report: planReportSchema.optional() });
+
+/** preValidation for /file/:id routes: 404 before anything else for a file the caller cannot reach. */
+function fileAccessHook(app: FastifyInstance, param: 'id' | 'fileId', adminOnly?: string) {
+  return async (request: FastifyRequest) => {
+    if (request.auth.role === 'admin') return;
+    const raw = (request.params as Record<string, unknown>)[param];
+    const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+    if (!(id > 0 && id <= 2147483647)) return;
+    await files.loadVisibleFile(app.db, request.auth, id);
+    if (adminOnly) throw forbidden(adminOnly);
+  };
+}
+
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limitMb = Math.round((app.config.maxUploadBytes / 1024 / 1024) * 10) / 10;
+
+  for (const role of ROLE_PATHS) {
+    const onRequest = role === 'admin' ? app.requireRole('admin') : app.authenticate;
+
+    app.post(
+      `/${role}/file/:projectId`,
+      {
+        onRequest,
+        preValidation: projectAccessHook(app, 'projectId', { adminOnly: 'Only admins upload files' }),
+        schema: {
+          tags,
+          summary: 'Upload a plan (.svg) or background image (.png, .jpg, .jpeg) as multipart field "file"',
+          description: `SVG is sanitised before it is stored. Files over ${limitMb} MB are refused with 413.`,
+          consumes: ['multipart/form-data'],
+          security: bearer,
+          params: projectIdParams,
+          response: { 201: savedResponse },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart())
+          throw invalid('file', 'Send the file as multipart/form-data in the field "file"');
+        const part = await request.file({ limits: { fileSize: app.config.maxUploadBytes, files: 1 } });
+        if (!part || part.fieldname !== 'file') throw invalid('file', 'Choose a file to upload');
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new HttpError(413, `The file is larger than the limit of ${limitMb} MB`, {
+              file: [`The file is larger than the limit of ${limitMb} MB`],
+            });
+          }
+          throw err;
+        }
+        reply.status(201);
+        return files.uploadFile(app.db, request.auth, request.params.projectId, {
+          filename: part.filename,
+          bytes,
+        });
+      },
+    );
+
+    app.get(
+      `/${role}/svg/:projectId`,
+      {
+        onRequest,
+        preValidation: projectAccessHook(app, 'projectId'),
+        schema: {
+          tags,
+          summary: "The project's plans with their markup, by sort_index",
+          security: bearer,
+          params: projectIdParams,
+          response: { 200: z.object({ files: z.array(fileSchema) }) },
+        },
+      },
+      async (request) => ({ files: await files.listPlans(app.db, request.auth, request.params.projectId) }),
+    );
+
+    app.post(
+      `/${role}/svg/:projectId`,
+      {
+        onRequest,
+        preValidation: projectAccessHook(app, 'projectId', { adminOnly: 'Only admins edit plans' }),
+        bodyLimit: app.config.maxUploadBytes * 2,
+        schema: {
+          tags,
+          summary: 'Save edited plan markup (admins)',
+          description:
+            'Sanitises the markup and, in the same transaction, sets every apartment’s file_name from the zones on the plan. Send the version you loaded: a stale one is refused with 409.',
+          security: bearer,
+          params: projectIdParams,
+          body: svgSaveSchema,
+          response: { 200: z.object({ file: fileSchema, report: planReportSchema }) },
+        },
+      },
+      async (request) => files.savePlan(app.db, request.auth, request.params.projectId, request.body),
+    );
+
+    app.post(
+      `/${role}/svg/buildings/:fileId`,
+      {
+        onRequest,
+        preValidation: fileAccessHook(app, 'fileId', 'Only admins attach building numbers'),
+        schema: {
+          tags,
+          summary: 'Set the building numbers shown on a plan (admins)',
+          security: bearer,
+          params: z.object({ fileId: idParams.shape.id }),
+          body: attachBuildingsSchema,
+          response: { 200: fileResponse },
+        },
+      },
+      async (request) => ({
+        file: await files.attachBuildings(
+          app.db,
+          request.auth,
+          request.params.fileId,
+          request.body.buildings,
+        ),
+      }),
+    );
+
+    app.put(
+      `/${role}/file/:id`,
+      {
+        onRequest,
+        preValidation: fileAccessHook(app, 'id', 'Only admins change files'),
+        schema: {
+          tags,
+          summary: 'Change a file’s sort_index or background image (data)',
+          security: bearer,
+          params: idParams,
+          body: fileUpdateSchema,
+          response: { 200: fileResponse },
+        },
+      },
+      async (request) => ({
+        file: await files.updateFile(app.db, request.auth, request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      `/${role}/file/:id`,
+      {
+        onRequest,
+        preValidation: fileAccessHook(app, 'id', 'Only admins delete files'),
+        schema: {
+          tags,
+          summary: 'Delete a file (admins)',
+          security: bearer,
+          params: idParams,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await files.deleteFile(app.db, request.auth, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  }
+
+  app.get(
+    '/admin/svg/images/:projectId',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags,
+        summary: "The project's background images",
+        security: bearer,
+        params: projectIdParams,
+        response: { 200: z.object({ imgs: z.array(fileSchema) }) },
+      },
+    },
+    async (request) => ({ imgs: await files.listImages(app.db, request.auth, request.params.projectId) }),
+  );
+
+  app.post(
+    '/admin/svg/setImage/:projectId',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags,
+        summary: 'Set (or clear, with an empty fileName) the background image of a plan',
+        security: bearer,
+        params: projectIdParams,
+        body: setImageSchema,
+        response: { 200: fileResponse },
+      },
+    },
+    async (request) => ({
+      file: await files.setBackground(app.db, request.auth, request.params.projectId, request.body),
+    }),
+  );
+
+  app.get(
+    '/admin/files/:id',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags,
+        summary: 'One file',
+        security: bearer,
+        params: idParams,
+        response: { 200: fileResponse },
+      },
+    },
+    async (request) => ({ file: await files.getFile(app.db, request.auth, request.params.id) }),
+  );
+};
+
+/** Public file URLs: /projects/{projectId}/{name}, for the admin app and the widget alike. */
+export const publicFileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/projects/:projectId/:name',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ projectId: projectIdParams.shape.projectId, name: z.string().min(1).max(255) }),
+      },
+    },
+    async (request, reply) => {
+      const file = await files.readPublicFile(app.db, request.params.projectId, request.params.name);
+      if (!file) throw new HttpError(404, 'File not found');
+      reply
+        .header('etag', file.etag)
+        .header('cache-control', 'public, no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .header('cross-origin-resource-policy', 'cross-origin');
+      if (file.kind === 'svg') {
+        reply.header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; sandbox",
+        );
+      }
+      if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+      return reply.type(file.contentType).send(file.bytes);
+    },
+  );
+};

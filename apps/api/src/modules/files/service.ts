@@ -1,0 +1,323 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fileKindFor, fileNames, projectFileUrl, type PlanFile, type PlanReport } from '@planvy/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { conflict, forbidden, invalid, notFound } from '../../lib/http-error';
+import { listBuildingNumbers } from '../building-numbers/repository';
+import { assertProjectVisible, type Caller } from '../projects/service';
+import { apartmentIdsOnPlan, planReport, scanPlan } from './plan-zones';
+import * as repo from './repository';
+import { sanitizeSvg, SvgSanitizeError } from './svg-sanitize';
+
+export const fileNotFound = () => notFound('File');
+const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+
+export function toFile(row: repo.FileRow, buildings: number[] = []): PlanFile {
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    name: row.name,
+    kind: row.kind,
+    created_at: row.created_at.toISOString(),
+    sort_index: row.sort_index,
+    data: row.data,
+    svg: row.kind === 'svg' ? row.content.toString('utf8') : '',
+    buildings: buildings.join(','),
+    version: row.version,
+    size: row.content.length,
+    url: projectFileUrl(row.project_id, row.name),
+  };
+}
+
+async function withBuildings(db: DbOrTx, rows: repo.FileRow[]): Promise<PlanFile[]> {
+  const links = await repo.buildingsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) =>
+    toFile(
+      r,
+      links.filter((l) => l.file_id === r.id).map((l) => l.building_number_id),
+    ),
+  );
+}
+
+/** Loads a file the caller reaches; the same 404 whether it is missing or someone else's. */
+export async function loadVisibleFile(db: DbOrTx, caller: Caller, id: number): Promise<repo.FileRow> {
+  const row = await repo.findFile(db, id);
+  if (!row) throw fileNotFound();
+  try {
+    await assertProjectVisible(db, caller, row.project_id);
+  } catch {
+    throw fileNotFound();
+  }
+  return row;
+}
+
+function requireAdmin(caller: Caller, what: string) {
+  if (caller.role !== 'admin') throw forbidden(`Only admins ${what}`);
+}
+
+export async function listPlans(db: DbOrTx, caller: Caller, projectId: number): Promise<PlanFile[]> {
+  await assertProjectVisible(db, caller, projectId);
+  return withBuildings(db, await repo.listFiles(db, projectId, 'svg'));
+}
+
+export async function listImages(db: DbOrTx, caller: Caller, projectId: number): Promise<PlanFile[]> {
+  await assertProjectVisible(db, caller, projectId);
+  return (await repo.listFiles(db, projectId, 'image')).map((r) => toFile(r));
+}
+
+export async function getFile(db: DbOrTx, caller: Caller, id: number): Promise<PlanFile> {
+  const row = await loadVisibleFile(db, caller, id);
+  return (await withBuildings(db, [row]))[0]!;
+}
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+
+/** A safe file name: no folders, no control or odd characters, extension lower-cased. */
+export function cleanFileName(raw: string): string {
+  const base = path.posix.basename(raw.replace(/\\/g, '/')).normalize('NFC');
+  const ext = path.extname(base).toLowerCase();
+  const stem = base
+    .slice(0, base.length - ext.length)
+    .replace(/[^\p{L}\p{N} ._()-]+/gu, '-')
+    .replace(/^[-. ]+|[-. ]+$/g, '')
+    .slice(0, 120);
+  return `${stem || 'file'}${ext}`;
+}
+
+async function uniqueName(db: DbOrTx, projectId: number, name: string): Promise<string> {
+  const taken = new Set((await repo.listNames(db, projectId)).map((f) => f.name));
+  if (!taken.has(name)) return name;
+  const ext = path.extname(name);
+  const stem = name.slice(0, name.length - ext.length);
+  for (let i = 2; ; i++) {
+    const candidate = `${stem} (${i})${ext}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+function sanitizeOrRefuse(markup: string, field: string): string {
+  try {
+    return sanitizeSvg(markup).svg;
+  } catch (err) {
+    if (err instanceof SvgSanitizeError) throw invalid(field, err.message);
+    throw err;
+  }
+}
+
+/**
+ * Stores an upload: .svg becomes a plan (sanitised first), .png/.jpg/.jpeg a background
+ * image. The bytes must be what the extension says.
+ */
+export async function uploadFile(
+  db: Db,
+  caller: Caller,
+  projectId: number,
+  upload: { filename: string; bytes: Buffer },
+): Promise<{ file: PlanFile; report?: PlanReport }> {
+  await assertProjectVisible(db, caller, projectId);
+  requireAdmin(caller, 'upload files');
+  const name = cleanFileName(upload.filename);
+  const kind = fileKindFor(name);
+  if (!kind) throw invalid('file', 'Only .svg, .jpg, .jpeg and .png files can be uploaded');
+  if (upload.bytes.length === 0) throw invalid('file', 'The file is empty');
+
+  let content: Buffer;
+  let contentType: string;
+  if (kind === 'svg') {
+    const text = upload.bytes.toString('utf8');
+    if (text.includes('\ufffd') || !/<svg[\s>]/i.test(text)) {
+      throw invalid('file', 'The file is not an SVG image');
+    }
+    content = Buffer.from(sanitizeOrRefuse(text, 'file'), 'utf8');
+    contentType = 'image/svg+xml';
+  } else if (upload.bytes.subarray(0, 8).equals(PNG)) {
+    if (!name.endsWith('.png'))
+      throw invalid('file', 'The file is a PNG image but its name does not end in .png');
+    content = upload.bytes;
+    contentType = 'image/png';
+  } else if (upload.bytes.subarray(0, 3).equals(JPEG)) {
+    if (name.endsWith('.png')) throw invalid('file', 'The file is a JPEG image but its name ends in .png');
+    content = upload.bytes;
+    contentType = 'image/jpeg';
+  } else {
+    throw invalid('file', 'The file is not a PNG or JPEG image');
+  }
+
+  return db.transaction(async (tx) => {
+    const row = await repo.insertFile(tx, {
+      project_id: projectId,
+      name: await uniqueName(tx, projectId, name),
+      kind,
+      content_type: contentType,
+      content,
+      etag: etagOf(content),
+      sort_index: await repo.nextSortIndex(tx, projectId),
+    });
+    if (kind !== 'svg') return { file: toFile(row) };
+    const report = await syncPlan(tx, projectId, row.name, content.toString('utf8'));
+    return { file: toFile(row), report };
+  });
+}
+
+/**
+ * Brings every apartment's file_name in line with the zones that exist on `planName`,
+ * and reports what does not add up. Runs inside the caller's transaction.
+ */
+async function syncPlan(tx: DbOrTx, projectId: number, planName: string, svg: string): Promise<PlanReport> {
+  const scan = scanPlan(svg);
+  const onPlan = apartmentIdsOnPlan(scan);
+  const rows = await repo.projectApartments(tx, projectId);
+  const changes: { id: number; file_name: string }[] = [];
+  for (const a of rows) {
+    const names = fileNames(a.file_name);
+    const has = names.includes(planName);
+    const should = onPlan.has(a.id);
+    if (has === should) continue;
+    const next = should ? [...names, planName] : names.filter((n) => n !== planName);
+    changes.push({ id: a.id, file_name: next.join(',') });
+    a.file_name = next.join(',');
+  }
+  await repo.setFileNames(tx, changes);
+  const plans = (await repo.listNames(tx, projectId)).filter((f) => f.kind === 'svg').map((f) => f.name);
+  return planReport(scan, rows, plans);
+}
+
+/** Saves edited plan markup: sanitised, version-checked and synced with apartments in one transaction. */
+export async function savePlan(
+  db: Db,
+  caller: Caller,
+  projectId: number,
+  input: { name: string; svg: string; version?: number; buildings?: string; sort_index?: number },
+): Promise<{ file: PlanFile; report: PlanReport }> {
+  await assertProjectVisible(db, caller, projectId);
+  requireAdmin(caller, 'edit plans');
+  const markup = sanitizeOrRefuse(input.svg, 'svg');
+  return db.transaction(async (tx) => {
+    const existing = await repo.findByName(tx, projectId, input.name);
+    if (!existing || existing.kind !== 'svg') throw invalid('name', `There is no plan named ${input.name}`);
+    const current = await repo.lockFile(tx, existing.id);
+    if (!current) throw fileNotFound();
+    if (input.version !== undefined && input.version !== current.version) {
+      throw conflict(
+        'Someone else saved this plan after you opened it. Reload the plan to see their changes, then make yours again.',
+      );
+    }
+    const content = Buffer.from(markup, 'utf8');
+    const row = await repo.updateFile(tx, current.id, {
+      content,
+      etag: etagOf(content),
+      version: current.version + 1,
+      ...(input.sort_index !== undefined ? { sort_index: input.sort_index } : {}),
+    });
+    if (!row) throw fileNotFound();
+    if (input.buildings !== undefined) await attachBuildingIds(tx, row, input.buildings);
+    const report = await syncPlan(tx, projectId, row.name, markup);
+    return { file: (await withBuildings(tx, [row]))[0]!, report };
+  });
+}
+
+async function attachBuildingIds(tx: DbOrTx, file: repo.FileRow, buildings: string | number[]) {
+  const ids = [
+    ...new Set(
+      (Array.isArray(buildings) ? buildings : buildings.split(','))
+        .map((v) => Number(String(v).trim()))
+        .filter((n) => n > 0),
+    ),
+  ];
+  const valid = new Set((await listBuildingNumbers(tx, file.project_id)).map((b) => b.id));
+  const wrong = ids.filter((id) => !valid.has(id));
+  if (wrong.length) throw invalid('buildings', `Not building numbers of this project: ${wrong.join(', ')}`);
+  await repo.setBuildings(tx, file.id, ids);
+}
+
+export async function attachBuildings(
+  db: Db,
+  caller: Caller,
+  fileId: number,
+  buildings: string | number[],
+): Promise<PlanFile> {
+  const file = await loadVisibleFile(db, caller, fileId);
+  requireAdmin(caller, 'attach building numbers');
+  if (file.kind !== 'svg') throw invalid('fileId', 'Building numbers attach to plans only');
+  return db.transaction(async (tx) => {
+    await attachBuildingIds(tx, file, buildings);
+    return (await withBuildings(tx, [file]))[0]!;
+  });
+}
+
+export async function setBackground(
+  db: Db,
+  caller: Caller,
+  projectId: number,
+  input: { fileName: string; svgName: string },
+): Promise<PlanFile> {
+  await assertProjectVisible(db, caller, projectId);
+  requireAdmin(caller, 'set background images');
+  const plan = await repo.findByName(db, projectId, input.svgName);
+  if (!plan || plan.kind !== 'svg') throw invalid('svgName', `There is no plan named ${input.svgName}`);
+  if (input.fileName) {
+    const image = await repo.findByName(db, projectId, input.fileName);
+    if (!image || image.kind !== 'image')
+      throw invalid('fileName', `There is no image named ${input.fileName}`);
+  }
+  const row = await repo.updateFile(db, plan.id, { data: input.fileName });
+  return (await withBuildings(db, [row!]))[0]!;
+}
+
+export async function updateFile(
+  db: Db,
+  caller: Caller,
+  id: number,
+  input: { sort_index?: number; data?: string; name?: string },
+): Promise<PlanFile> {
+  const file = await loadVisibleFile(db, caller, id);
+  requireAdmin(caller, 'change files');
+  if (input.name !== undefined && input.name !== file.name) {
+    throw invalid('name', 'Files cannot be renamed; upload the file again under the new name');
+  }
+  if (input.data !== undefined && input.data !== '') {
+    const image = await repo.findByName(db, file.project_id, input.data);
+    if (!image || image.kind !== 'image') throw invalid('data', `There is no image named ${input.data}`);
+  }
+  const row = await repo.updateFile(db, id, {
+    ...(input.sort_index !== undefined ? { sort_index: input.sort_index } : {}),
+    ...(input.data !== undefined ? { data: input.data } : {}),
+  });
+  return (await withBuildings(db, [row!]))[0]!;
+}
+
+/** Deletes a file; a plan's name leaves every apartment's file_name, an image leaves every plan. */
+export async function deleteFile(db: Db, caller: Caller, id: number): Promise<void> {
+  const file = await loadVisibleFile(db, caller, id);
+  requireAdmin(caller, 'delete files');
+  await db.transaction(async (tx) => {
+    if (file.kind === 'svg') {
+      const rows = await repo.projectApartments(tx, file.project_id);
+      await repo.setFileNames(
+        tx,
+        rows
+          .filter((a) => fileNames(a.file_name).includes(file.name))
+          .map((a) => ({
+            id: a.id,
+            file_name: fileNames(a.file_name)
+              .filter((n) => n !== file.name)
+              .join(','),
+          })),
+      );
+    } else {
+      await repo.clearBackground(tx, file.project_id, file.name);
+    }
+    await repo.deleteFile(tx, id);
+  });
+}
+
+/** For the public file URL: bytes, type and ETag, or undefined. */
+export async function readPublicFile(db: DbOrTx, projectId: number, name: string) {
+  const row = await repo.findByName(db, projectId, name);
+  if (!row) return undefined;
+  return { bytes: row.content, contentType: row.content_type, etag: row.etag, kind: row.kind };
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/** Upload rules (spec §5): plans by .svg, background images by .jpeg, .jpg or .png. */
+export const PLAN_EXTENSIONS = ['.svg'] as const;
+export const IMAGE_EXTENSIONS = ['.jpeg', '.jpg', '.png'] as const;
+export const UPLOAD_EXTENSIONS = [...PLAN_EXTENSIONS, ...IMAGE_EXTENSIONS];
+
+export function fileKindFor(name: string): 'svg' | 'image' | undefined {
+  const lower = name.toLowerCase();
+  if (PLAN_EXTENSIONS.some((e) => lower.endsWith(e))) return 'svg';
+  if (IMAGE_EXTENSIONS.some((e) => lower.endsWith(e))) return 'image';
+  return undefined;
+}
+
+/** The public URL of a stored file (spec §9). */
+export function projectFileUrl(projectId: number, name: string): string {
+  return `/projects/${projectId}/${encodeURIComponent(name)}`;
+}
+
+export const fileSchema = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(['svg', 'image', 'sunstudy']),
+  created_at: z.string(),
+  sort_index: z.number().int(),
+  /** For a plan: the name of its background image, or "". */
+  data: z.string(),
+  /** Plan markup (sanitised); empty for images. */
+  svg: z.string(),
+  /** Comma-separated building number ids attached to the plan. */
+  buildings: z.string(),
+  /** Bumped on every save; send it back to detect a stale copy (409). */
+  version: z.number().int(),
+  size: z.number().int(),
+  url: z.string(),
+});
+export type PlanFile = z.infer<typeof fileSchema>;
+
+export const planReportSchema = z.object({
+  unknown_zones: z.array(z.string()),
+  apartments_without_zone: z.array(z.object({ id: z.number().int(), bostad: z.string() })),
+  duplicate_ids: z.array(z.string()),
+  broken_links: z.array(z.object({ zone: z.string(), target: z.string() })),
+});
+export type PlanReport = z.infer<typeof planReportSchema>;
+
+export const svgSaveSchema = z.object({
+  name: z.string().min(1).max(255),
+  svg: z.string().min(1),
+  /** The version the editor loaded; a stale one is refused with 409. */
+  version: z.coerce.number().int().positive().optional(),
+  buildings: z.string().max(2000).optional(),
+  sort_index: z.coerce.number().int().min(0).optional(),
+});
+
+export const fileUpdateSchema = z.object({
+  sort_index: z.coerce.number().int().min(0).max(100_000).optional(),
+  data: z.string().max(255).optional(),
+  name: z.string().max(255).optional(),
+});
+
+export const setImageSchema = z.object({
+  fileName: z.string().max(255),
+  svgName: z.string().min(1).max(255),
+});
+
+export const attachBuildingsSchema = z.object({
+  /** Comma-separated building number ids (or a list). */
+  buildings: z.union([z.string().max(2000), z.array(z.coerce.number().int().positive())]),
+});
+
+/** Position and size of a building label's box and text on a plan (spec §3, §9). */
+export const labelSvgSchema = z.object({
+  x: z.number(),
+  y: z.number(),
+  width: z.number().nonnegative(),
+  height: z.number().nonnegative(),
+  textX: z.number(),
+  textY: z.number(),
+});
+export type LabelSvg = z.infer<typeof labelSvgSchema>;
+
+export const buildingNumberSchema = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  label: z.string(),
+  /** JSON of LabelSvg, or "" when the label was never placed. */
+  label_svg: z.string(),
+});
+export type BuildingNumber = z.infer<typeof buildingNumberSchema>;
+
+export const buildingNumberBodySchema = z.object({
+  label: z.string().trim().min(1, { error: 'The label is required' }).max(50),
+  label_svg: z
+    .string()
+    .max(2000)
+    .optional()
+    .refine(
+      (v) => {
+        if (!v) return true;
+        try {
+          return labelSvgSchema.safeParse(JSON.parse(v)).success;
+        } catch {
+          return false;
+        }
+      },
+      { error: 'label_svg must be JSON with x, y, width, height, textX and textY' },
+    ),
+});
+
+/** Label text drawn on plans (spec §9). */
+export const buildingLabelText = (label: string) => `Hus ${label}`;
