@@ -45,6 +45,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Login attempts allowed per window, per IP and per e-mail. */
   loginLimits: { perIp: number; perEmail: number; windowMs: number };
+  /** How long the public view of a project is served from memory. */
+  publicViewTtlMs: number;
 }
 
 /** The one place that reads process.env. */
@@ -71,6 +73,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    publicViewTtlMs: 2000,
     loginLimits: { perIp: e.LOGIN_LIMIT_PER_IP, perEmail: e.LOGIN_LIMIT_PER_EMAIL, windowMs: 15 * 60 * 1000 },
   };
 }

@@ -201,6 +201,7 @@ export const themes = pgTable('themes', {
   ...timestamps,
 });
 
+/** A project's own style values: [key, attr, value] triples over the default styles (spec §3, §7). */
 export const projectStyles = pgTable(
   'project_styles',
   {
@@ -208,9 +209,10 @@ export const projectStyles = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
+    attr: text('attr').notNull(),
     value: text('value').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.project_id, t.key] })],
+  (t) => [primaryKey({ columns: [t.project_id, t.key, t.attr] })],
 );
 
 export const clickEvents = pgTable(

@@ -76,8 +76,9 @@ CREATE TABLE "project_settings" (
 CREATE TABLE "project_styles" (
 	"project_id" integer NOT NULL,
 	"key" text NOT NULL,
+	"attr" text NOT NULL,
 	"value" text NOT NULL,
-	CONSTRAINT "project_styles_project_id_key_pk" PRIMARY KEY("project_id","key")
+	CONSTRAINT "project_styles_project_id_key_attr_pk" PRIMARY KEY("project_id","key","attr")
 );
 --> statement-breakpoint
 CREATE TABLE "projects" (

@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import {
+  DEFAULT_STYLES,
+  defaultProjectSettings,
+  fileNames,
+  isProjectSettingName,
+  mergeStyles,
+  projectFileUrl,
+  type PublicView,
+  type StyleTriple,
+} from '@planvy/shared';
+import type { DbOrTx } from '../../db/client';
+import { readSettings } from '../settings/repository';
+import * as repo from './repository';
+
+/** Builds the public view of a project, or undefined when there is none. */
+export async function buildPublicView(db: DbOrTx, projectId: number): Promise<PublicView | undefined> {
+  const project = await repo.findProject(db, projectId);
+  if (!project) return undefined;
+  const [settingRows, plans, apartments, styles] = await Promise.all([
+    readSettings(db, projectId),
+    repo.plansOf(db, projectId),
+    repo.apartmentsOf(db, projectId),
+    repo.stylesOf(db, projectId),
+  ]);
+  const buildings = await repo.planBuildings(
+    db,
+    plans.map((p) => p.id),
+  );
+  const settings = defaultProjectSettings();
+  for (const row of settingRows) if (isProjectSettingName(row.name)) settings[row.name] = row.value;
+  const showInformation = settings.use_apartment_information === '1';
+  if (!showInformation) {
+    settings.link_to_project = '';
+    settings.project_email = '';
+  }
+  const planNames = new Set(plans.map((p) => p.name));
+
+  return {
+    project,
+    settings,
+    styles: mergeStyles(
+      DEFAULT_STYLES,
+      styles.map((s): StyleTriple => [s.key, s.attr, s.value]),
+    ),
+    plans: plans.map((p) => ({
+      id: p.id,
+      name: p.name,
+      url: projectFileUrl(projectId, p.name),
+      version: p.version,
+      background_url: p.data ? projectFileUrl(projectId, p.data) : null,
+      buildings: buildings
+        .filter((b) => b.file_id === p.id)
+        .map((b) => ({ id: b.id, label: b.label, label_svg: b.label_svg })),
+    })),
+    apartments: apartments.map((a) => ({
+      id: a.id,
+      bostad: a.bostad,
+      rooms: a.rooms,
+      floor: a.floor,
+      square: a.square,
+      // Prices of inactive apartments never leave the server.
+      price: a.inactive ? null : a.price,
+      fee: a.inactive ? null : a.fee,
+      garden_size: a.garden_size,
+      status: a.status,
+      inactive: a.inactive,
+      link: a.link,
+      description: a.description,
+      info: a.info,
+      plans: fileNames(a.file_name).filter((n) => planNames.has(n)),
+      building: a.building,
+    })),
+  };
+}
+
+export interface CachedView {
+  body: Buffer;
+  etag: string;
+  expires: number;
+}
+
+/**
+ * A short-lived cache of serialised views: under load most requests are answered
+ * from memory, and a change is visible within `ttlMs`.
+ */
+export class PublicViewCache {
+  private readonly entries = new Map<number, CachedView>();
+  private readonly pending = new Map<number, Promise<CachedView | undefined>>();
+
+  constructor(
+    private readonly load: (projectId: number) => Promise<PublicView | undefined>,
+    private readonly ttlMs: number,
+  ) {}
+
+  async get(projectId: number): Promise<CachedView | undefined> {
+    const hit = this.entries.get(projectId);
+    if (hit && hit.expires > Date.now()) return hit;
+    // One database read per project at a time, however many requests wait for it.
+    let pending = this.pending.get(projectId);
+    if (!pending) {
+      pending = this.refresh(projectId).finally(() => this.pending.delete(projectId));
+      this.pending.set(projectId, pending);
+    }
+    return pending;
+  }
+
+  invalidate(projectId?: number): void {
+    if (projectId === undefined) this.entries.clear();
+    else this.entries.delete(projectId);
+  }
+
+  private async refresh(projectId: number): Promise<CachedView | undefined> {
+    const view = await this.load(projectId);
+    if (!view) {
+      this.entries.delete(projectId);
+      return undefined;
+    }
+    const body = Buffer.from(JSON.stringify(view));
+    const entry = {
+      body,
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      expires: Date.now() + this.ttlMs,
+    };
+    if (this.entries.size > 5000) this.entries.clear();
+    this.entries.set(projectId, entry);
+    return entry;
+  }
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { PROJECT_TYPES, projectSettingsSchema } from './projects';
+
+/**
+ * What the public widget receives for a project: enough to draw it and nothing
+ * more (no owner, no users, no internal fields, no prices of inactive apartments).
+ */
+export const publicApartmentSchema = z.object({
+  id: z.number().int(),
+  bostad: z.string(),
+  rooms: z.string(),
+  floor: z.string(),
+  square: z.number().nullable(),
+  price: z.number().nullable(),
+  fee: z.number().nullable(),
+  garden_size: z.number().nullable(),
+  status: z.string(),
+  inactive: z.boolean(),
+  link: z.string(),
+  description: z.string(),
+  info: z.array(z.object({ url: z.string() })),
+  /** Names of the plans the apartment is drawn on. */
+  plans: z.array(z.string()),
+  building: z.string().nullable(),
+});
+export type PublicApartment = z.infer<typeof publicApartmentSchema>;
+
+export const publicPlanSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  version: z.number().int(),
+  background_url: z.string().nullable(),
+  buildings: z.array(z.object({ id: z.number().int(), label: z.string(), label_svg: z.string() })),
+});
+export type PublicPlan = z.infer<typeof publicPlanSchema>;
+
+export const publicViewSchema = z.object({
+  project: z.object({ id: z.number().int(), name: z.string(), type: z.enum(PROJECT_TYPES) }),
+  settings: projectSettingsSchema,
+  styles: z.array(z.tuple([z.string(), z.string(), z.string()])),
+  plans: z.array(publicPlanSchema),
+  apartments: z.array(publicApartmentSchema),
+});
+export type PublicView = z.infer<typeof publicViewSchema>;
+
+export const clickBodySchema = z.object({ apartment_id: z.coerce.number().int().positive().max(2147483647) });
