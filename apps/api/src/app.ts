@@ -18,6 +18,8 @@ import { staticPlugin } from './plugins/static';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { authRoutes } from './modules/auth/routes';
 import { adminUserRoutes, brokerListRoutes } from './modules/users/routes';
+import { brokerAssignRoutes, projectRoutes } from './modules/projects/routes';
+import { settingsRoutes } from './modules/settings/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,12 +80,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (v1) => {
       await v1.register(authRoutes);
       await v1.register(adminUserRoutes);
+      await v1.register(projectRoutes);
+      await v1.register(settingsRoutes);
     },
     { prefix: '/api/v1' },
   );
   await app.register(
     async (v2) => {
       await v2.register(brokerListRoutes);
+      await v2.register(brokerAssignRoutes);
     },
     { prefix: '/api/v2' },
   );

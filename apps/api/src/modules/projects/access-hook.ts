@@ -1,0 +1,25 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden } from '../../lib/http-error';
+import { assertProjectVisible } from './service';
+
+/**
+ * preValidation hook for routes that name a project in the path. For a non-admin it
+ * answers 404 for a project they do not reach (and, with `adminOnly`, 403 for one they
+ * do) before the body is validated, so the answer never depends on what was sent.
+ * The services check again; this only fixes the order of the answers.
+ */
+export function projectAccessHook(
+  app: FastifyInstance,
+  param: 'id' | 'projectId',
+  opts: { adminOnly?: string } = {},
+) {
+  return async (request: FastifyRequest) => {
+    if (request.auth.role === 'admin') return;
+    const raw = (request.params as Record<string, unknown>)[param];
+    const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+    // Not an id: the params schema answers with 422.
+    if (!(id > 0 && id <= 2147483647)) return;
+    await assertProjectVisible(app.db, request.auth, id);
+    if (opts.adminOnly) throw forbidden(opts.adminOnly);
+  };
+}

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bearer,
+  projectIdParams,
+  projectSettingBodySchema,
+  projectSettingQuerySchema,
+  projectSettingSchema,
+  projectSettingsSchema,
+  z,
+} from '../../lib/schemas';
+import { projectAccessHook } from '../projects/access-hook';
+import * as settings from './service';
+
+const tags = ['settings'];
+
+/** v1: GET and POST /{role}/settings/{projectId}. */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const role of ['admin', 'client'] as const) {
+    const onRequest = role === 'admin' ? app.requireRole('admin') : app.authenticate;
+
+    app.get(
+      `/${role}/settings/:projectId`,
+      {
+        onRequest,
+        preValidation: projectAccessHook(app, 'projectId'),
+        schema: {
+          tags,
+          summary: 'Read one setting (?name=…) or, without name, all of them',
+          description:
+            'A setting never written reads as its default. Booleans are "1"/"0". Unknown name: 422.',
+          security: bearer,
+          params: projectIdParams,
+          querystring: projectSettingQuerySchema,
+          response: {
+            200: z.union([projectSettingSchema, z.object({ settings: projectSettingsSchema })]),
+          },
+        },
+      },
+      async (request) => {
+        const { projectId } = request.params;
+        const { name } = request.query;
+        if (name) return settings.getSetting(app.db, request.auth, projectId, name);
+        return { settings: await settings.getSettings(app.db, request.auth, projectId) };
+      },
+    );
+
+    app.post(
+      `/${role}/settings/:projectId`,
+      {
+        onRequest,
+        preValidation: projectAccessHook(app, 'projectId', { adminOnly: settings.SETTINGS_ADMIN_ONLY }),
+        schema: {
+          tags,
+          summary: 'Write one setting (admins only)',
+          description:
+            'The value is checked against the setting: booleans 1/0 (true/false accepted, stored "1"/"0"), label_font_size a whole number 8–400, enums from their list, project_email an e-mail or empty, link_to_project an http(s) URL or empty.',
+          security: bearer,
+          params: projectIdParams,
+          body: projectSettingBodySchema,
+          response: { 200: projectSettingSchema },
+        },
+      },
+      async (request) => settings.setSetting(app.db, request.auth, request.params.projectId, request.body),
+    );
+  }
+};

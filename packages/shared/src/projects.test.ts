@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultProjectSettings,
+  parseProjectSettingValue,
+  PROJECT_SETTING_NAMES,
+  projectCreateSchema,
+  projectUpdateSchema,
+} from './projects';
+
+describe('project settings catalogue', () => {
+  it('holds the 15 settings of spec §3 in order', () => {
+    expect(PROJECT_SETTING_NAMES).toEqual([
+      'show_status',
+      'multi_building',
+      'show_sun_study',
+      'label_font_size',
+      'bostad_as_integer',
+      'default_sort_order',
+      'use_apartment_information',
+      'link_to_project',
+      'project_email',
+      'use_garden_size',
+      'use_new_design',
+      'hide_floor_column',
+      'hide_fee_column',
+      'show_all_apartments',
+      'currency',
+    ]);
+    expect(defaultProjectSettings()).toMatchObject({
+      label_font_size: '45',
+      default_sort_order: 'status',
+      currency: 'kr',
+    });
+  });
+
+  it.each([
+    ['show_status', true, '1'],
+    ['show_status', 'false', '0'],
+    ['label_font_size', ' 030 ', '30'],
+    ['link_to_project', ' https://a.se ', 'https://a.se'],
+    ['project_email', null, ''],
+  ] as const)('normalises %s = %j to %j', (name, input, value) => {
+    expect(parseProjectSettingValue(name, input)).toEqual({ ok: true, value });
+  });
+
+  it.each([
+    ['show_status', 'on'],
+    ['label_font_size', 7],
+    ['currency', 'usd'],
+    ['link_to_project', 'javascript:alert(1)'],
+    ['project_email', 'nope'],
+  ] as const)('refuses %s = %j', (name, input) => {
+    expect(parseProjectSettingValue(name, input).ok).toBe(false);
+  });
+});
+
+describe('project schemas', () => {
+  it('defaults a new project to type sale with an empty description', () => {
+    expect(projectCreateSchema.parse({ name: ' Eken ' })).toEqual({
+      name: 'Eken',
+      type: 'sale',
+      description: '',
+    });
+  });
+
+  it('reads 0, "0" and "" as "no broker" and leaves absent fields out', () => {
+    for (const none of [0, '0', '', null]) {
+      expect(projectUpdateSchema.parse({ broker_id: none })).toEqual({ broker_id: null });
+    }
+    expect(projectUpdateSchema.parse({})).toEqual({});
+  });
+});

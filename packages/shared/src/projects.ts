@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { LIMITS } from './users';
+
+/** Project types (spec §3); the type decides which apartment status list applies. */
+export const PROJECT_TYPES = ['rental', 'sale', 'tomter'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+export const DEFAULT_PROJECT_TYPE: ProjectType = 'sale';
+
+export const PROJECT_LIMITS = { name: 150, description: 5000, url: 2000 } as const;
+
+// ---------------------------------------------------------------------------
+// Settings catalogue (spec §3 "Project settings"). Every value is stored as a
+// string; booleans as "1"/"0". A setting never written reads as its default.
+// ---------------------------------------------------------------------------
+
+export type ProjectSettingDef =
+  | { kind: 'boolean'; default: '0' | '1' }
+  | { kind: 'integer'; default: string; min: number; max: number }
+  | { kind: 'enum'; default: string; values: readonly [string, ...string[]] }
+  /** An e-mail address, or empty. */
+  | { kind: 'email'; default: '' }
+  /** An http(s) URL, or empty. */
+  | { kind: 'url'; default: '' };
+
+const bool = { kind: 'boolean', default: '0' } as const;
+
+export const PROJECT_SETTINGS = {
+  show_status: bool,
+  multi_building: bool,
+  show_sun_study: bool,
+  label_font_size: { kind: 'integer', default: '45', min: 8, max: 400 },
+  bostad_as_integer: bool,
+  default_sort_order: { kind: 'enum', default: 'status', values: ['status', 'bostad'] },
+  use_apartment_information: bool,
+  link_to_project: { kind: 'url', default: '' },
+  project_email: { kind: 'email', default: '' },
+  use_garden_size: bool,
+  use_new_design: bool,
+  hide_floor_column: bool,
+  hide_fee_column: bool,
+  show_all_apartments: bool,
+  currency: { kind: 'enum', default: 'kr', values: ['kr', 'sek'] },
+} as const satisfies Record<string, ProjectSettingDef>;
+
+export type ProjectSettingName = keyof typeof PROJECT_SETTINGS;
+export const PROJECT_SETTING_NAMES = Object.keys(PROJECT_SETTINGS) as [
+  ProjectSettingName,
+  ...ProjectSettingName[],
+];
+export type ProjectSettings = Record<ProjectSettingName, string>;
+
+export function isProjectSettingName(name: string): name is ProjectSettingName {
+  return Object.prototype.hasOwnProperty.call(PROJECT_SETTINGS, name);
+}
+
+/** All 15 settings at their defaults. */
+export function defaultProjectSettings(): ProjectSettings {
+  const out = {} as ProjectSettings;
+  for (const name of PROJECT_SETTING_NAMES) out[name] = PROJECT_SETTINGS[name].default;
+  return out;
+}
+
+/** What a caller may send as a setting value; `null` means empty (e-mail and URL only). */
+export type ProjectSettingInput = string | number | boolean | null;
+
+export type SettingParseResult = { ok: true; value: string } | { ok: false; message: string };
+
+const emailCheck = z.email();
+const urlCheck = z.httpUrl();
+
+/**
+ * Checks one value against its setting and returns the string to store.
+ * Booleans accept 1/0, "1"/"0", true/false and "true"/"false" and are stored as "1"/"0".
+ */
+export function parseProjectSettingValue(name: ProjectSettingName, input: unknown): SettingParseResult {
+  const def: ProjectSettingDef = PROJECT_SETTINGS[name];
+  switch (def.kind) {
+    case 'boolean': {
+      if (input === true || input === 1 || input === '1' || input === 'true') return { ok: true, value: '1' };
+      if (input === false || input === 0 || input === '0' || input === 'false')
+        return { ok: true, value: '0' };
+      return { ok: false, message: `The ${name} value must be 1 or 0` };
+    }
+    case 'integer': {
+      const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '';
+      const n = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+      if (!Number.isInteger(n) || n < def.min || n > def.max) {
+        return {
+          ok: false,
+          message: `The ${name} value must be a whole number from ${def.min} to ${def.max}`,
+        };
+      }
+      return { ok: true, value: String(n) };
+    }
+    case 'enum': {
+      if (typeof input === 'string' && def.values.includes(input)) return { ok: true, value: input };
+      return { ok: false, message: `The ${name} value must be one of: ${def.values.join(', ')}` };
+    }
+    case 'email':
+    case 'url': {
+      if (input === null) return { ok: true, value: '' };
+      if (typeof input !== 'string') return { ok: false, message: `The ${name} value must be text` };
+      const text = input.trim();
+      if (text === '') return { ok: true, value: '' };
+      if (def.kind === 'email') {
+        return text.length <= LIMITS.email && emailCheck.safeParse(text).success
+          ? { ok: true, value: text }
+          : { ok: false, message: `The ${name} value must be a valid e-mail address` };
+      }
+      return text.length <= PROJECT_LIMITS.url && urlCheck.safeParse(text).success
+        ? { ok: true, value: text }
+        : { ok: false, message: `The ${name} value must be a valid http(s) URL` };
+    }
+  }
+}
+
+const settingNameField = z.enum(PROJECT_SETTING_NAMES, { error: 'Unknown setting name' });
+
+/** POST /{role}/settings/{projectId}: `{ name, value }`, the value checked and normalised per setting. */
+export const projectSettingBodySchema = z
+  .object({
+    name: settingNameField,
+    value: z.union([z.string().max(PROJECT_LIMITS.url), z.number(), z.boolean(), z.null()]),
+  })
+  .transform((body, ctx) => {
+    const parsed = parseProjectSettingValue(body.name, body.value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: parsed.message });
+      return z.NEVER;
+    }
+    return { name: body.name, value: parsed.value };
+  });
+export type ProjectSettingBody = z.input<typeof projectSettingBodySchema>;
+
+export const projectSettingQuerySchema = z.object({ name: settingNameField.optional() });
+
+export const projectSettingSchema = z.object({ name: z.enum(PROJECT_SETTING_NAMES), value: z.string() });
+export type ProjectSetting = z.infer<typeof projectSettingSchema>;
+export const projectSettingsSchema = z.record(z.enum(PROJECT_SETTING_NAMES), z.string());
+
+// ---------------------------------------------------------------------------
+// Projects
+// ---------------------------------------------------------------------------
+
+const MAX_ID = 2147483647;
+/** A positive id, as a number or a numeric string (HTML forms send strings). */
+export const idField = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z.number({ error: 'Must be an id' }).int().positive().max(MAX_ID),
+);
+/** An id, or `null`; 0, "0" and "" also mean none. */
+const optionalIdField = z.preprocess(
+  (v) => (v === '' || v === 0 || v === '0' ? null : v),
+  idField.nullable(),
+);
+
+const nameField = z
+  .string({ error: 'The name field is required' })
+  .trim()
+  .min(1, 'The name field is required')
+  .max(PROJECT_LIMITS.name, `The name may not be longer than ${PROJECT_LIMITS.name} characters`);
+const descriptionField = z
+  .string()
+  .trim()
+  .max(
+    PROJECT_LIMITS.description,
+    `The description may not be longer than ${PROJECT_LIMITS.description} characters`,
+  );
+const typeField = z.enum(PROJECT_TYPES, { error: 'The type must be rental, sale or tomter' });
+
+/**
+ * POST /admin/project/{user_id}. The owner comes from the path; a body user_id, when
+ * given, must match it. A missing or empty type means sale (spec §5).
+ */
+export const projectCreateSchema = z.object({
+  name: nameField,
+  type: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? DEFAULT_PROJECT_TYPE : v),
+    typeField,
+  ),
+  description: z.preprocess((v) => v ?? '', descriptionField),
+  user_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField.optional()),
+});
+export type ProjectCreate = z.input<typeof projectCreateSchema>;
+
+/**
+ * PUT /{role}/project/{id}. Absent fields stay as they are; broker_id null clears the broker.
+ * Only admins may change these fields; a non-admin sending a different value gets 403.
+ */
+export const projectUpdateSchema = z.object({
+  name: nameField.optional(),
+  type: typeField.optional(),
+  description: descriptionField.nullish().transform((v) => (v === null ? '' : v)),
+  user_id: idField.optional(),
+  broker_id: optionalIdField.optional(),
+});
+export type ProjectUpdate = z.input<typeof projectUpdateSchema>;
+
+/** v2 POST /users/brokers: sets (or, with null/0, clears) a project's broker. */
+export const brokerAssignBodySchema = z.object({
+  userId: optionalIdField,
+  projectId: idField,
+});
+export type BrokerAssignBody = z.input<typeof brokerAssignBodySchema>;
+
+export const projectPersonSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type ProjectPerson = z.infer<typeof projectPersonSchema>;
+
+export const projectSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(PROJECT_TYPES),
+  user: projectPersonSchema,
+  user_id: z.number().int(),
+  broker_id: z.number().int().nullable(),
+  broker: projectPersonSchema.nullable(),
+  created_at: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** GET /{role}/project/code/{id}: the script snippet and the plain iframe. */
+export const projectCodeSchema = z.object({ full: z.string(), iframe: z.string() });
+export type ProjectCode = z.infer<typeof projectCodeSchema>;
