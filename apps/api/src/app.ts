@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -16,7 +17,13 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { staticPlugin } from './plugins/static';
 import { LoginThrottle } from './modules/auth/login-throttle';
+import { apartmentRoutes, apartmentStatusRoutes } from './modules/apartments/routes';
 import { authRoutes } from './modules/auth/routes';
+import { buildingNumberRoutes } from './modules/building-numbers/routes';
+import { fileRoutes, publicFileRoutes } from './modules/files/routes';
+import { ClickRecorder } from './modules/public-view/click-recorder';
+import { publicViewRoutes } from './modules/public-view/routes';
+import { buildPublicView, PublicViewCache } from './modules/public-view/service';
 import { adminUserRoutes, brokerListRoutes } from './modules/users/routes';
 import { brokerAssignRoutes, projectRoutes } from './modules/projects/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -52,10 +59,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);
+  app.decorate(
+    'publicViews',
+    new PublicViewCache((id) => buildPublicView(opts.db, id), opts.config.publicViewTtlMs),
+  );
+  app.decorate('clicks', new ClickRecorder(opts.db, app.log));
+  // A clean shutdown writes every queued click before the database closes.
+  app.addHook('onClose', async () => app.clicks.flush());
   app.decorate('loginThrottle', new LoginThrottle(opts.config.loginLimits.windowMs));
 
-  await app.register(errorsPlugin);
+  const webDist = path.join(repoRoot, 'apps/web/dist');
+  const widgetDist = path.join(repoRoot, 'apps/widget/dist');
+  const webIndex = path.join(webDist, 'index.html');
+  await app.register(errorsPlugin, {
+    spaIndex: fs.existsSync(webIndex) ? fs.readFileSync(webIndex) : undefined,
+  });
   await app.register(fastifyFormbody);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: opts.config.maxUploadBytes, files: 1, fields: 10 },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -82,6 +104,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await v1.register(adminUserRoutes);
       await v1.register(projectRoutes);
       await v1.register(settingsRoutes);
+      await v1.register(apartmentRoutes);
+      await v1.register(fileRoutes);
+      await v1.register(buildingNumberRoutes);
+      await v1.register(publicViewRoutes);
     },
     { prefix: '/api/v1' },
   );
@@ -89,18 +115,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (v2) => {
       await v2.register(brokerListRoutes);
       await v2.register(brokerAssignRoutes);
+      await v2.register(apartmentStatusRoutes);
     },
     { prefix: '/api/v2' },
   );
+
+  await app.register(publicFileRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.get('/api/health', { schema: { hide: true } }, async () => ({
     status: 'ok',
   }));
 
-  const webDist = path.join(repoRoot, 'apps/web/dist');
-  const widgetDist = path.join(repoRoot, 'apps/widget/dist');
-  if (fs.existsSync(webDist)) {
+  if (fs.existsSync(webIndex)) {
     await app.register(staticPlugin, {
       webDist,
       widgetDist: fs.existsSync(widgetDist) ? widgetDist : undefined,
