@@ -15,8 +15,14 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * Written through decode(base64 text): PGlite's JavaScript encoding of binary
+ * parameters is several times slower than PostgreSQL's own decoder. Read large
+ * values with encode(…, 'base64') for the same reason.
+ */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
+  toDriver: (v) => sql`decode(${v.toString('base64')}, 'base64')`,
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
 
@@ -157,7 +163,11 @@ export const files = pgTable(
     name: text('name').notNull(),
     kind: text('kind', { enum: ['svg', 'image', 'sunstudy'] }).notNull(),
     content_type: text('content_type').notNull(),
-    content: bytea('content').notNull(),
+    /** Image bytes; null for plans, whose markup is in `svg`. */
+    content: bytea('content'),
+    /** Plan markup (sanitised); '' for images. */
+    svg: text('svg').notNull().default(''),
+    size: integer('size').notNull().default(0),
     etag: text('etag').notNull(),
     sort_index: integer('sort_index').notNull().default(0),
     /** For an SVG: the name of its background image. */

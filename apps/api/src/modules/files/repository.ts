@@ -1,15 +1,18 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { apartments, fileBuildings, files } from '../../db/schema';
 
-export type FileRow = typeof files.$inferSelect;
 export type FileInsert = typeof files.$inferInsert;
+
+/** Every column but the image bytes, which only the public file route reads. */
+const { content: _content, ...fileColumns } = getTableColumns(files);
+export type FileRow = Omit<typeof files.$inferSelect, 'content'>;
 
 export function listFiles(db: DbOrTx, projectId: number, kind?: FileRow['kind']): Promise<FileRow[]> {
   const where = kind
     ? and(eq(files.project_id, projectId), eq(files.kind, kind))
     : eq(files.project_id, projectId);
-  return db.select().from(files).where(where).orderBy(asc(files.sort_index), asc(files.id));
+  return db.select(fileColumns).from(files).where(where).orderBy(asc(files.sort_index), asc(files.id));
 }
 
 /** Names only, without the bytes. */
@@ -21,18 +24,33 @@ export function listNames(db: DbOrTx, projectId: number) {
 }
 
 export async function findFile(db: DbOrTx, id: number): Promise<FileRow | undefined> {
-  const [row] = await db.select().from(files).where(eq(files.id, id));
+  const [row] = await db.select(fileColumns).from(files).where(eq(files.id, id));
   return row;
 }
 
 export async function lockFile(db: DbOrTx, id: number): Promise<FileRow | undefined> {
-  const [row] = await db.select().from(files).where(eq(files.id, id)).for('update');
+  const [row] = await db.select(fileColumns).from(files).where(eq(files.id, id)).for('update');
   return row;
 }
 
 export async function findByName(db: DbOrTx, projectId: number, name: string): Promise<FileRow | undefined> {
   const [row] = await db
-    .select()
+    .select(fileColumns)
+    .from(files)
+    .where(and(eq(files.project_id, projectId), eq(files.name, name)));
+  return row;
+}
+
+/** What the public file URL sends: markup or the image bytes (read as base64, see schema.ts). */
+export async function readFileBody(db: DbOrTx, projectId: number, name: string) {
+  const [row] = await db
+    .select({
+      kind: files.kind,
+      content_type: files.content_type,
+      etag: files.etag,
+      svg: files.svg,
+      base64: sql<string | null>`encode(${files.content}, 'base64')`,
+    })
     .from(files)
     .where(and(eq(files.project_id, projectId), eq(files.name, name)));
   return row;
@@ -47,7 +65,7 @@ export async function nextSortIndex(db: DbOrTx, projectId: number): Promise<numb
 }
 
 export async function insertFile(db: DbOrTx, values: FileInsert): Promise<FileRow> {
-  const [row] = await db.insert(files).values(values).returning();
+  const [row] = await db.insert(files).values(values).returning(fileColumns);
   if (!row) throw new Error('insert returned no row');
   return row;
 }
@@ -61,7 +79,7 @@ export async function updateFile(
     .update(files)
     .set({ ...values, updated_at: new Date() })
     .where(eq(files.id, id))
-    .returning();
+    .returning(fileColumns);
   return row;
 }
 

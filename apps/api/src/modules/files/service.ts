@@ -10,7 +10,8 @@ import * as repo from './repository';
 import { sanitizeSvg, SvgSanitizeError } from './svg-sanitize';
 
 export const fileNotFound = () => notFound('File');
-const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+const etagOf = (bytes: Buffer | string) =>
+  `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
 
 export function toFile(row: repo.FileRow, buildings: number[] = []): PlanFile {
   return {
@@ -21,10 +22,10 @@ export function toFile(row: repo.FileRow, buildings: number[] = []): PlanFile {
     created_at: row.created_at.toISOString(),
     sort_index: row.sort_index,
     data: row.data,
-    svg: row.kind === 'svg' ? row.content.toString('utf8') : '',
+    svg: row.svg,
     buildings: buildings.join(','),
     version: row.version,
-    size: row.content.length,
+    size: row.size,
     url: projectFileUrl(row.project_id, row.name),
   };
 }
@@ -125,14 +126,15 @@ export async function uploadFile(
   if (!kind) throw invalid('file', 'Only .svg, .jpg, .jpeg and .png files can be uploaded');
   if (upload.bytes.length === 0) throw invalid('file', 'The file is empty');
 
-  let content: Buffer;
+  let content: Buffer | null = null;
+  let svg = '';
   let contentType: string;
   if (kind === 'svg') {
     const text = upload.bytes.toString('utf8');
     if (text.includes('\ufffd') || !/<svg[\s>]/i.test(text)) {
       throw invalid('file', 'The file is not an SVG image');
     }
-    content = Buffer.from(sanitizeOrRefuse(text, 'file'), 'utf8');
+    svg = sanitizeOrRefuse(text, 'file');
     contentType = 'image/svg+xml';
   } else if (upload.bytes.subarray(0, 8).equals(PNG)) {
     if (!name.endsWith('.png'))
@@ -154,11 +156,13 @@ export async function uploadFile(
       kind,
       content_type: contentType,
       content,
-      etag: etagOf(content),
+      svg,
+      size: content ? content.length : Buffer.byteLength(svg),
+      etag: etagOf(content ?? svg),
       sort_index: await repo.nextSortIndex(tx, projectId),
     });
     if (kind !== 'svg') return { file: toFile(row) };
-    const report = await syncPlan(tx, projectId, row.name, content.toString('utf8'));
+    const report = await syncPlan(tx, projectId, row.name, svg);
     return { file: toFile(row), report };
   });
 }
@@ -206,10 +210,10 @@ export async function savePlan(
         'Someone else saved this plan after you opened it. Reload the plan to see their changes, then make yours again.',
       );
     }
-    const content = Buffer.from(markup, 'utf8');
     const row = await repo.updateFile(tx, current.id, {
-      content,
-      etag: etagOf(content),
+      svg: markup,
+      size: Buffer.byteLength(markup),
+      etag: etagOf(markup),
       version: current.version + 1,
       ...(input.sort_index !== undefined ? { sort_index: input.sort_index } : {}),
     });
@@ -317,7 +321,8 @@ export async function deleteFile(db: Db, caller: Caller, id: number): Promise<vo
 
 /** For the public file URL: bytes, type and ETag, or undefined. */
 export async function readPublicFile(db: DbOrTx, projectId: number, name: string) {
-  const row = await repo.findByName(db, projectId, name);
+  const row = await repo.readFileBody(db, projectId, name);
   if (!row) return undefined;
-  return { bytes: row.content, contentType: row.content_type, etag: row.etag, kind: row.kind };
+  const bytes = row.kind === 'svg' ? Buffer.from(row.svg, 'utf8') : Buffer.from(row.base64 ?? '', 'base64');
+  return { bytes, contentType: row.content_type, etag: row.etag, kind: row.kind };
 }
