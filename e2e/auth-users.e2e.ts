@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { adminToken, api, createUser, freshPage, launch } from './support/browser';
+import { expectPath, signIn, signInAsAdmin } from './support/session';
+
+let browser: Awaited<ReturnType<typeof launch>>;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launch();
+  context = browser.context;
+});
+afterAll(() => browser.close());
+beforeEach(async () => {
+  page = await freshPage(context);
+});
+
+describe('signing in', () => {
+  it('redirects a visitor to /login and an admin to /projects after signing in', async () => {
+    await page.goto('/users');
+    await expectPath(page, '/login');
+    await signInAsAdmin(page);
+    expect(await page.evaluate(() => localStorage.getItem('user-token'))).toMatch(/^ey/);
+    expect(
+      JSON.parse((await page.evaluate(() => localStorage.getItem('user-profile'))) ?? '{}').roles[0].slug,
+    ).toBe('admin');
+    // A signed-in user who opens /login goes home.
+    await page.goto('/login');
+    await expectPath(page, '/projects');
+  });
+
+  it('shows a message for wrong credentials and stores no token', async () => {
+    await page.goto('/login');
+    await page.getByLabel('E-post').fill('nobody@example.com');
+    await page.getByLabel('Lösenord', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Logga in' }).click();
+    await page.getByText('Fel e-postadress eller lösenord').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
+  });
+
+  it('sends a user with an expired token back to /login', async () => {
+    await signInAsAdmin(page);
+    // A syntactically valid token whose expiry has passed.
+    const expired = await page.evaluate(() => {
+      const token = localStorage.getItem('user-token') ?? '';
+      const [h, p, s] = token.split('.');
+      const payload = JSON.parse(atob((p ?? '').replace(/-/g, '+').replace(/_/g, '/')));
+      payload.exp = Math.floor(Date.now() / 1000) - 60;
+      const b64 = btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      return `${h}.${b64}.${s}`;
+    });
+    await page.evaluate((t) => localStorage.setItem('user-token', t), expired);
+    await page.goto('/users');
+    await expectPath(page, '/login');
+    expect(await page.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
+  });
+
+  it('logs out', async () => {
+    await signInAsAdmin(page);
+    await page.getByRole('button', { name: 'Logga ut' }).first().click();
+    await expectPath(page, '/login');
+    expect(await page.evaluate(() => localStorage.getItem('user-profile'))).toBeNull();
+  });
+});
+
+describe('user administration', () => {
+  it('creates a user after showing validation errors, edits them and toggles statistics', async () => {
+    await signInAsAdmin(page);
+    await page.getByRole('link', { name: 'Användare' }).first().click();
+    await expectPath(page, '/users');
+    await page.getByRole('link', { name: 'Lägg till användare' }).click();
+    await expectPath(page, '/user-add');
+
+    // Nothing filled in: the required fields say so.
+    await page.getByRole('button', { name: 'Spara' }).click();
+    await page.getByText('Fältet är obligatoriskt').first().waitFor();
+    await expectPath(page, '/user-add');
+
+    const email = `e2e.${Date.now()}@example.com`;
+    await page.getByLabel('Förnamn').fill('Eva');
+    await page.getByLabel('Efternamn').fill('Ek');
+    await page.getByLabel('E-post').fill('not-an-email');
+    await page.getByLabel('Lösenord', { exact: true }).fill('abc');
+    await page.getByLabel('Bekräfta lösenord').fill('abd');
+    await page.getByRole('button', { name: 'Spara' }).click();
+    await page.getByText('Ange en giltig e-postadress').waitFor();
+    await page.getByText('Måste vara minst 6 tecken').first().waitFor();
+
+    await page.getByLabel('E-post').fill(email);
+    await page.getByLabel('Lösenord', { exact: true }).fill('hemligt1');
+    await page.getByLabel('Bekräfta lösenord').fill('hemligt2');
+    await page.getByRole('button', { name: 'Spara' }).click();
+    await page.getByText('Lösenordsbekräftelse matchar inte').first().waitFor();
+
+    await page.getByLabel('Bekräfta lösenord').fill('hemligt1');
+    await page.getByRole('button', { name: 'Spara' }).click();
+    await page.getByText('Användaren har skapats!').waitFor();
+    await expectPath(page, '/users');
+
+    // The new user is in the list and can be found by search.
+    await page.getByLabel('Sök användare').fill('eva ek');
+    await page.getByRole('row', { name: new RegExp(email) }).click();
+    await page.waitForURL(/\/users\/\d+$/);
+    const userPath = new URL(page.url()).pathname;
+    await page.waitForFunction(
+      (e) => [...document.querySelectorAll('input')].some((i) => (i as HTMLInputElement).value === e),
+      email,
+    );
+
+    // Duplicate e-mail is refused by the server with its message.
+    const token = await adminToken();
+    const dup = await api('POST', '/api/v1/admin/user', token, {
+      email,
+      first_name: 'X',
+      role: 'client',
+      password: 'hemligt1',
+      password_confirm: 'hemligt1',
+    });
+    expect(dup.status).toBe(422);
+
+    // Edit: the e-mail cannot be changed; the name can.
+    await page.getByRole('link', { name: 'Redigera' }).click();
+    await expectPath(page, `${userPath}/edit`);
+    expect(await page.getByLabel('E-post').isDisabled()).toBe(true);
+    await page.getByLabel('Förnamn').fill('Evelina');
+    await page.getByRole('button', { name: 'Spara' }).click();
+    await expectPath(page, userPath);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('input')].some((i) => (i as HTMLInputElement).value === 'Evelina'),
+    );
+
+    // Enable statistic saves at once with the spec's toast.
+    const checkbox = page.getByLabel('Aktivera statistik');
+    expect(await checkbox.isChecked()).toBe(false);
+    await checkbox.check();
+    await page.getByText('Inställningen uppdaterades med status: 200').waitFor();
+    const id = Number(userPath.split('/').pop());
+    const stored = await api<{ user: { config: { name: string; value: string }[] } }>(
+      'GET',
+      `/api/v1/admin/user/${id}`,
+      token,
+    );
+    expect(stored.body.user.config).toEqual([{ name: 'project_statistic', value: '1' }]);
+
+    // Log in as that user: they see the Statistic tab, not Users; then back to the admin.
+    await page.getByRole('button', { name: 'Logga in som den här användaren' }).click();
+    await expectPath(page, '/projects');
+    await page.getByRole('link', { name: 'Statistik' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Användare' }).count()).toBe(0);
+    await page.getByText('Evelina Ek').first().waitFor();
+    await page.getByRole('button', { name: 'Tillbaka till mitt konto' }).click();
+    await expectPath(page, '/users');
+  });
+
+  it('keeps a client away from admin pages', async () => {
+    const client = await createUser(await adminToken(), { role: 'client', first_name: 'Klara' });
+    await signIn(page, client.email, client.password);
+    expect(await page.getByRole('link', { name: 'Användare' }).count()).toBe(0);
+    await page.goto('/users');
+    await expectPath(page, '/projects');
+    await page.goto('/user-add');
+    await expectPath(page, '/projects');
+    const token = await page.evaluate(() => localStorage.getItem('user-token'));
+    expect((await api('GET', '/api/v1/admin/users', token ?? '')).status).toBe(403);
+  });
+});
+
+describe('language', () => {
+  it('switches between Swedish and English and remembers the choice', async () => {
+    await signInAsAdmin(page);
+    await page.getByRole('link', { name: 'Projekt' }).first().waitFor();
+    await page.getByLabel('Språk').first().selectOption('en');
+    await page.getByRole('link', { name: 'Projects' }).first().waitFor();
+    await page.getByRole('button', { name: 'Log out' }).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.reload();
+    await page.getByRole('link', { name: 'Users' }).first().waitFor();
+    await page.getByLabel('Language').first().selectOption('sv');
+    await page.getByRole('link', { name: 'Användare' }).first().waitFor();
+  });
+});
