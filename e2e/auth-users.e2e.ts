@@ -104,7 +104,7 @@ describe('user administration', () => {
     await page.waitForURL(/\/users\/\d+$/);
     const userPath = new URL(page.url()).pathname;
     await page.waitForFunction(
-      (e) => [...document.querySelectorAll('input')].some((i) => (i as HTMLInputElement).value === e),
+      (e) => [...document.querySelectorAll('input')].some((i) => i.value === e),
       email,
     );
 
@@ -127,7 +127,7 @@ describe('user administration', () => {
     await page.getByRole('button', { name: 'Spara' }).click();
     await expectPath(page, userPath);
     await page.waitForFunction(() =>
-      [...document.querySelectorAll('input')].some((i) => (i as HTMLInputElement).value === 'Evelina'),
+      [...document.querySelectorAll('input')].some((i) => i.value === 'Evelina'),
     );
 
     // Enable statistic saves at once with the spec's toast.

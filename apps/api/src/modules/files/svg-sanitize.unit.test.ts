@@ -28,6 +28,7 @@ function executableBits(svg: string): string[] {
       found.push(`<${tag}>`);
     }
     for (const attr of el.attributes) {
+      // eslint-disable-next-line no-control-regex -- browsers ignore these inside URL schemes
       const value = attr.value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
       if (attr.name.toLowerCase().startsWith('on')) found.push(`${tag}@${attr.name}`);
       if (/javascript:|vbscript:|data:text|data:image\/svg/.test(value))
