@@ -1,0 +1,17 @@
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { paths } from '../config/paths';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { routes } from './route-tree';
+
+export const router = createBrowserRouter(routes);
+
+// Any 401 outside the login form ends the session (the API client clears it) and lands on the login page.
+setUnauthorizedHandler(() => {
+  if (router.state.location.pathname !== paths.login())
+    void router.navigate(paths.login(), { replace: true });
+});
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User, UserCreate } from '@planvy/shared';
+import { api } from '../../../lib/api-client';
+import { userKeys } from './query-keys';
+
+export type CreateUserInput = UserCreate;
+
+export async function createUser(input: CreateUserInput): Promise<User> {
+  const { user } = await api.post<{ user: User }>('/admin/user', input);
+  return user;
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: (user) => {
+      queryClient.setQueryData(userKeys.detail(user.id), user);
+      return queryClient.invalidateQueries({ queryKey: userKeys.list() });
+    },
+  });
+}

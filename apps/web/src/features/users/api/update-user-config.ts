@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User, UserConfigName } from '@planvy/shared';
+import { api } from '../../../lib/api-client';
+import { updateProfile } from '../../../lib/auth';
+import { userKeys } from './query-keys';
+
+export interface UpdateUserConfigInput {
+  id: number;
+  name: UserConfigName;
+  value: '1' | '0';
+}
+
+export interface UpdateUserConfigResult {
+  user: User;
+  /** The spec's success toast reports the HTTP status. */
+  status: number;
+}
+
+export async function updateUserConfig({
+  id,
+  name,
+  value,
+}: UpdateUserConfigInput): Promise<UpdateUserConfigResult> {
+  const { data, status } = await api.request<{ user: User }>('POST', `/admin/user/${id}/config`, {
+    name,
+    value,
+  });
+  return { user: data.user, status };
+}
+
+export function useUpdateUserConfig() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUserConfig,
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData(userKeys.detail(user.id), user);
+      // Changing one's own account updates the stored profile (header name, statistic tab) at once.
+      updateProfile(user);
+      return queryClient.invalidateQueries({ queryKey: userKeys.list() });
+    },
+  });
+}

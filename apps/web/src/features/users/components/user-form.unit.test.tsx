@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { User } from '@planvy/shared';
+import { cleanupRender, jsonResponse, renderRoute } from '../../../test/render';
+import { UserForm } from './user-form';
+
+const fetchMock = vi.fn<typeof fetch>();
+const onSaved = vi.fn();
+const onCancel = vi.fn();
+
+const existing: User = {
+  id: 5,
+  first_name: 'Kalle',
+  last_name: 'Anka',
+  email: 'kalle@example.com',
+  phone: '',
+  roles: [{ slug: 'broker', name: 'Broker' }],
+  config: [],
+  created_at: '',
+};
+
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanupRender();
+  fetchMock.mockReset();
+  onSaved.mockReset();
+  vi.unstubAllGlobals();
+});
+
+// The app's default language is Swedish; labels below are the Swedish ones the e2e tests use.
+const field = (label: string) => screen.getByLabelText(label, { exact: true });
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Spara' }));
+
+function sentBody(): unknown {
+  const body = fetchMock.mock.calls.at(-1)?.[1]?.body;
+  return typeof body === 'string' ? JSON.parse(body) : undefined;
+}
+
+describe('UserForm (create)', () => {
+  beforeEach(() => {
+    renderRoute(<UserForm onSaved={onSaved} onCancel={onCancel} />);
+  });
+
+  it('validates with the shared schema before calling the API', async () => {
+    save();
+    expect(await screen.findAllByText('Fältet är obligatoriskt')).toHaveLength(2);
+    type('E-post', 'not-an-email');
+    type('Lösenord', 'abc');
+    save();
+    expect(await screen.findByText('Ange en giltig e-postadress')).toBeTruthy();
+    expect(screen.getByText('Måste vara minst 6 tecken')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the mismatch both on the field and as a toast', async () => {
+    type('Förnamn', 'Kalle');
+    type('E-post', 'kalle@example.com');
+    type('Lösenord', 'secret1');
+    type('Bekräfta lösenord', 'secret2');
+    save();
+    await waitFor(() => expect(screen.getAllByText('Lösenordsbekräftelse matchar inte')).toHaveLength(2));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('posts the user and reports success', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(201, { user: { ...existing, id: 9 } }));
+    type('Förnamn', 'Kalle');
+    type('E-post', 'kalle@example.com');
+    fireEvent.change(field('Roll'), { target: { value: 'admin' } });
+    type('Lösenord', 'secret1');
+    type('Bekräfta lösenord', 'secret1');
+    save();
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 9 })));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/admin/user');
+    expect(sentBody()).toEqual({
+      first_name: 'Kalle',
+      last_name: '',
+      email: 'kalle@example.com',
+      phone: '',
+      role: 'admin',
+      password: 'secret1',
+      password_confirm: 'secret1',
+    });
+    expect(await screen.findByText('Användaren har skapats!')).toBeTruthy();
+  });
+
+  it('puts server validation errors on the fields and in a toast', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(422, {
+        message: 'The given data was invalid: The email has already been taken',
+        errors: { email: ['The email has already been taken'] },
+        status_code: 422,
+      }),
+    );
+    type('Förnamn', 'Kalle');
+    type('E-post', 'kalle@example.com');
+    type('Lösenord', 'secret1');
+    type('Bekräfta lösenord', 'secret1');
+    save();
+    await waitFor(() => expect(screen.getAllByText('The email has already been taken')).toHaveLength(2));
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
+
+describe('UserForm (edit)', () => {
+  it('locks the e-mail, keeps the password when left empty and saves with PUT', async () => {
+    renderRoute(<UserForm user={existing} onSaved={onSaved} onCancel={onCancel} />);
+    expect((field('E-post') as HTMLInputElement).disabled).toBe(true);
+    expect((field('Roll') as HTMLSelectElement).value).toBe('broker');
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { user: { ...existing, phone: '08-1' } }));
+    type('Telefon', '08-1');
+    save();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/admin/user/5');
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('PUT');
+    expect(sentBody()).toEqual({
+      first_name: 'Kalle',
+      last_name: 'Anka',
+      email: 'kalle@example.com',
+      phone: '08-1',
+      role: 'broker',
+    });
+  });
+});

@@ -1,0 +1,114 @@
+import { Link, useNavigate } from 'react-router';
+import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { IconLogin2, IconPencil } from '@tabler/icons-react';
+import { userRole, type User } from '@planvy/shared';
+import { paths } from '../../../config/paths';
+import { hasStatistic, useSession } from '../../../lib/auth';
+import { errorMessage, errorWithDetail } from '../../../lib/error-message';
+import { toast } from '../../../lib/toast';
+import { useErrorToast } from '../../../hooks/use-error-toast';
+import { useUser } from '../api/get-user';
+import { useImpersonateUser } from '../api/impersonate-user';
+import { useUpdateUserConfig } from '../api/update-user-config';
+
+function StatisticToggle({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const mutation = useUpdateUserConfig();
+  // While saving, show the value being saved rather than flicking back.
+  const checked = mutation.isPending ? mutation.variables.value === '1' : hasStatistic(user);
+  return (
+    <Checkbox
+      label={t('users.view.enableStatistic')}
+      description={t('users.view.enableStatisticDescription')}
+      checked={checked}
+      disabled={mutation.isPending}
+      onChange={(event) => {
+        mutation.mutate(
+          { id: user.id, name: 'project_statistic', value: event.currentTarget.checked ? '1' : '0' },
+          {
+            onSuccess: ({ status }) => toast.success(t('users.view.settingUpdated', { status })),
+            onError: (error) => toast.error(errorWithDetail(error)),
+          },
+        );
+      }}
+    />
+  );
+}
+
+function ImpersonateButton({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mutation = useImpersonateUser();
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconLogin2 size={16} aria-hidden />}
+      loading={mutation.isPending}
+      onClick={() =>
+        mutation.mutate(user.id, {
+          onSuccess: () => void navigate(paths.projects()),
+          onError: (error) => toast.error(errorMessage(error), { title: t('errors.title') }),
+        })
+      }
+    >
+      {t('users.view.loginAs')}
+    </Button>
+  );
+}
+
+export function UserView({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const query = useUser(userId);
+  useErrorToast(query.error);
+
+  if (query.isPending) {
+    return (
+      <Paper withBorder p="lg" aria-busy="true">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} height={58} />
+          ))}
+        </SimpleGrid>
+      </Paper>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <Alert color="red" title={t('users.view.loadFailed')} role="alert">
+        {errorMessage(query.error)}
+      </Alert>
+    );
+  }
+
+  const user = query.data;
+  const isSelf = session?.user.id === user.id;
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('users.view.firstName')} value={user.first_name} readOnly />
+          <TextInput label={t('users.view.familyName')} value={user.last_name} readOnly />
+          <TextInput label={t('users.view.id')} value={String(user.id)} readOnly />
+          <TextInput label={t('users.view.phone')} value={user.phone} readOnly />
+          <TextInput label={t('users.view.email')} value={user.email} readOnly />
+          <TextInput label={t('users.view.role')} value={t(`roles.${userRole(user)}`)} readOnly />
+        </SimpleGrid>
+        <StatisticToggle user={user} />
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to={paths.userEdit(user.id)}
+            leftSection={<IconPencil size={16} aria-hidden />}
+          >
+            {t('users.view.edit')}
+          </Button>
+          {/* Signing in as oneself would only stack a second copy of the same session. */}
+          {!isSelf && <ImpersonateButton user={user} />}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,62 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en/translation.json';
+import sv from '../locales/sv/translation.json';
+
+export const LANGUAGES = ['sv', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'sv';
+export const LANGUAGE_STORAGE_KEY = 'lang';
+
+export const resources = {
+  sv: { translation: sv },
+  en: { translation: en },
+} as const;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+function storedLanguage(): Language {
+  try {
+    const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+function syncDocument(language: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: storedLanguage(),
+  fallbackLng: 'en',
+  supportedLngs: LANGUAGES,
+  // Resources are bundled, so initialise synchronously and render translated text on the first paint.
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+syncDocument(i18n.language);
+
+i18n.on('languageChanged', (language) => {
+  syncDocument(language);
+  try {
+    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // The choice then only lasts for this page load.
+  }
+});
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+}
+
+export async function setLanguage(language: Language): Promise<void> {
+  await i18n.changeLanguage(language);
+}
+
+export { i18n };

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { cleanNotifications, cleanNotificationsQueue, Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { theme } from '../app/theme';
+import '../lib/i18n';
+
+/** jsdom lacks the layout APIs Mantine reads. */
+export function stubBrowserApis(): void {
+  if (typeof window.matchMedia !== 'function') {
+    const matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+    Object.defineProperty(window, 'matchMedia', { value: matchMedia, writable: true });
+  }
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+/** Renders a route tree at `path` inside the app's providers. */
+export function renderRoutes(routes: RouteObject[], path = '/') {
+  stubBrowserApis();
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={queryClient}>
+        <Notifications />
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** Renders `ui` at `path`, with extra routes to observe navigation. */
+export function renderRoute(
+  ui: ReactNode,
+  { path = '/', routes = [] }: { path?: string; routes?: RouteObject[] } = {},
+) {
+  return renderRoutes([{ path, element: ui }, ...routes], path);
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** Unmounts and empties the global notifications store, so one test's toasts do not leak into the next. */
+export function cleanupRender(): void {
+  cleanup();
+  cleanNotifications();
+  cleanNotificationsQueue();
+}
+
+/** The URL a fetch mock was called with, whatever form it took. */
+export function requestUrl(input: string | URL | Request): string {
+  if (typeof input === 'string') return input;
+  return input instanceof URL ? input.href : input.url;
+}

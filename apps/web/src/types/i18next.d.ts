@@ -1,0 +1,10 @@
+import type en from '../locales/en/translation.json';
+
+// Typed keys: a misspelt or missing translation key is a compile error.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en };
+    returnNull: false;
+  }
+}

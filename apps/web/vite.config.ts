@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiServer = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The API caches everything under /assets/ as immutable, so those names must be content-hashed.
+    assetsDir: 'assets',
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': apiServer,
+      // Uploaded project files live at /projects/{projectId}/{name}; the SPA only owns /projects and /projects/{id}.
+      '^/projects/[^/]+/[^/]+': apiServer,
+    },
+  },
+});
