@@ -13,5 +13,6 @@ setUnauthorizedHandler(() => {
 });
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  // Without transitions the page renders as soon as the URL changes, so the address bar and the DOM never disagree.
+  return <RouterProvider router={router} useTransitions={false} />;
 }

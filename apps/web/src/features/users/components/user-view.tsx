@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -15,20 +16,24 @@ import { useUpdateUserConfig } from '../api/update-user-config';
 function StatisticToggle({ user }: { user: User }) {
   const { t } = useTranslation();
   const mutation = useUpdateUserConfig();
-  // While saving, show the value being saved rather than flicking back.
-  const checked = mutation.isPending ? mutation.variables.value === '1' : hasStatistic(user);
+  // The value being saved, set in the same render as the click: the mutation only turns pending a tick
+  // later, and a controlled checkbox would flick back in between.
+  const [saving, setSaving] = useState<boolean | null>(null);
   return (
     <Checkbox
       label={t('users.view.enableStatistic')}
       description={t('users.view.enableStatisticDescription')}
-      checked={checked}
-      disabled={mutation.isPending}
+      checked={saving ?? hasStatistic(user)}
+      disabled={saving !== null}
       onChange={(event) => {
+        const checked = event.currentTarget.checked;
+        setSaving(checked);
         mutation.mutate(
-          { id: user.id, name: 'project_statistic', value: event.currentTarget.checked ? '1' : '0' },
+          { id: user.id, name: 'project_statistic', value: checked ? '1' : '0' },
           {
             onSuccess: ({ status }) => toast.success(t('users.view.settingUpdated', { status })),
             onError: (error) => toast.error(errorWithDetail(error)),
+            onSettled: () => setSaving(null),
           },
         );
       }}

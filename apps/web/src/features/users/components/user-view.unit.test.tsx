@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { User } from '@planvy/shared';
+import { cleanupRender, jsonResponse, renderRoute, requestUrl } from '../../../test/render';
+import { UserView } from './user-view';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+const kalle: User = {
+  id: 5,
+  first_name: 'Kalle',
+  last_name: 'Anka',
+  email: 'kalle@example.com',
+  phone: '070-1',
+  roles: [{ slug: 'broker', name: 'Broker' }],
+  config: [{ name: 'project_statistic', value: '0' }],
+  created_at: '',
+};
+
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanupRender();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('UserView', () => {
+  it('shows the user read-only with the role in the current language', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { user: kalle }));
+    renderRoute(<UserView userId={5} />, { path: '/users/5' });
+    const first = await screen.findByLabelText<HTMLInputElement>('Förnamn');
+    expect(first.value).toBe('Kalle');
+    expect(first.readOnly).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Roll').value).toBe('Mäklare');
+    expect(screen.getByRole('link', { name: 'Redigera' }).getAttribute('href')).toBe('/users/5/edit');
+  });
+
+  it('saves Enable statistic at once and keeps the box checked while saving', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { user: kalle }));
+    renderRoute(<UserView userId={5} />, { path: '/users/5' });
+    const box = await screen.findByLabelText<HTMLInputElement>('Aktivera statistik');
+    expect(box.checked).toBe(false);
+
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { user: { ...kalle, config: [{ name: 'project_statistic', value: '1' }] } }),
+    );
+    fireEvent.click(box);
+    expect(box.checked).toBe(true);
+    expect(await screen.findByText('Inställningen uppdaterades med status: 200')).toBeTruthy();
+    const [input, init] = fetchMock.mock.calls[1] ?? [];
+    expect(input && requestUrl(input)).toBe('/api/v1/admin/user/5/config');
+    expect(init?.body).toBe('{"name":"project_statistic","value":"1"}');
+    await waitFor(() => expect(box.disabled).toBe(false));
+    expect(box.checked).toBe(true);
+  });
+
+  it('reports a failed setting as "{message}: {first error}" and shows the stored value again', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { user: kalle }));
+    renderRoute(<UserView userId={5} />, { path: '/users/5' });
+    const box = await screen.findByLabelText<HTMLInputElement>('Aktivera statistik');
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(404, { message: 'User not found', errors: { id: ['No such user'] }, status_code: 404 }),
+    );
+    fireEvent.click(box);
+    expect(await screen.findByText('User not found: No such user')).toBeTruthy();
+    await waitFor(() => expect(box.checked).toBe(false));
+  });
+
+  it('shows a danger toast when the user cannot be loaded', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(404, { message: 'User not found', errors: {}, status_code: 404 }),
+    );
+    renderRoute(<UserView userId={99} />, { path: '/users/99' });
+    await waitFor(() => expect(screen.getAllByText('User not found')).toHaveLength(2));
+  });
+});
