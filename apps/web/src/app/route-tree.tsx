@@ -26,7 +26,14 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: routePatterns.account, lazy: page(() => import('./routes/account'), 'AccountRoute') },
-          { path: routePatterns.projects, lazy: page(() => import('./routes/projects'), 'ProjectsRoute') },
+          {
+            path: routePatterns.projects,
+            lazy: page(() => import('./routes/projects/projects'), 'ProjectsRoute'),
+          },
+          {
+            path: routePatterns.project,
+            lazy: page(() => import('./routes/projects/project'), 'ProjectRoute'),
+          },
           {
             element: <RequireStatistic />,
             children: [
@@ -44,6 +51,10 @@ export const routes: RouteObject[] = [
               {
                 path: routePatterns.userEdit,
                 lazy: page(() => import('./routes/users/user-edit'), 'UserEditRoute'),
+              },
+              {
+                path: routePatterns.projectAdd,
+                lazy: page(() => import('./routes/projects/project-add'), 'ProjectAddRoute'),
               },
               {
                 path: routePatterns.userAdd,

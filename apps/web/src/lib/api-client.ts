@@ -1,5 +1,5 @@
 import type { ErrorEnvelope } from '@planvy/shared';
-import { getToken, logout } from './auth';
+import { getSession, getToken, logout } from './auth';
 import { logger } from './logger';
 
 /** A failed call: the server's error envelope, or status 0 when the server could not be reached. */
@@ -147,3 +147,15 @@ export type ApiClient = ReturnType<typeof createClient>;
 
 export const api = createClient('/api/v1');
 export const apiV2 = createClient('/api/v2');
+
+const adminApi = createClient('/api/v1/admin');
+const clientApi = createClient('/api/v1/client');
+
+/**
+ * Spec §6: an admin calls paths under /admin, anyone else under /client
+ * (`roleApi().get('/projects')` → /api/v1/{role}/projects). The server decides
+ * what each role may do; this only picks the path.
+ */
+export function roleApi(): ApiClient {
+  return getSession()?.role === 'admin' ? adminApi : clientApi;
+}

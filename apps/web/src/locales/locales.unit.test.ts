@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from './en/translation.json';
-import sv from './sv/translation.json';
+import { en, sv } from './index';
 
 type Tree = { [key: string]: string | Tree };
 

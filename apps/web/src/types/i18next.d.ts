@@ -1,4 +1,4 @@
-import type en from '../locales/en/translation.json';
+import type { en } from '../locales';
 
 // Typed keys: a misspelt or missing translation key is a compile error.
 declare module 'i18next' {

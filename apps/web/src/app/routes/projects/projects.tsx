@@ -1,7 +1,7 @@
 import { EmptyState, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconBuildingCommunity } from '@tabler/icons-react';
-import { PageHeader } from '../../components/ui/page-header';
+import { PageHeader } from '../../../components/ui/page-header';
 
 /** Placeholder until the projects list lands. */
 export function ProjectsRoute() {

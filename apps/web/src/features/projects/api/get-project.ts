@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Project } from '@planvy/shared';
+import { roleApi } from '../../../lib/api-client';
+import { projectKeys } from '../../../lib/query-keys';
+
+export async function getProject(id: number, signal?: AbortSignal): Promise<Project> {
+  const { project } = await roleApi().get<{ project: Project }>(`/project/${id}`, { signal });
+  return project;
+}
+
+export function getProjectQueryOptions(id: number) {
+  return queryOptions({ queryKey: projectKeys.detail(id), queryFn: ({ signal }) => getProject(id, signal) });
+}
+
+export function useProject(id: number) {
+  return useQuery(getProjectQueryOptions(id));
+}

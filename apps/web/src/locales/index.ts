@@ -1,0 +1,16 @@
+/**
+ * Each feature keeps its texts in its own file per language (locales/{lang}/{feature}.json),
+ * merged here under the feature's name: t('apartments.title') reads apartments.json.
+ * translation.json holds the app-wide texts.
+ */
+import enApartments from './en/apartments.json';
+import enPlans from './en/plans.json';
+import enProjects from './en/projects.json';
+import enBase from './en/translation.json';
+import svApartments from './sv/apartments.json';
+import svPlans from './sv/plans.json';
+import svProjects from './sv/projects.json';
+import svBase from './sv/translation.json';
+
+export const en = { ...enBase, projects: enProjects, apartments: enApartments, plans: enPlans };
+export const sv = { ...svBase, projects: svProjects, apartments: svApartments, plans: svPlans };
