@@ -30,6 +30,14 @@ describe('signing in', () => {
     await expectPath(page, '/projects');
   });
 
+  it('serves the admin app with a strict Content-Security-Policy that still lets it run', async () => {
+    const res = await page.goto('/login');
+    const csp = res?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    await page.getByRole('button', { name: 'Logga in' }).waitFor();
+  });
+
   it('shows a message for wrong credentials and stores no token', async () => {
     await page.goto('/login');
     await page.getByLabel('E-post').fill('nobody@example.com');

@@ -15,6 +15,7 @@ import type { Db } from './db/client';
 import type { AppConfig } from './env';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticPlugin } from './plugins/static';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { apartmentRoutes, apartmentStatusRoutes } from './modules/apartments/routes';
@@ -74,6 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin, {
     spaIndex: fs.existsSync(webIndex) ? fs.readFileSync(webIndex) : undefined,
   });
+  await app.register(securityHeadersPlugin);
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, {
     limits: { fileSize: opts.config.maxUploadBytes, files: 1, fields: 10 },

@@ -94,3 +94,11 @@ describe('unknown routes and docs', () => {
     );
   });
 });
+
+describe('security headers', () => {
+  it('sends nosniff on API answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
