@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './repository';
 
+/** More distinct apartments than this from one visitor in the window is a script, not a buyer. */
+const MAX_PER_VISITOR = 200;
+
 interface PendingClick {
   project_id: number;
   apartment_id: number;
@@ -18,6 +21,7 @@ interface PendingClick {
 export class ClickRecorder {
   private queue: PendingClick[] = [];
   private readonly lastSeen = new Map<string, number>();
+  private readonly perVisitor = new Map<string, { since: number; count: number }>();
   private salt = randomBytes(16);
   private saltDay = new Date().toISOString().slice(0, 10);
   private timer: NodeJS.Timeout | undefined;
@@ -39,6 +43,7 @@ export class ClickRecorder {
       this.salt = randomBytes(16);
       this.saltDay = today;
       this.lastSeen.clear();
+      this.perVisitor.clear();
     }
     return createHash('sha256')
       .update(this.salt)
@@ -48,11 +53,22 @@ export class ClickRecorder {
       .digest('base64url');
   }
 
-  /** Queues a click; returns false when it is a repeat within the window. */
+  /**
+   * Queues a click; returns false when it is a repeat within the window, or when one
+   * visitor has opened more apartments in the window than a person plausibly would.
+   */
   record(projectId: number, apartmentId: number, visitor: string, now = Date.now()): boolean {
     const key = `${visitor}:${apartmentId}`;
     const last = this.lastSeen.get(key);
     if (last !== undefined && now - last < this.opts.dedupMs) return false;
+    const burst = this.perVisitor.get(visitor);
+    if (burst && now - burst.since < this.opts.dedupMs && burst.count >= MAX_PER_VISITOR) return false;
+    this.perVisitor.set(
+      visitor,
+      burst && now - burst.since < this.opts.dedupMs
+        ? { since: burst.since, count: burst.count + 1 }
+        : { since: now, count: 1 },
+    );
     this.lastSeen.set(key, now);
     if (this.lastSeen.size > 200_000) this.prune(now);
     this.queue.push({ project_id: projectId, apartment_id: apartmentId, clicked_at: new Date(now) });
@@ -90,5 +106,7 @@ export class ClickRecorder {
 
   private prune(now: number) {
     for (const [key, at] of this.lastSeen) if (now - at >= this.opts.dedupMs) this.lastSeen.delete(key);
+    for (const [key, b] of this.perVisitor)
+      if (now - b.since >= this.opts.dedupMs) this.perVisitor.delete(key);
   }
 }

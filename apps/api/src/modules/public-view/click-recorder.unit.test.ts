@@ -20,4 +20,17 @@ describe('ClickRecorder', () => {
     expect(r.record(1, 5, 'v', 599_999)).toBe(false);
     expect(r.record(1, 5, 'v', 600_000)).toBe(true);
   });
+
+  it('stops counting a visitor who opens hundreds of apartments in the window', () => {
+    const r = new ClickRecorder({} as never, console as never, {
+      flushMs: 60_000,
+      maxBatch: 100_000,
+      dedupMs: 600_000,
+    });
+    const counted = Array.from({ length: 250 }, (_, i) => r.record(1, i + 1, 'bot', i)).filter(
+      Boolean,
+    ).length;
+    expect(counted).toBe(200);
+    expect(r.record(1, 1, 'person', 300)).toBe(true);
+  });
 });
