@@ -1,9 +1,20 @@
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 
+/**
+ * The widget page (/view/{projectId}, assets under /widget/). React code runs on
+ * preact/compat: the preset aliases react and react-dom. embed.js is a second,
+ * separate build (vite.embed.config.ts) because it must be a classic script.
+ */
 export default defineConfig({
   plugins: [preact()],
   base: '/widget/',
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2020' },
-  server: { port: 5174, proxy: { '/api': 'http://localhost:3000' } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2020',
+    // One entry chunk and no dynamic imports: the polyfill would be dead weight.
+    modulePreload: { polyfill: false },
+  },
+  server: { port: 5174, proxy: { '/api': 'http://localhost:3000', '/projects': 'http://localhost:3000' } },
 });

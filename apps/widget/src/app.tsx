@@ -1,10 +1,268 @@
-/** Placeholder until the widget issue: shows which project this view is for. */
-export function App() {
-  const projectId = location.pathname.match(/\/view\/(\d+)/)?.[1];
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { PublicView } from '@planvy/shared/src/public-view';
+import { STATUSES } from '@planvy/shared/src/statuses';
+import { sortApartments, type SortKey, type SortState } from './apartment-order';
+import { countByStatus, isFiltering, matchesFilters, NO_FILTERS, roomOptions, type Filters } from './filters';
+import type { WidgetParams } from './params';
+import type { PreparedPlan, ZoneContext } from './plan-zones';
+import { listColumns } from './list-columns';
+import { planOf, startPlan } from './start-plan';
+import { recordClick } from './view-api';
+import type { Widget } from './widget';
+import { WidgetContext } from './widget-context';
+import { ApartmentCards } from './components/apartment-cards';
+import { ApartmentPanel } from './components/apartment-panel';
+import { ApartmentTable } from './components/apartment-table';
+import { FiltersBar } from './components/filters-bar';
+import { PlanNav } from './components/plan-nav';
+import { PlanView } from './components/plan-view';
+import { StatusLegend } from './components/status-legend';
+
+/** Rows rendered at first; "show more" adds as many again. Keeps the DOM small for big projects. */
+const LIST_PAGE = 100;
+
+export interface AppProps {
+  view: PublicView;
+  params: WidgetParams;
+  widget: Widget;
+  zoneContext: ZoneContext;
+  /** The first plan, prepared before rendering so it reaches the screen in the first frame. */
+  initialPlan: { index: number; plan: PreparedPlan } | null;
+  /** Called once the first plan is coloured and painted. */
+  onReady: () => void;
+  /** Embedded: posts the current height to the parent page now. */
+  reportHeight: (() => void) | null;
+}
+
+/** A callback whose identity never changes but which always sees the latest render. */
+function useStable<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const ref = useRef(fn);
+  ref.current = fn;
+  return useCallback((...args: A) => ref.current(...args), []);
+}
+
+export function App({ view, params, widget: w, zoneContext, initialPlan, onReady, reportHeight }: AppProps) {
+  const { t } = w;
+  const byId = zoneContext.apartments;
+  const deepLinked = params.apartmentId !== null && byId.has(params.apartmentId) ? params.apartmentId : null;
+
+  const [planIndex, setPlanIndex] = useState(() => startPlan(view, deepLinked));
+  const [trail, setTrail] = useState<number[]>([]);
+  const [selectedId, setSelectedId] = useState<number | null>(deepLinked);
+  const [panelTop, setPanelTop] = useState<number | null>(params.embed ? 16 : null);
+  const [hoverId, setHoverId] = useState<number | null>(null);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [sort, setSort] = useState<SortState | null>(null);
+  const openerRef = useRef<Element | null>(null);
+  // The list waits until the plan is on screen: a thousand rows would otherwise delay it.
+  const [listReady, setListReady] = useState(view.plans.length === 0);
+  const [limit, setLimit] = useState(LIST_PAGE);
+
+  const plan = view.plans[planIndex];
+  const showAll = w.flag('show_all_apartments') || !plan;
+  const scope = useMemo(
+    () => (showAll || !plan ? view.apartments : view.apartments.filter((a) => a.plans.includes(plan.name))),
+    [view, showAll, plan],
+  );
+  // Sorting waits with the list: it is not needed for the first frame.
+  const sorted = useMemo(
+    () => (listReady ? sortApartments(scope, sort, view.settings) : scope),
+    [listReady, scope, sort, view.settings],
+  );
+  const filtering = isFiltering(filters);
+  const visible = useMemo(
+    () => (filtering ? sorted.filter((a) => matchesFilters(a, filters)) : sorted),
+    [sorted, filters, filtering],
+  );
+  const matchIds = useMemo(
+    () => (filtering ? new Set(visible.map((a) => a.id)) : null),
+    [visible, filtering],
+  );
+  const statusCounts = useMemo(() => {
+    const counts = countByStatus(scope);
+    return STATUSES.filter((s) => counts.has(s.alias)).map((s): [string, number] => [
+      s.alias,
+      counts.get(s.alias) ?? 0,
+    ]);
+  }, [scope]);
+  const rooms = useMemo(() => roomOptions(scope), [scope]);
+  const columns = useMemo(() => listColumns(w), [w]);
+
+  const describe = useStable((zone: Element): [string, string] | null => {
+    const id = zone.getAttribute('data-pv-id');
+    const a = id ? byId.get(Number(id)) : undefined;
+    if (a) {
+      const detail = [w.statusText(a.status), w.roomsPhrase(a), w.area(a.square)].filter(Boolean).join(' · ');
+      return [`${w.bostadLabel} ${a.bostad}`, detail];
+    }
+    const label = zone.getAttribute('aria-label');
+    return label ? [label, ''] : null;
+  });
+
+  const goTo = useStable((index: number) => {
+    if (index === planIndex || !view.plans[index]) return;
+    setTrail((list) => [...list, planIndex]);
+    setPlanIndex(index);
+    setHoverId(null);
+    setLimit(LIST_PAGE);
+  });
+  const back = useStable(() => {
+    const previous = trail[trail.length - 1];
+    if (previous === undefined) return;
+    setTrail((list) => list.slice(0, -1));
+    setPlanIndex(previous);
+    setHoverId(null);
+    setLimit(LIST_PAGE);
+  });
+
+  const open = useStable((id: number, opener: Element) => {
+    const a = byId.get(id);
+    if (!a) return;
+    openerRef.current = opener;
+    if (params.embed) {
+      const r = opener.getBoundingClientRect();
+      setPanelTop(Math.max(8, Math.round(r.top + window.scrollY - 24)));
+    }
+    setSelectedId(id);
+    recordClick(view.project.id, id);
+    // A list row of another plan (show_all_apartments) shows that plan too.
+    const target = planOf(view, a);
+    if (plan && !a.plans.includes(plan.name) && target !== null) goTo(target);
+  });
+  const close = useStable(() => {
+    const id = selectedId;
+    setSelectedId(null);
+    const opener = openerRef.current;
+    openerRef.current = null;
+    const fallback = id !== null ? document.querySelector(`.pv-zone[data-pv-id="${id}"]`) : null;
+    const target = opener?.isConnected ? opener : fallback;
+    if (target instanceof HTMLElement || target instanceof SVGElement) target.focus();
+  });
+
+  const onSort = useStable((key: SortKey) => {
+    setSort((s) => (s?.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
+  });
+  const onHover = useStable((id: number | null) => setHoverId(id));
+  const onSettled = useStable((shown: boolean) => {
+    if (shown) onReady();
+    setListReady(true);
+  });
+
+  // Keep a shareable address in the standalone page; embedded, the host page owns the URL.
+  useEffect(() => {
+    if (params.embed) return;
+    const url = new URL(location.href);
+    if (selectedId === null) url.searchParams.delete('apartment');
+    else url.searchParams.set('apartment', String(selectedId));
+    if (url.href !== location.href) history.replaceState(null, '', url);
+  }, [selectedId, params.embed]);
+
+  useEffect(() => reportHeight?.(), [selectedId, panelTop, reportHeight]);
+
+  useEffect(() => {
+    if (view.plans.length === 0) onReady();
+  }, [view, onReady]);
+
+  const selected = selectedId !== null ? byId.get(selectedId) : undefined;
+  const modern = w.flag('use_new_design');
+  const listProps = {
+    apartments: visible.length > limit ? visible.slice(0, limit) : visible,
+    columns,
+    highlightId: hoverId,
+    selectedId,
+    sort,
+    onSort,
+    onSortState: setSort,
+    onHover,
+    onOpen: open,
+  };
+
   return (
-    <main>
-      <h1>Planvy</h1>
-      <p>{projectId ? `Projekt ${projectId}` : 'Inget projekt valt'}</p>
-    </main>
+    <WidgetContext.Provider value={w}>
+      <div className={`pv-root ${modern ? 'pv-modern' : 'pv-classic'}${params.embed ? ' pv-embedded' : ''}`}>
+        <header className="pv-header">
+          <h1 className="pv-title">{view.project.name}</h1>
+          {w.flag('show_status') && <StatusLegend counts={statusCounts} />}
+        </header>
+        <div className="pv-body">
+          <section className="pv-plan-area" aria-label={t('planRegion')}>
+            {plan ? (
+              <>
+                <PlanNav
+                  plans={view.plans}
+                  current={planIndex}
+                  previous={trail[trail.length - 1] ?? null}
+                  onBack={back}
+                  onSelect={goTo}
+                />
+                <PlanView
+                  plan={plan}
+                  planIndex={planIndex}
+                  zoneContext={zoneContext}
+                  initial={initialPlan}
+                  labelFontSize={Number(view.settings.label_font_size) || 45}
+                  highlightId={hoverId}
+                  selectedId={selectedId}
+                  matchIds={matchIds}
+                  describe={describe}
+                  onHover={onHover}
+                  onOpen={open}
+                  onNavigate={goTo}
+                  onSettled={onSettled}
+                />
+              </>
+            ) : (
+              <p className="pv-msg">{t('noPlans')}</p>
+            )}
+          </section>
+          <section className="pv-list-area" aria-labelledby="pv-list-title">
+            <h2 id="pv-list-title" className="pv-list-title">
+              {t(w.isTomter ? 'listPlots' : 'listHomes')}
+            </h2>
+            {scope.length === 0 ? (
+              <p className="pv-msg">{t('noHomesHere')}</p>
+            ) : (
+              <>
+                <FiltersBar
+                  filters={filters}
+                  onChange={setFilters}
+                  statuses={statusCounts.map(([s]) => s)}
+                  rooms={rooms}
+                />
+                <p className="pv-count-line" aria-live="polite">
+                  {t('showing', { shown: visible.length, total: scope.length })}
+                </p>
+                {!listReady ? (
+                  <p className="pv-msg">{t('loading')}</p>
+                ) : visible.length === 0 ? (
+                  <p className="pv-msg">{t('noMatches')}</p>
+                ) : modern ? (
+                  <ApartmentCards {...listProps} />
+                ) : (
+                  <ApartmentTable {...listProps} />
+                )}
+                {listReady && visible.length > limit && (
+                  <button
+                    type="button"
+                    className="pv-more"
+                    onClick={() => setLimit((n) => n + LIST_PAGE * 2)}
+                  >
+                    {t('showMore', { n: visible.length - limit })}
+                  </button>
+                )}
+              </>
+            )}
+          </section>
+        </div>
+        {selected && (
+          <ApartmentPanel
+            apartment={selected}
+            projectName={view.project.name}
+            top={params.embed ? panelTop : null}
+            onClose={close}
+          />
+        )}
+      </div>
+    </WidgetContext.Provider>
   );
 }

@@ -1,5 +1,80 @@
-import { render } from 'preact';
+import { render } from 'react-dom';
 import { App } from './app';
+import { preparePlan } from './plan-zones';
+import { reportHeight } from './embed-height';
+import { translator } from './i18n';
+import { readParams } from './params';
+import { startPlan } from './start-plan';
+import { themeCss } from './theme-css';
+import { fetchPlanMarkup, fetchView, ViewError } from './view-api';
+import { createWidget, createZoneContext } from './widget';
+import './styles.css';
 
 const root = document.getElementById('root');
-if (root) render(<App />, root);
+const params = readParams(location.pathname, location.search);
+const t = translator(params.lang);
+document.documentElement.lang = params.lang;
+
+function message(text: string) {
+  return (
+    <div className="pv-root">
+      <p className="pv-msg" role={text === t('loading') ? undefined : 'alert'}>
+        {text}
+      </p>
+    </div>
+  );
+}
+
+function markReady() {
+  performance.mark('pv-plan-ready');
+  root?.setAttribute('data-ready', '1');
+}
+
+if (root) {
+  // Only inside a frame, and only towards the origin embed.js named.
+  const post =
+    params.embed && params.parentOrigin && window.parent !== window
+      ? reportHeight(root, params.parentOrigin)
+      : null;
+  render(message(t('loading')), root);
+
+  if (params.projectId === null) {
+    render(message(t('notFound')), root);
+  } else {
+    const lang = params.lang;
+    fetchView(params.projectId)
+      .then(async (view) => {
+        performance.mark('pv-view');
+        const theme = document.createElement('style');
+        theme.textContent = themeCss(view.styles);
+        document.head.appendChild(theme);
+        document.title = view.project.name;
+        const widget = createWidget(view, lang);
+        const zoneContext = createZoneContext(view, widget);
+        // The first plan is prepared before the first render, so the page is laid out
+        // and painted once, with the coloured plan in it.
+        const index = startPlan(view, params.apartmentId);
+        const first = view.plans[index];
+        const markup = first ? await fetchPlanMarkup(first.url, first.version).catch(() => null) : null;
+        const prepared =
+          first && markup ? preparePlan(markup, first, index, zoneContext, widget.t('planRegion')) : null;
+        performance.mark('pv-plan-prepared');
+        render(
+          <App
+            view={view}
+            params={params}
+            widget={widget}
+            zoneContext={zoneContext}
+            initialPlan={prepared ? { index, plan: prepared } : null}
+            onReady={markReady}
+            reportHeight={post}
+          />,
+          root,
+        );
+        performance.mark('pv-rendered');
+      })
+      .catch((err: unknown) => {
+        render(message(t(err instanceof ViewError && err.status === 404 ? 'notFound' : 'loadError')), root);
+      });
+  }
+}

@@ -1,0 +1,178 @@
+import { useEffect, useRef } from 'react';
+import type { PublicApartment } from '@planvy/shared/src/public-view';
+import { useWidget } from '../widget-context';
+import { StatusBadge } from './status-badge';
+
+/** Links from the data: only http(s) or paths on this server, never javascript: and friends. */
+export function safeHref(url: string): string | null {
+  const u = url.trim();
+  if (u.startsWith('/') && !u.startsWith('//') && !u.startsWith('/\\')) return u;
+  return /^https?:\/\/[^\s]+$/i.test(u) ? u : null;
+}
+
+const EMAIL = /^[^\s@<>()"',;:\\]+@[^\s@<>()"',;:\\]+\.[^\s@<>()"',;:\\]+$/;
+
+/** "…/files/Planritning%20A.pdf" → "Planritning A.pdf", else "Dokument n". */
+function documentName(url: string, fallback: string): string {
+  try {
+    const last = new URL(url, location.href).pathname.split('/').pop() ?? '';
+    const name = decodeURIComponent(last).trim();
+    return name || fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export interface ApartmentPanelProps {
+  apartment: PublicApartment;
+  projectName: string;
+  /** Embedded, the frame is as tall as its content, so the panel sits where the visitor is. */
+  top: number | null;
+  onClose: () => void;
+}
+
+/** The apartment's details as a modal dialog: focus moves in, is kept in, and Escape closes. */
+export function ApartmentPanel({ apartment: a, projectName, top, onClose }: ApartmentPanelProps) {
+  const w = useWidget();
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('.pv-close')?.focus({ preventScroll: top !== null });
+  }, [a.id, top]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        onClose();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const trapTab = (e: KeyboardEvent) => {
+    if (e.key !== 'Tab' || !ref.current) return;
+    const items = ref.current.querySelectorAll<HTMLElement>('a[href], button');
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  const facts: [string, string][] = [];
+  const add = (label: string, value: string | null | undefined) => {
+    if (value) facts.push([label, value]);
+  };
+  add(w.roomsLabel, a.rooms.trim());
+  add(w.t('square'), w.area(a.square));
+  if (!w.isTomter) add(w.t('floor'), a.floor.trim());
+  if (w.flag('use_garden_size')) add(w.t('gardenSize'), w.area(a.garden_size));
+  // Inactive apartments never show prices (the server sends none either).
+  if (!a.inactive) {
+    const price = w.money(a.price);
+    add(w.t(w.isRental ? 'rent' : 'price'), w.isRental && price ? w.t('perMonth', { amount: price }) : price);
+    const fee = w.money(a.fee);
+    add(w.t('fee'), fee && w.t('perMonth', { amount: fee }));
+  }
+  if (a.building) add(w.t('house'), a.building);
+
+  const link = safeHref(a.link);
+  const info = a.info.map((i) => safeHref(i.url)).filter((u): u is string => u !== null);
+  const showProject = w.flag('use_apartment_information');
+  const projectLink = showProject ? safeHref(w.settings.link_to_project ?? '') : null;
+  const email = showProject && EMAIL.test(w.settings.project_email ?? '') ? w.settings.project_email : null;
+
+  return (
+    <div
+      className={`pv-overlay${top !== null ? ' pv-overlay-embedded' : ''}`}
+      onClick={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="pv-panel-title"
+        className="pv-panel"
+        ref={ref}
+        onKeyDown={trapTab}
+        data-pv-float=""
+        style={top !== null ? { top: `${top}px` } : undefined}
+      >
+        <div className="pv-panel-head">
+          <h2 id="pv-panel-title">
+            {w.bostadLabel} {a.bostad}
+          </h2>
+          <button type="button" className="pv-close" onClick={onClose} aria-label={w.t('close')}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <p className="pv-panel-status">
+          <span className="pv-sr">{w.t('status')}: </span>
+          <StatusBadge status={a.status} inactive={a.inactive} />
+        </p>
+        {facts.length > 0 && (
+          <dl className="pv-facts">
+            {facts.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        {a.description && (
+          <section aria-label={w.t('description')}>
+            <p className="pv-desc">{a.description}</p>
+          </section>
+        )}
+        {info.length > 0 && (
+          <section>
+            <h3>{w.t('documents')}</h3>
+            <ul className="pv-docs">
+              {info.map((url, i) => (
+                <li key={url + i}>
+                  <a href={url} target="_blank" rel="noopener noreferrer">
+                    {documentName(url, w.t('documentN', { n: i + 1 }))}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {(link || projectLink || email) && (
+          <p className="pv-actions">
+            {link && (
+              <a className="pv-action" href={link} target="_blank" rel="noopener noreferrer">
+                {w.t('readMore')}
+              </a>
+            )}
+            {projectLink && (
+              <a
+                className="pv-action pv-secondary"
+                href={projectLink}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {w.t('projectLink')}
+              </a>
+            )}
+            {email && (
+              <a
+                className="pv-action pv-secondary"
+                href={`mailto:${email}?subject=${encodeURIComponent(`${projectName}: ${a.bostad}`)}`}
+              >
+                {w.t('contact')}
+              </a>
+            )}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { PublicApartment } from '@planvy/shared/src/public-view';
+import { naturalOrder } from './apartment-order';
+
+export interface Filters {
+  /** Status aliases to show; empty shows every status. */
+  statuses: string[];
+  /** A rooms value to match exactly; empty matches all. */
+  rooms: string;
+  priceMin: number | null;
+  priceMax: number | null;
+  sizeMin: number | null;
+  sizeMax: number | null;
+}
+
+export const NO_FILTERS: Filters = {
+  statuses: [],
+  rooms: '',
+  priceMin: null,
+  priceMax: null,
+  sizeMin: null,
+  sizeMax: null,
+};
+
+export function isFiltering(f: Filters): boolean {
+  return (
+    f.statuses.length > 0 ||
+    f.rooms !== '' ||
+    f.priceMin !== null ||
+    f.priceMax !== null ||
+    f.sizeMin !== null ||
+    f.sizeMax !== null
+  );
+}
+
+/** A bound filters out apartments without that value: an unknown price is not "under 3 M". */
+function within(value: number | null, min: number | null, max: number | null): boolean {
+  if (min === null && max === null) return true;
+  if (value === null) return false;
+  return (min === null || value >= min) && (max === null || value <= max);
+}
+
+export function matchesFilters(a: PublicApartment, f: Filters): boolean {
+  return (
+    (f.statuses.length === 0 || f.statuses.includes(a.status)) &&
+    (f.rooms === '' || a.rooms.trim() === f.rooms) &&
+    within(a.price, f.priceMin, f.priceMax) &&
+    within(a.square, f.sizeMin, f.sizeMax)
+  );
+}
+
+/** The distinct rooms values present, in natural order, for the rooms filter. */
+export function roomOptions(list: readonly PublicApartment[]): string[] {
+  const values = new Set<string>();
+  for (const a of list) if (a.rooms.trim() !== '') values.add(a.rooms.trim());
+  return [...values].sort(naturalOrder);
+}
+
+/** "2 500 000", "2,5" and "" from a number input; empty or invalid means no bound. */
+export function parseBound(text: string): number | null {
+  const compact = text.replace(/[\s\u00a0]/g, '').replace(',', '.');
+  if (compact === '') return null;
+  const n = Number(compact);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
+/** Counts per status alias, for the legend. */
+export function countByStatus(list: readonly PublicApartment[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const a of list) counts.set(a.status, (counts.get(a.status) ?? 0) + 1);
+  return counts;
+}

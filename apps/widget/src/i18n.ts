@@ -1,0 +1,147 @@
+/**
+ * Every text the widget shows, in Swedish (the default) and English. Placeholders are
+ * written {name}. The English dictionary is typed against the Swedish one so a missing
+ * key fails the type check; a unit test checks the placeholders match too.
+ */
+export type Lang = 'sv' | 'en';
+
+const sv = {
+  loading: 'Laddar…',
+  notFound: 'Projektet hittades inte.',
+  loadError: 'Projektet kunde inte laddas. Försök igen senare.',
+  planError: 'Planen kunde inte visas.',
+  noPlans: 'Det finns inga planer ännu.',
+  planRegion: 'Planritning',
+  plans: 'Planer',
+  planPage: 'Plan {n}: {name}',
+  back: 'Tillbaka',
+  backTo: 'Tillbaka till {name}',
+  zoomIn: 'Zooma in',
+  zoomOut: 'Zooma ut',
+  zoomFit: 'Visa hela planen',
+  zoomHint: 'Håll ned Ctrl (⌘ på Mac) och scrolla för att zooma',
+  goTo: 'Visa {name}',
+  building: 'Hus {label}',
+  house: 'Hus',
+  bostad: 'Bostad',
+  bostadTomt: 'Fastighetsbeteckning',
+  rooms: 'Rum',
+  roomsTomt: 'Tomt NR',
+  roomCount: '{n} rum',
+  floor: 'Våning',
+  square: 'Storlek',
+  gardenSize: 'Trädgård',
+  price: 'Pris',
+  rent: 'Hyra',
+  fee: 'Avgift',
+  perMonth: '{amount}/mån',
+  status: 'Status',
+  description: 'Beskrivning',
+  documents: 'Dokument',
+  documentN: 'Dokument {n}',
+  readMore: 'Läs mer om bostaden',
+  projectLink: 'Projektets webbplats',
+  contact: 'Kontakta oss',
+  close: 'Stäng',
+  listHomes: 'Bostäder',
+  listPlots: 'Tomter',
+  showing: 'Visar {shown} av {total}',
+  noMatches: 'Inga bostäder matchar filtret.',
+  noHomesHere: 'Det finns inga bostäder på den här planen. Välj en byggnad eller en annan plan.',
+  showMore: 'Visa fler ({n} till)',
+  filters: 'Filtrera',
+  filterStatus: 'Status',
+  anyRooms: 'Alla',
+  priceFrom: 'Pris från',
+  priceTo: 'Pris till',
+  sizeFrom: 'Storlek från (m²)',
+  sizeTo: 'Storlek till (m²)',
+  clearFilters: 'Rensa filter',
+  sortBy: 'Sortera efter {column}',
+  sort: 'Sortera',
+  sortDefault: 'Standard',
+  ascending: 'stigande',
+  descending: 'fallande',
+  legend: 'Statusar',
+  open: 'Visa {name}',
+  notAvailable: '–',
+} as const;
+
+export type MessageKey = keyof typeof sv;
+
+const en: Record<MessageKey, string> = {
+  loading: 'Loading…',
+  notFound: 'The project was not found.',
+  loadError: 'The project could not be loaded. Please try again later.',
+  planError: 'The plan could not be shown.',
+  noPlans: 'There are no plans yet.',
+  planRegion: 'Floor plan',
+  plans: 'Plans',
+  planPage: 'Plan {n}: {name}',
+  back: 'Back',
+  backTo: 'Back to {name}',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+  zoomFit: 'Show the whole plan',
+  zoomHint: 'Hold Ctrl (⌘ on a Mac) and scroll to zoom',
+  goTo: 'Show {name}',
+  building: 'Building {label}',
+  house: 'Building',
+  bostad: 'Unit',
+  bostadTomt: 'Property designation',
+  rooms: 'Rooms',
+  roomsTomt: 'Plot no.',
+  roomCount: '{n} rooms',
+  floor: 'Floor',
+  square: 'Size',
+  gardenSize: 'Garden',
+  price: 'Price',
+  rent: 'Rent',
+  fee: 'Fee',
+  perMonth: '{amount}/month',
+  status: 'Status',
+  description: 'Description',
+  documents: 'Documents',
+  documentN: 'Document {n}',
+  readMore: 'Read more about this home',
+  projectLink: 'Project website',
+  contact: 'Contact us',
+  close: 'Close',
+  listHomes: 'Homes',
+  listPlots: 'Plots',
+  showing: 'Showing {shown} of {total}',
+  noMatches: 'No homes match the filter.',
+  noHomesHere: 'There are no homes on this plan. Choose a building or another plan.',
+  showMore: 'Show more ({n} more)',
+  filters: 'Filter',
+  filterStatus: 'Status',
+  anyRooms: 'Any',
+  priceFrom: 'Price from',
+  priceTo: 'Price to',
+  sizeFrom: 'Size from (m²)',
+  sizeTo: 'Size to (m²)',
+  clearFilters: 'Clear filters',
+  sortBy: 'Sort by {column}',
+  sort: 'Sort',
+  sortDefault: 'Default',
+  ascending: 'ascending',
+  descending: 'descending',
+  legend: 'Statuses',
+  open: 'Show {name}',
+  notAvailable: '–',
+};
+
+export const DICTIONARIES: Record<Lang, Record<MessageKey, string>> = { sv, en };
+
+export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+export function translator(lang: Lang): Translate {
+  const dict = DICTIONARIES[lang];
+  return (key, vars) => {
+    const text = dict[key];
+    if (!vars) return text;
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+      vars[name] === undefined ? whole : String(vars[name]),
+    );
+  };
+}

@@ -1,0 +1,43 @@
+import type { PublicApartment } from '@planvy/shared/src/public-view';
+import type { SortKey } from './apartment-order';
+import type { Widget } from './widget';
+
+export interface Column {
+  key: SortKey;
+  label: string;
+  cell: (a: PublicApartment) => string;
+  numeric?: boolean;
+}
+
+/** The list columns, following hide_floor_column, hide_fee_column and use_garden_size. */
+export function listColumns(w: Widget): Column[] {
+  const dash = w.t('notAvailable');
+  const perMonth = (v: string | null) => (v === null ? dash : w.t('perMonth', { amount: v }));
+  const columns: Column[] = [
+    { key: 'bostad', label: w.bostadLabel, cell: (a) => a.bostad },
+    { key: 'rooms', label: w.roomsLabel, cell: (a) => a.rooms || dash, numeric: true },
+  ];
+  if (!w.isTomter && !w.flag('hide_floor_column')) {
+    columns.push({ key: 'floor', label: w.t('floor'), cell: (a) => a.floor || dash, numeric: true });
+  }
+  columns.push({ key: 'square', label: w.t('square'), cell: (a) => w.area(a.square) ?? dash, numeric: true });
+  if (w.flag('use_garden_size')) {
+    columns.push({
+      key: 'garden_size',
+      label: w.t('gardenSize'),
+      cell: (a) => w.area(a.garden_size) ?? dash,
+      numeric: true,
+    });
+  }
+  columns.push({
+    key: 'price',
+    label: w.t(w.isRental ? 'rent' : 'price'),
+    cell: (a) => (w.isRental ? perMonth(w.money(a.price)) : (w.money(a.price) ?? dash)),
+    numeric: true,
+  });
+  if (!w.flag('hide_fee_column')) {
+    columns.push({ key: 'fee', label: w.t('fee'), cell: (a) => perMonth(w.money(a.fee)), numeric: true });
+  }
+  columns.push({ key: 'status', label: w.t('status'), cell: (a) => w.statusText(a.status) });
+  return columns;
+}

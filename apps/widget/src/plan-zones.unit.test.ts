@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import type { PublicApartment } from '@planvy/shared/src/public-view';
+import { decorateZones, framePlan, linkTarget, type ZoneContext } from './plan-zones';
+import { parseSvg } from './svg-sanitize';
+
+const apartment = (id: number, status: string, inactive = false) =>
+  ({ id, bostad: String(1000 + id), rooms: '2', status, inactive }) as PublicApartment;
+
+const ctx: ZoneContext = {
+  apartments: new Map([
+    [1, apartment(1, 'sale')],
+    [2, apartment(2, 'sold', true)],
+    [3, apartment(3, 'no-such-status')],
+  ]),
+  planIndex: new Map([
+    ['site.svg', 0],
+    ['b.svg', 1],
+  ]),
+  apartmentLabel: (a) => `Bostad ${a.bostad}`,
+  linkLabel: (i, building) => `Plan ${i} ${building ?? ''}`.trim(),
+};
+
+const plan = (inner: string) =>
+  parseSvg(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50">${inner}</svg>`, '.s')!;
+
+describe('decorateZones', () => {
+  it('gives each apartment zone its status class, name and button role in one pass', () => {
+    const svg = plan(
+      '<rect id="1" data-bostad="1001" class="st0" style="fill:#ccc;stroke:#000"/><rect id="2" data-bostad="1002"/><g id="3" data-bostad="1003"><path/></g><rect id="1" data-bostad="1001"/>',
+    );
+    const zones = decorateZones(svg, ctx);
+    const [first] = zones.get(1)!;
+    expect(first!.getAttribute('class')).toBe('st0 pv-zone pv-st-sale');
+    expect(first!.getAttribute('style')).not.toContain('fill');
+    expect(first!.getAttribute('tabindex')).toBe('0');
+    expect(first!.getAttribute('role')).toBe('button');
+    expect(first!.getAttribute('aria-label')).toBe('Bostad 1001');
+    expect(zones.get(1)).toHaveLength(2);
+    expect(zones.get(2)![0]!.getAttribute('class')).toBe('pv-zone pv-st-sold pv-inactive');
+    expect(zones.get(3)![0]!.getAttribute('class')).toBe('pv-zone pv-st-unknown');
+  });
+
+  it('turns links to existing plans into navigation buttons and leaves the rest alone', () => {
+    const svg = plan(
+      '<rect id="l" data-link-to="missing.svg, b.svg" data-building-number="7"/><rect id="x" data-link-to="gone.svg"/><rect id="99" data-bostad="9"/>',
+    );
+    decorateZones(svg, ctx);
+    const link = svg.querySelector('#l')!;
+    expect(link.getAttribute('data-pv-plan')).toBe('1');
+    expect(link.getAttribute('aria-label')).toBe('Plan 1 7');
+    expect(svg.querySelector('#x')!.hasAttribute('tabindex')).toBe(false);
+    expect(svg.querySelector('[id="99"]')!.hasAttribute('role')).toBe(false);
+  });
+
+  it('finds the first existing link target', () => {
+    expect(linkTarget('a.svg,site.svg', ctx.planIndex)).toBe(0);
+    expect(linkTarget('', ctx.planIndex)).toBeNull();
+  });
+});
+
+describe('framePlan', () => {
+  it('fits the plan to its box and puts a same-origin background underneath', () => {
+    const svg = plan('<rect/>');
+    svg.setAttribute('width', '1000');
+    const base = framePlan(svg, { name: 'a.svg', background_url: '/projects/1/bg.jpg' }, 'pv-p1');
+    expect(base).toEqual({ x: 0, y: 0, w: 100, h: 50 });
+    expect(svg.hasAttribute('width')).toBe(false);
+    expect(svg.getAttribute('class')).toBe('pv-plan-svg pv-p1');
+    const bg = svg.firstElementChild!;
+    expect(bg.localName).toBe('image');
+    expect(bg.getAttribute('href')).toBe('/projects/1/bg.jpg');
+  });
+
+  it('ignores a background that is not on this server', () => {
+    const svg = plan('<rect/>');
+    framePlan(svg, { name: 'a.svg', background_url: '//evil.example/x.jpg' }, 'p');
+    expect(svg.querySelector('image')).toBeNull();
+  });
+});

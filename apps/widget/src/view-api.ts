@@ -1,0 +1,50 @@
+import type { PublicView } from '@planvy/shared/src/public-view';
+
+export class ViewError extends Error {
+  constructor(readonly status: number) {
+    super(`public view answered ${status}`);
+  }
+}
+
+/**
+ * The one request the widget needs before it can draw. No custom headers, so it matches
+ * the preload the /view page announces in its Link header and is not fetched twice.
+ */
+export async function fetchView(projectId: number): Promise<PublicView> {
+  const res = await fetch(`/api/v1/public/view/${projectId}`);
+  if (!res.ok) throw new ViewError(res.status);
+  return (await res.json()) as PublicView;
+}
+
+const plans = new Map<string, Promise<string>>();
+
+/** Plan markup by URL and version, fetched once per page. */
+export function fetchPlanMarkup(url: string, version: number): Promise<string> {
+  const key = `${url}#${version}`;
+  let pending = plans.get(key);
+  if (!pending) {
+    pending = fetch(url).then((res) => {
+      if (!res.ok) throw new ViewError(res.status);
+      return res.text();
+    });
+    // A failed fetch is not cached, so navigating back to the plan retries it.
+    pending.catch(() => plans.delete(key));
+    plans.set(key, pending);
+  }
+  return pending;
+}
+
+/**
+ * Records that the visitor opened an apartment. The server batches and de-duplicates;
+ * keepalive lets the request finish even if the visitor leaves straight away.
+ */
+export function recordClick(projectId: number, apartmentId: number): void {
+  fetch(`/api/v1/public/view/${projectId}/click`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ apartment_id: apartmentId }),
+    keepalive: true,
+  }).catch(() => {
+    // Statistics are best effort; the visitor never sees a failed count.
+  });
+}

@@ -1,0 +1,10 @@
+import { createContext, useContext } from 'react';
+import type { Widget } from './widget';
+
+export const WidgetContext = createContext<Widget | null>(null);
+
+export function useWidget(): Widget {
+  const w = useContext(WidgetContext);
+  if (!w) throw new Error('useWidget outside WidgetContext');
+  return w;
+}

@@ -1,0 +1,75 @@
+import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
+import { statusLabel, type ProjectTypeForStatus } from '@planvy/shared/src/statuses';
+import { formatArea, formatMoney, planTitle } from './format';
+import { translator, type Lang, type Translate } from './i18n';
+import type { ZoneContext } from './plan-zones';
+
+/** What every part of the widget reads: language, project type, settings and formatters. */
+export interface Widget {
+  t: Translate;
+  lang: Lang;
+  type: ProjectTypeForStatus;
+  isTomter: boolean;
+  isRental: boolean;
+  settings: PublicView['settings'];
+  flag: (name: keyof PublicView['settings']) => boolean;
+  statusText: (alias: string) => string;
+  money: (value: number | null) => string | null;
+  area: (value: number | null) => string | null;
+  /** "Bostad" or, for tomter, "Fastighetsbeteckning". */
+  bostadLabel: string;
+  /** "Rum" or, for tomter, "Tomt NR". */
+  roomsLabel: string;
+  /** "2 rum" / "Tomt NR 5": rooms as a phrase, or "" when unknown. */
+  roomsPhrase: (a: PublicApartment) => string;
+  /** The accessible name of an apartment: bostad, status label and rooms. */
+  apartmentName: (a: PublicApartment) => string;
+}
+
+export function createWidget(view: PublicView, lang: Lang): Widget {
+  const t = translator(lang);
+  const type = view.project.type;
+  const isTomter = type === 'tomter';
+  const settings = view.settings;
+  const statusText = (alias: string) => statusLabel(alias, type, lang);
+  const bostadLabel = t(isTomter ? 'bostadTomt' : 'bostad');
+  const roomsLabel = t(isTomter ? 'roomsTomt' : 'rooms');
+  const roomsPhrase = (a: PublicApartment) => {
+    const rooms = a.rooms.trim();
+    if (!rooms) return '';
+    return isTomter ? `${roomsLabel} ${rooms}` : t('roomCount', { n: rooms });
+  };
+  return {
+    t,
+    lang,
+    type,
+    isTomter,
+    isRental: type === 'rental',
+    settings,
+    flag: (name) => settings[name] === '1',
+    statusText,
+    money: (v) => formatMoney(v, settings.currency ?? 'kr', lang),
+    area: (v) => formatArea(v, lang),
+    bostadLabel,
+    roomsLabel,
+    roomsPhrase,
+    apartmentName: (a) =>
+      [`${bostadLabel} ${a.bostad}`, statusText(a.status), roomsPhrase(a)].filter(Boolean).join(', '),
+  };
+}
+
+/** What zone decoration needs to know about the project: apartments, plans and names. */
+export function createZoneContext(view: PublicView, w: Widget): ZoneContext {
+  const buildings = new Map<string, string>();
+  for (const p of view.plans) for (const b of p.buildings) buildings.set(String(b.id), b.label);
+  return {
+    apartments: new Map(view.apartments.map((a) => [a.id, a])),
+    planIndex: new Map(view.plans.map((p, i) => [p.name, i])),
+    apartmentLabel: w.apartmentName,
+    linkLabel: (target, buildingId) => {
+      const label = buildingId ? buildings.get(buildingId) : undefined;
+      const name = label ? w.t('building', { label }) : planTitle(view.plans[target]?.name ?? '');
+      return w.t('goTo', { name });
+    },
+  };
+}

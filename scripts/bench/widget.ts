@@ -1,0 +1,352 @@
+/**
+ * Widget figures (issue 6), printed, never asserted:
+ *   1. JS and CSS of apps/widget/dist, gzipped, against the 30 KB / 10 KB budgets;
+ *   2. time from navigation start until a 1,000-zone plan is coloured and painted, in
+ *      Chromium with the CPU throttled ×4, against the 1 s budget;
+ *   3. requests/second of GET /api/v1/public/view/{id} beside a bare node:http server
+ *      returning the same bytes, measured in the same run, against the ≥ 0.5 ratio.
+ * It builds nothing: run `npm run build` first. It starts the production server the
+ * way e2e/global-setup.ts does, on a random port with a fresh data directory.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const widgetDist = path.join(root, 'apps/widget/dist');
+const ADMIN = { email: 'bench@planvy.test', password: 'bench-secret-1' };
+const ZONES = 1000;
+const LOAD_SECONDS = 2.5;
+const CONCURRENCY = 32;
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited early:\n${log()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within 90 s:\n${log()}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** The production server (what `npm start` runs) on a free port with a fresh data dir. */
+export async function startServer(
+  options: { dataDir?: string } = {},
+): Promise<{ baseURL: string; close: () => Promise<void> }> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-bench-'));
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      INIT_CWD: root,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseURL}/api/health`, child, () => output);
+  return {
+    baseURL,
+    async close() {
+      await stop(child);
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function call<T>(
+  baseURL: string,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseURL}${url}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+/** A project with ZONES apartments, all drawn on one plan, arranged through the API. */
+export async function arrangeProject(baseURL: string): Promise<number> {
+  const { token } = await call<{ token: string }>(baseURL, 'POST', '/api/v1/login', undefined, ADMIN);
+  const { user } = await call<{ user: { id: number } }>(baseURL, 'POST', '/api/v1/admin/user', token, {
+    email: 'owner@planvy.test',
+    first_name: 'Owner',
+    last_name: 'Bench',
+    phone: '',
+    role: 'client',
+    password: 'secret123',
+    password_confirm: 'secret123',
+  });
+  const { project } = await call<{ project: { id: number } }>(
+    baseURL,
+    'POST',
+    `/api/v1/admin/project/${user.id}`,
+    token,
+    { name: 'Bench 1000', type: 'sale' },
+  );
+  await call(baseURL, 'POST', `/api/v1/admin/settings/${project.id}`, token, {
+    name: 'show_status',
+    value: '1',
+  });
+  const statuses = ['sale', 'sold', 'reserved', 'preorder', 'upcoming'];
+  const ids: number[] = new Array<number>(ZONES);
+  let next = 0;
+  // A few requests at a time: PGlite is single-threaded and the machine has two cores.
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < ZONES) {
+        const i = next++;
+        const { apartment } = await call<{ apartment: { id: number } }>(
+          baseURL,
+          'POST',
+          `/api/v1/admin/apartment/${project.id}`,
+          token,
+          {
+            bostad: String(1001 + i),
+            rooms: String((i % 5) + 1),
+            floor: String(Math.floor(i / 40)),
+            square: 30 + (i % 90),
+            price: 1_500_000 + i * 1000,
+            fee: 2000 + (i % 3000),
+            status: statuses[i % statuses.length],
+            inactive: i % 37 === 0 ? '1' : '0',
+          },
+        );
+        ids[i] = apartment.id;
+      }
+    }),
+  );
+  // 40 × 25 grid of zones drawn as paths, as exported plans usually are.
+  const zones = ids.map((id, i) => {
+    const x = (i % 40) * 25;
+    const y = Math.floor(i / 40) * 25;
+    return `<path id="${id}" data-bostad="${1001 + i}" d="M${x + 1} ${y + 1}h23v23h-23z" fill="#ddd" stroke="#555" stroke-width="0.5"/>`;
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 625"><rect width="1000" height="625" fill="#fafafa"/><g id="zones">${zones.join('')}</g></svg>`;
+  const form = new FormData();
+  form.append('file', new Blob([svg], { type: 'image/svg+xml' }), 'plan-1000.svg');
+  const up = await fetch(`${baseURL}/api/v1/admin/file/${project.id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (up.status !== 201) throw new Error(`plan upload: ${up.status} ${await up.text()}`);
+  return project.id;
+}
+
+function bundleSizes(): { js: number; css: number; embed: number } {
+  const assets = path.join(widgetDist, 'assets');
+  if (!fs.existsSync(assets)) throw new Error('apps/widget/dist is missing: run "npm run build" first');
+  const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+  let js = 0;
+  let css = 0;
+  for (const f of fs.readdirSync(assets)) {
+    if (f.endsWith('.js')) js += gz(path.join(assets, f));
+    if (f.endsWith('.css')) css += gz(path.join(assets, f));
+  }
+  const embedFile = path.join(widgetDist, 'embed.js');
+  return { js, css, embed: fs.existsSync(embedFile) ? gz(embedFile) : 0 };
+}
+
+/** Cold loads (a fresh browser context each time) with the CPU throttled ×4. */
+async function timeToColouredPlan(baseURL: string, projectId: number, runs: number): Promise<number[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto(`${baseURL}/view/${projectId}`, { waitUntil: 'commit' });
+      // Slow polling: Playwright's default (every animation frame) would compete with the
+      // widget for the throttled main thread and inflate the figure.
+      await page.waitForFunction(() => document.getElementById('root')?.dataset.ready === '1', undefined, {
+        polling: 250,
+        timeout: 30_000,
+      });
+      const result = await page.evaluate((expected) => {
+        const mark = performance.getEntriesByName('pv-plan-ready')[0];
+        const coloured = document.querySelectorAll('.pv-zone[data-pv-id]').length;
+        const painted = getComputedStyle(document.querySelector('.pv-zone[data-pv-id]')!).fill;
+        return { at: mark?.startTime ?? NaN, coloured, painted, expected };
+      }, ZONES);
+      if (result.coloured !== ZONES)
+        throw new Error(`only ${result.coloured} of ${ZONES} zones were coloured`);
+      if (!/rgb/.test(result.painted)) throw new Error(`zones are not filled: ${result.painted}`);
+      times.push(result.at);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return times;
+}
+
+/** Requests completed in `seconds` by CONCURRENCY keep-alive loops. */
+async function load(url: string, seconds: number): Promise<{ rps: number; errors: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const deadline = Date.now() + seconds * 1000;
+  let done = 0;
+  let errors = 0;
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const req = http.get(url, { agent }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => {
+          if (res.statusCode === 200) done++;
+          else errors++;
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+    });
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < deadline) await once();
+    }),
+  );
+  agent.destroy();
+  return { rps: done / ((Date.now() - started) / 1000), errors };
+}
+
+/**
+ * The baseline: node:http answering every request with the same bytes and content type,
+ * in its own process like the real server, so neither shares a core with the load loop.
+ */
+async function startBareServer(body: Buffer): Promise<{ url: string; close: () => Promise<void> }> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-bare-')), 'body.json');
+  fs.writeFileSync(file, body);
+  const port = await freePort();
+  const code = `
+    const http = require('node:http');
+    const body = require('node:fs').readFileSync(${JSON.stringify(file)});
+    http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitFor(url, child, () => '');
+  return {
+    url,
+    async close() {
+      await stop(child);
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    },
+  };
+}
+
+export async function run(): Promise<void> {
+  const sizes = bundleSizes();
+  console.log(
+    `widget JS  (gzip)   ${kb(sizes.js).padStart(9)}   budget ≤ 30 KB   ${verdict(sizes.js <= 30 * 1024)}`,
+  );
+  console.log(
+    `widget CSS (gzip)   ${kb(sizes.css).padStart(9)}   budget ≤ 10 KB   ${verdict(sizes.css <= 10 * 1024)}`,
+  );
+  console.log(`embed.js   (gzip)   ${kb(sizes.embed).padStart(9)}`);
+
+  const server = await startServer();
+  try {
+    const projectId = await arrangeProject(server.baseURL);
+    const viewUrl = `${server.baseURL}/api/v1/public/view/${projectId}`;
+    const body = Buffer.from(await (await fetch(viewUrl)).arrayBuffer());
+
+    const times = await timeToColouredPlan(server.baseURL, projectId, 5);
+    const sorted = [...times].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    console.log(
+      `${ZONES} zones coloured on screen, CPU ×4 (median of ${times.length} cold loads)   ${median.toFixed(0)} ms   ` +
+        `budget ≤ 1000 ms   ${verdict(median <= 1000)}   [${times.map((t) => t.toFixed(0)).join(', ')}]`,
+    );
+
+    const bare = await startBareServer(body);
+    try {
+      // Warm both up, then measure one after the other in the same run.
+      await load(viewUrl, 0.5);
+      await load(bare.url, 0.5);
+      const api = await load(viewUrl, LOAD_SECONDS);
+      const baseline = await load(bare.url, LOAD_SECONDS);
+      const ratio = api.rps / baseline.rps;
+      console.log(
+        `public view body    ${kb(body.length)} JSON, ${CONCURRENCY} keep-alive connections, ${LOAD_SECONDS} s each`,
+      );
+      console.log(
+        `GET public view     ${api.rps.toFixed(0).padStart(7)} req/s${api.errors ? `  (${api.errors} errors)` : ''}`,
+      );
+      console.log(
+        `bare node:http      ${baseline.rps.toFixed(0).padStart(7)} req/s${baseline.errors ? `  (${baseline.errors} errors)` : ''}`,
+      );
+      console.log(
+        `ratio               ${ratio.toFixed(2).padStart(7)}         budget ≥ 0.5     ${verdict(ratio >= 0.5)}`,
+      );
+    } finally {
+      await bare.close();
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run();
