@@ -52,7 +52,12 @@ export function matchesFilters(a: PublicApartment, f: Filters): boolean {
 export function roomOptions(list: readonly PublicApartment[]): string[] {
   const values = new Set<string>();
   for (const a of list) if (a.rooms.trim() !== '') values.add(a.rooms.trim());
-  return [...values].sort(naturalOrder);
+  // Numbers compare as numbers; the collator (costly to create) only for other text.
+  return [...values].sort((a, b) => {
+    const na = Number(a);
+    const nb = Number(b);
+    return Number.isFinite(na) && Number.isFinite(nb) ? na - nb : naturalOrder(a, b);
+  });
 }
 
 /** "2 500 000", "2,5" and "" from a number input; empty or invalid means no bound. */

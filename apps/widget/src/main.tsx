@@ -18,7 +18,7 @@ document.documentElement.lang = params.lang;
 function message(text: string) {
   return (
     <div className="pv-root">
-      <p className="pv-msg" role={text === t('loading') ? undefined : 'alert'}>
+      <p className="pv-msg" role="alert">
         {text}
       </p>
     </div>
@@ -31,14 +31,14 @@ function markReady() {
 }
 
 if (root) {
+  root.querySelector('.pv-boot')?.setAttribute('aria-label', t('loading'));
   // Only inside a frame, and only towards the origin embed.js named.
   const post =
     params.embed && params.parentOrigin && window.parent !== window
       ? reportHeight(root, params.parentOrigin)
       : null;
-  render(message(t('loading')), root);
-
   if (params.projectId === null) {
+    root.textContent = '';
     render(message(t('notFound')), root);
   } else {
     const lang = params.lang;
@@ -59,6 +59,7 @@ if (root) {
         const prepared =
           first && markup ? preparePlan(markup, first, index, zoneContext, widget.t('planRegion')) : null;
         performance.mark('pv-plan-prepared');
+        root.textContent = '';
         render(
           <App
             view={view}
@@ -74,6 +75,7 @@ if (root) {
         performance.mark('pv-rendered');
       })
       .catch((err: unknown) => {
+        root.textContent = '';
         render(message(t(err instanceof ViewError && err.status === 404 ? 'notFound' : 'loadError')), root);
       });
   }
