@@ -555,6 +555,8 @@ describe('embedding', () => {
       const height = () => iframe.evaluate((el) => (el as HTMLIFrameElement).style.height);
       await expect.poll(height).not.toBe('600px');
       const fitted = parseInt(await height(), 10);
+      // The widget names its frame after the project.
+      await expect.poll(() => iframe.getAttribute('title')).toBe('Kv. Eken');
       const content = await frame.locator('.pv-root').evaluate((el) => el.getBoundingClientRect().height);
       expect(Math.abs(fitted - content)).toBeLessThan(40);
 

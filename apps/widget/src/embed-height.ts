@@ -4,6 +4,8 @@ export const HEIGHT_MESSAGE = 'planvy:height';
 export interface HeightMessage {
   type: typeof HEIGHT_MESSAGE;
   height: number;
+  /** The project name, so the host page's iframe gets a meaningful title. */
+  title?: string;
 }
 
 export function isHeightMessage(data: unknown): data is HeightMessage {
@@ -14,7 +16,8 @@ export function isHeightMessage(data: unknown): data is HeightMessage {
     typeof d.height === 'number' &&
     Number.isFinite(d.height) &&
     d.height > 0 &&
-    d.height < 100_000
+    d.height < 100_000 &&
+    (d.title === undefined || (typeof d.title === 'string' && d.title.length <= 200))
   );
 }
 
@@ -35,7 +38,7 @@ export function reportHeight(root: HTMLElement, parentOrigin: string): () => voi
     const height = Math.ceil(bottom + window.scrollY);
     if (height === last || height <= 0) return;
     last = height;
-    const message: HeightMessage = { type: HEIGHT_MESSAGE, height };
+    const message: HeightMessage = { type: HEIGHT_MESSAGE, height, title: document.title.slice(0, 200) };
     window.parent.postMessage(message, parentOrigin);
   };
   new ResizeObserver(post).observe(root);

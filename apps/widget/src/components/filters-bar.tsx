@@ -74,8 +74,8 @@ export function FiltersBar({ filters, onChange, statuses, rooms }: FiltersBarPro
               </select>
             </div>
           )}
-          {bound('priceMin', w.t('priceFrom'))}
-          {bound('priceMax', w.t('priceTo'))}
+          {bound('priceMin', w.t(w.isRental ? 'rentFrom' : 'priceFrom'))}
+          {bound('priceMax', w.t(w.isRental ? 'rentTo' : 'priceTo'))}
           {bound('sizeMin', w.t('sizeFrom'))}
           {bound('sizeMax', w.t('sizeTo'))}
         </div>

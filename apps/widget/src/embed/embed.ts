@@ -45,7 +45,10 @@ function start(): void {
       el.setAttribute(MOUNTED, '');
       const frame = document.createElement('iframe');
       frame.src = src;
-      frame.title = el.getAttribute('data-title') ?? 'Planvy';
+      // The host's data-title wins; otherwise the widget reports the project name.
+      const title = el.getAttribute('data-title');
+      frame.title = title ?? 'Planvy';
+      if (title) frame.setAttribute('data-title-set', '');
       frame.allow = 'fullscreen';
       // Until the widget reports its height, the plain snippet's minimum applies.
       frame.style.cssText = 'display:block;width:100%;border:0;height:600px';
@@ -57,7 +60,10 @@ function start(): void {
   window.addEventListener('message', (event: MessageEvent) => {
     if (event.origin !== origin || !isHeightMessage(event.data)) return;
     const frame = frames.find((f) => f.contentWindow !== null && f.contentWindow === event.source);
-    if (frame) frame.style.height = `${Math.ceil(event.data.height)}px`;
+    if (!frame) return;
+    frame.style.height = `${Math.ceil(event.data.height)}px`;
+    // A property, not markup: the title is only ever text.
+    if (event.data.title && !frame.hasAttribute('data-title-set')) frame.title = event.data.title;
   });
 
   mount();

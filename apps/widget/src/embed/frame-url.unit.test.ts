@@ -32,6 +32,9 @@ describe('frameUrl', () => {
 describe('isHeightMessage', () => {
   it('accepts only a sane height message', () => {
     expect(isHeightMessage({ type: 'planvy:height', height: 812 })).toBe(true);
+    expect(isHeightMessage({ type: 'planvy:height', height: 812, title: 'Kv. Eken' })).toBe(true);
+    expect(isHeightMessage({ type: 'planvy:height', height: 812, title: 'x'.repeat(201) })).toBe(false);
+    expect(isHeightMessage({ type: 'planvy:height', height: 812, title: 5 })).toBe(false);
     expect(isHeightMessage({ type: 'planvy:height', height: '812' })).toBe(false);
     expect(isHeightMessage({ type: 'planvy:height', height: Infinity })).toBe(false);
     expect(isHeightMessage({ type: 'planvy:height', height: 1e9 })).toBe(false);
