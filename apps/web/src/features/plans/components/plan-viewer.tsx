@@ -1,5 +1,13 @@
-import type { ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconFileVector } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { Apartment, ApartmentFields, Project, ProjectSettings } from '@planvy/shared';
+import { errorMessage } from '../../../lib/error-message';
+import { usePlans } from '../api/get-plans';
+import { PlanWorkspace } from './plan-workspace';
+import classes from './plan-viewer.module.css';
 
 export interface ApartmentFormSlot {
   apartment?: Apartment;
@@ -18,7 +26,104 @@ export interface PlanViewerProps {
   renderApartmentForm: (slot: ApartmentFormSlot) => ReactNode;
 }
 
-/** Placeholder: the plan viewer and zone editor. */
-export function PlanViewer(_props: PlanViewerProps) {
-  return null;
+/**
+ * The plans of the Project tab: numbered page buttons switch between the project's SVG
+ * files, and the chosen one is shown (and, for admins, edited) in a PlanWorkspace.
+ */
+export function PlanViewer({ project, settings, apartments, isAdmin, renderApartmentForm }: PlanViewerProps) {
+  const { t } = useTranslation();
+  const plans = usePlans(project.id);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const dirty = useRef(false);
+  const list = plans.data ?? [];
+  const plan = list.find((p) => p.id === selectedId) ?? list[0];
+
+  const choose = (id: number) => {
+    if (id === plan?.id) return;
+    if (!dirty.current) {
+      setSelectedId(id);
+      return;
+    }
+    modals.openConfirmModal({
+      title: t('plans.viewer.discardTitle'),
+      children: <Text size="sm">{t('plans.viewer.discardConfirm')}</Text>,
+      labels: { confirm: t('plans.viewer.discardButton'), cancel: t('plans.popup.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        dirty.current = false;
+        setSelectedId(id);
+      },
+    });
+  };
+
+  const onDirtyChange = useCallback((value: boolean) => {
+    dirty.current = value;
+  }, []);
+
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="plan-viewer-title">
+      <Stack gap="sm">
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={2} size="h4" id="plan-viewer-title">
+            {t('plans.viewer.title')}
+          </Title>
+          {list.length > 0 && plan && (
+            <Group gap="sm" wrap="wrap">
+              <div className={classes.pages} role="group" aria-label={t('plans.viewer.pages')}>
+                {list.map((p, i) => (
+                  <Button
+                    key={p.id}
+                    size="compact-md"
+                    miw={36}
+                    variant={p.id === plan.id ? 'filled' : 'default'}
+                    aria-pressed={p.id === plan.id}
+                    title={t('plans.viewer.page', { n: i + 1, name: p.name })}
+                    onClick={() => choose(p.id)}
+                  >
+                    {i + 1}
+                  </Button>
+                ))}
+              </div>
+            </Group>
+          )}
+        </Group>
+        {plan && (
+          <Text size="sm" c="dimmed" data-testid="plan-file-name">
+            {t('plans.viewer.file', { name: plan.name })}
+          </Text>
+        )}
+
+        {plans.isPending ? (
+          <Skeleton height={420} radius="md" />
+        ) : plans.isError ? (
+          <Alert color="red" title={t('plans.viewer.loadFailed')} role="alert">
+            {errorMessage(plans.error)}
+          </Alert>
+        ) : !plan ? (
+          <EmptyState icon={<IconFileVector aria-hidden />} py="lg">
+            <EmptyState.Title order={3}>{t('plans.viewer.empty')}</EmptyState.Title>
+            <EmptyState.Description>
+              {isAdmin ? t('plans.viewer.emptyAdmin') : t('plans.viewer.emptyClient')}
+            </EmptyState.Description>
+          </EmptyState>
+        ) : (
+          <PlanWorkspace
+            key={plan.id}
+            project={project}
+            settings={settings}
+            apartments={apartments}
+            isAdmin={isAdmin}
+            plan={plan}
+            plans={list}
+            renderApartmentForm={renderApartmentForm}
+            onFollowLink={(name) => {
+              const target = list.find((p) => p.name === name);
+              if (target) choose(target.id);
+            }}
+            onDirtyChange={onDirtyChange}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
 }

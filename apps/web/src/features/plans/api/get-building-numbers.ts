@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BuildingNumber } from '@planvy/shared';
+import { api } from '../../../lib/api-client';
+import { projectKeys } from '../../../lib/query-keys';
+
+/**
+ * GET /building-numbers/{projectId}. The apartments feature reads the same key with
+ * the same shape (a plain list), so the cache is shared.
+ */
+export async function getBuildingNumbers(projectId: number, signal?: AbortSignal): Promise<BuildingNumber[]> {
+  const { building_numbers } = await api.get<{ building_numbers: BuildingNumber[] }>(
+    `/building-numbers/${projectId}`,
+    { signal },
+  );
+  return building_numbers;
+}
+
+export function getBuildingNumbersQueryOptions(projectId: number) {
+  return queryOptions({
+    queryKey: projectKeys.buildingNumbers(projectId),
+    queryFn: ({ signal }) => getBuildingNumbers(projectId, signal),
+  });
+}
+
+export function useBuildingNumbers(projectId: number) {
+  return useQuery(getBuildingNumbersQueryOptions(projectId));
+}

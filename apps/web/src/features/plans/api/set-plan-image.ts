@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PlanFile } from '@planvy/shared';
+import { api } from '../../../lib/api-client';
+import { projectKeys } from '../../../lib/query-keys';
+
+export interface SetPlanImageInput {
+  /** The plan's name. */
+  svgName: string;
+  /** The background image's name, or "" for none. */
+  fileName: string;
+}
+
+/** POST /admin/svg/setImage/{projectId}: sets or clears a plan's background image. */
+export async function setPlanImage(projectId: number, input: SetPlanImageInput): Promise<PlanFile> {
+  const { file } = await api.post<{ file: PlanFile }>(`/admin/svg/setImage/${projectId}`, input);
+  return file;
+}
+
+export function useSetPlanImage(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SetPlanImageInput) => setPlanImage(projectId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.plans(projectId) }),
+  });
+}

@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BuildingNumber } from '@planvy/shared';
+import { api } from '../../../lib/api-client';
+import { projectKeys } from '../../../lib/query-keys';
+
+export interface UpdateBuildingNumberInput {
+  id: number;
+  label: string;
+  /** JSON of the label's position on plans (LabelSvg); omitted to keep it. */
+  label_svg?: string;
+}
+
+/**
+ * PUT /building-numbers/{projectId}/{id}. Spec §7 has the legacy client send it
+ * form-encoded; the server takes that and JSON alike, and the one API client speaks JSON.
+ */
+export async function updateBuildingNumber(
+  projectId: number,
+  { id, label, label_svg }: UpdateBuildingNumberInput,
+): Promise<BuildingNumber> {
+  const { building_number } = await api.put<{ building_number: BuildingNumber }>(
+    `/building-numbers/${projectId}/${id}`,
+    label_svg === undefined ? { label } : { label, label_svg },
+  );
+  return building_number;
+}
+
+/** Renames a building number or moves its label; the list shows the change at once. */
+export function useUpdateBuildingNumber(projectId: number) {
+  const queryClient = useQueryClient();
+  const key = projectKeys.buildingNumbers(projectId);
+  return useMutation({
+    mutationFn: (input: UpdateBuildingNumberInput) => updateBuildingNumber(projectId, input),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<BuildingNumber[]>(key);
+      queryClient.setQueryData<BuildingNumber[]>(key, (list) =>
+        list?.map((b) =>
+          b.id === input.id ? { ...b, label: input.label, label_svg: input.label_svg ?? b.label_svg } : b,
+        ),
+      );
+      return { previous };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

@@ -1,0 +1,34 @@
+import { ColorSwatch, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { INACTIVE_COLOR, statusesFor, type ProjectType } from '@planvy/shared';
+
+/** What the zone colours mean, for the project's type (the stage uses the same catalogue). */
+export function StatusLegend({ type, lang }: { type: ProjectType; lang: 'sv' | 'en' }) {
+  const { t } = useTranslation();
+  const entries = [
+    ...statusesFor(type).map((s) => ({
+      key: s.alias,
+      color: s.color,
+      label: (type === 'rental' && s.rentalLabel ? s.rentalLabel : s.label)[lang],
+    })),
+    { key: 'inactive', color: INACTIVE_COLOR, label: t('plans.viewer.legendInactive') },
+    { key: 'link', color: '#1c7ed6', label: t('plans.viewer.legendLink') },
+  ];
+  return (
+    <Group
+      gap="md"
+      component="ul"
+      aria-label={t('plans.viewer.legend')}
+      style={{ listStyle: 'none', margin: 0, padding: 0, rowGap: 4 }}
+    >
+      {entries.map((e) => (
+        <Group key={e.key} gap={6} component="li" wrap="nowrap">
+          <ColorSwatch color={e.color} size={12} withShadow={false} aria-hidden />
+          <Text size="xs" c="dimmed">
+            {e.label}
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,375 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, Group, Menu, Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import {
+  IconArrowRight,
+  IconBuildingCommunity,
+  IconExternalLink,
+  IconHomePlus,
+  IconLink,
+  IconLinkOff,
+  IconUnlink,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  compareApartments,
+  fileNames,
+  statusLabel,
+  type Apartment,
+  type PlanFile,
+  type Project,
+} from '@planvy/shared';
+import type { ApartmentFormSlot } from './plan-viewer';
+
+export type PopupStep = 'choice' | 'add' | 'attach' | 'link' | 'broken' | 'apartment';
+
+/** What a click on a zone opened. */
+export interface ZonePopupState {
+  /** Changes with every click, so a second click on the same zone starts afresh. */
+  key: number;
+  zone: Element;
+  step: PopupStep;
+  apartment?: Apartment;
+  /** The zone's current link target (link and broken steps). */
+  linkTarget?: string;
+  /** The id of a zone whose apartment does not exist. */
+  unknownId?: string;
+}
+
+export interface ZonePopupProps {
+  state: ZonePopupState | null;
+  project: Project;
+  isAdmin: boolean;
+  planName: string;
+  plans: PlanFile[];
+  apartments: Apartment[];
+  lang: 'sv' | 'en';
+  renderApartmentForm: (slot: ApartmentFormSlot) => ReactNode;
+  onClose: () => void;
+  /** A new apartment was created on the zone (add step). */
+  onCreated: (apartment: Apartment) => void;
+  onAttach: (apartment: Apartment) => void;
+  onLink: (target: string) => void;
+  onUnlink: () => void;
+  onDetach: () => void;
+  onFollow: (target: string) => void;
+}
+
+type Choice = 'add' | 'attach' | 'link';
+
+/**
+ * The apartment popup (spec §2, §4): a zone without data first asks what it should be
+ * (add apartment, attach an existing one, link to another plan), then Next or Cancel.
+ * A link zone opens at the link step, an apartment zone at the apartment form.
+ */
+export function ZonePopup(props: ZonePopupProps) {
+  const { state, onClose } = props;
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={state !== null}
+      onClose={onClose}
+      size="lg"
+      title={<PopupTitle {...props} />}
+      transitionProps={{ duration: 120 }}
+      keepMounted={false}
+    >
+      {state ? (
+        <PopupBody key={state.key} {...props} state={state} />
+      ) : (
+        <Text>{t('plans.popup.zoneTitle')}</Text>
+      )}
+    </Modal>
+  );
+}
+
+function PopupTitle({ state }: ZonePopupProps) {
+  const { t } = useTranslation();
+  if (!state) return null;
+  if (state.step === 'apartment' && state.apartment) {
+    return <>{t('plans.popup.apartmentTitle', { bostad: state.apartment.bostad })}</>;
+  }
+  if (state.step === 'link') return <>{t('plans.popup.linkTitle')}</>;
+  if (state.step === 'broken') return <>{t('plans.popup.brokenTitle')}</>;
+  return <>{t('plans.popup.zoneTitle')}</>;
+}
+
+function PopupBody(props: ZonePopupProps & { state: ZonePopupState }) {
+  const { state, isAdmin, planName, renderApartmentForm, onClose, onCreated, onDetach } = props;
+  const { t } = useTranslation();
+  const [step, setStep] = useState<PopupStep>(state.step);
+  const [choice, setChoice] = useState<Choice>('add');
+
+  if (step === 'choice') {
+    return (
+      <Stack gap="md">
+        {state.unknownId && (
+          <Alert color="yellow" variant="light">
+            {t('plans.popup.unknownApartment', { id: state.unknownId })}
+          </Alert>
+        )}
+        <Radio.Group
+          label={t('plans.popup.choiceLabel')}
+          value={choice}
+          onChange={setChoice}
+        >
+          <Stack gap="sm" mt="xs">
+            <Radio.Card value="add" p="sm" radius="md">
+              <ChoiceCard icon={<IconHomePlus size={20} aria-hidden />} label={t('plans.popup.add')}>
+                {t('plans.popup.addDescription')}
+              </ChoiceCard>
+            </Radio.Card>
+            <Radio.Card value="attach" p="sm" radius="md">
+              <ChoiceCard icon={<IconLink size={20} aria-hidden />} label={t('plans.popup.attach')}>
+                {t('plans.popup.attachDescription')}
+              </ChoiceCard>
+            </Radio.Card>
+            <Radio.Card value="link" p="sm" radius="md">
+              <ChoiceCard
+                icon={<IconBuildingCommunity size={20} aria-hidden />}
+                label={t('plans.popup.link')}
+              >
+                {t('plans.popup.linkDescription')}
+              </ChoiceCard>
+            </Radio.Card>
+          </Stack>
+        </Radio.Group>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('plans.popup.cancel')}
+          </Button>
+          <Button rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => setStep(choice)}>
+            {t('plans.popup.next')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  if (step === 'add') {
+    return (
+      <>
+        {renderApartmentForm({
+          defaults: { file_name: planName },
+          onSaved: onCreated,
+          onCancel: () => setStep('choice'),
+        })}
+      </>
+    );
+  }
+
+  if (step === 'attach') return <AttachStep {...props} onBack={() => setStep('choice')} />;
+  if (step === 'link' || step === 'broken') {
+    return (
+      <LinkStep
+        {...props}
+        broken={step === 'broken'}
+        onBack={state.step === 'choice' ? () => setStep('choice') : undefined}
+      />
+    );
+  }
+
+  // An apartment zone: the apartment form, with Detach from zone for admins.
+  const apartment = state.apartment;
+  if (!apartment) return null;
+  const confirmDetach = () =>
+    modals.openConfirmModal({
+      title: t('plans.popup.detachTitle'),
+      children: <Text size="sm">{t('plans.popup.detachConfirm')}</Text>,
+      labels: { confirm: t('plans.popup.detachButton'), cancel: t('plans.popup.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: onDetach,
+    });
+  return (
+    <>
+      {renderApartmentForm({
+        apartment,
+        onSaved: () => onClose(),
+        onCancel: onClose,
+        extraActions: isAdmin ? (
+          <Menu.Item color="red" leftSection={<IconUnlink size={16} aria-hidden />} onClick={confirmDetach}>
+            {t('plans.popup.detach')}
+          </Menu.Item>
+        ) : undefined,
+      })}
+    </>
+  );
+}
+
+function ChoiceCard({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Group wrap="nowrap" align="flex-start" gap="sm">
+      <Radio.Indicator />
+      {icon}
+      <div>
+        <Text fw={600} size="sm">
+          {label}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {children}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+function AttachStep({
+  apartments,
+  planName,
+  project,
+  lang,
+  onAttach,
+  onBack,
+}: ZonePopupProps & { onBack: () => void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState<string | null>(null);
+  // Apartments already on this plan cannot be attached to it again (spec §5).
+  const options = useMemo(
+    () =>
+      apartments
+        .filter((a) => !fileNames(a.file_name).includes(planName))
+        .sort(compareApartments('bostad', false))
+        .map((a) => ({
+          value: String(a.id),
+          label: t('plans.popup.apartmentOption', {
+            bostad: a.bostad || `#${a.id}`,
+            status: statusLabel(a.status, project.type, lang),
+          }),
+        })),
+    [apartments, planName, project.type, lang, t],
+  );
+  const chosen = value ? apartments.find((a) => String(a.id) === value) : undefined;
+
+  return (
+    <Stack gap="md">
+      <Text fw={600}>{t('plans.popup.attachTitle')}</Text>
+      {options.length === 0 ? (
+        <Alert color="gray">{t('plans.popup.noApartments')}</Alert>
+      ) : (
+        <Select
+          label={t('plans.popup.apartment')}
+          placeholder={t('plans.popup.apartmentPlaceholder')}
+          data={options}
+          value={value}
+          onChange={setValue}
+          searchable
+          clearable
+          limit={100}
+          nothingFoundMessage={t('plans.popup.nothingFound')}
+          comboboxProps={{ withinPortal: true }}
+          data-autofocus
+        />
+      )}
+      <Group justify="space-between" gap="sm">
+        <Button variant="subtle" onClick={onBack}>
+          {t('plans.popup.back')}
+        </Button>
+        <Button disabled={!chosen} onClick={() => chosen && onAttach(chosen)}>
+          {t('plans.popup.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function LinkStep({
+  state,
+  isAdmin,
+  planName,
+  plans,
+  broken,
+  onLink,
+  onUnlink,
+  onFollow,
+  onClose,
+  onBack,
+}: ZonePopupProps & { state: ZonePopupState; broken: boolean; onBack?: () => void }) {
+  const { t } = useTranslation();
+  const current = broken ? undefined : state.linkTarget;
+  const [value, setValue] = useState<string | null>(current ?? null);
+  // A zone cannot link to the plan it is on (spec §5).
+  const options = plans.filter((p) => p.name !== planName).map((p) => ({ value: p.name, label: p.name }));
+
+  const confirmUnlink = () =>
+    modals.openConfirmModal({
+      title: t('plans.popup.unlinkTitle'),
+      children: <Text size="sm">{t('plans.popup.unlinkConfirm', { target: state.linkTarget ?? '' })}</Text>,
+      labels: { confirm: t('plans.popup.unlink'), cancel: t('plans.popup.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: onUnlink,
+    });
+
+  return (
+    <Stack gap="md">
+      {broken && (
+        <Alert color="red" variant="light" icon={<IconLinkOff aria-hidden />}>
+          {t('plans.popup.broken', { target: state.linkTarget ?? '' })}
+        </Alert>
+      )}
+      {options.length === 0 ? (
+        <Alert color="gray">{t('plans.popup.noOtherPlans')}</Alert>
+      ) : (
+        <Select
+          label={t('plans.popup.linkTarget')}
+          placeholder={t('plans.popup.linkPlaceholder')}
+          data={options}
+          value={value}
+          onChange={setValue}
+          allowDeselect={false}
+          disabled={!isAdmin}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+      <Group justify="space-between" gap="sm">
+        <Group gap="sm">
+          {onBack && (
+            <Button variant="subtle" onClick={onBack}>
+              {t('plans.popup.back')}
+            </Button>
+          )}
+          {isAdmin && current && (
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconUnlink size={16} aria-hidden />}
+              onClick={confirmUnlink}
+            >
+              {t('plans.popup.unlink')}
+            </Button>
+          )}
+          {isAdmin && broken && (
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconLinkOff size={16} aria-hidden />}
+              onClick={onUnlink}
+            >
+              {t('plans.popup.clearLink')}
+            </Button>
+          )}
+        </Group>
+        <Group gap="sm">
+          {current && (
+            <Button
+              variant={isAdmin ? 'default' : 'filled'}
+              leftSection={<IconExternalLink size={16} aria-hidden />}
+              onClick={() => onFollow(current)}
+            >
+              {t('plans.popup.follow')}
+            </Button>
+          )}
+          {!current && !isAdmin && (
+            <Button variant="default" onClick={onClose}>
+              {t('plans.popup.cancel')}
+            </Button>
+          )}
+          {isAdmin && (
+            <Button disabled={!value || value === current} onClick={() => value && onLink(value)}>
+              {t('plans.popup.save')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Stack>
+  );
+}
