@@ -139,6 +139,12 @@ export function fileNames(fileName: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * One collator for every comparison: `localeCompare(b, 'sv', {…})` builds a new one per
+ * call, which made sorting 5,000 apartments take about 600 ms instead of a few.
+ */
+const bostadOrder = new Intl.Collator('sv', { numeric: true }).compare;
+
 /** Sorts by status (catalogue order) or by bostad, numerically when asked (spec §3 settings). */
 export function compareApartments(
   order: string,
@@ -150,7 +156,7 @@ export function compareApartments(
       const nb = parseFloat(b.bostad);
       if (!Number.isNaN(na) && !Number.isNaN(nb) && na !== nb) return na - nb;
     }
-    return a.bostad.localeCompare(b.bostad, 'sv', { numeric: true });
+    return bostadOrder(a.bostad, b.bostad);
   };
   if (order === 'bostad') return byBostad;
   const rank = new Map<string, number>(STATUS_ALIASES.map((s, i) => [s, i]));

@@ -35,6 +35,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+export interface UploadOptions extends RequestOptions {
+  /** Bytes sent so far and in all, as the browser reports them. */
+  onProgress?: (loaded: number, total: number) => void;
+}
+
 export interface ApiResponse<T> {
   data: T;
   status: number;
@@ -71,6 +76,27 @@ function buildUrl(base: string, path: string, query?: Query): string {
   }
   const search = params.toString();
   return search ? `${url}?${search}` : url;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition (filename* or filename), or undefined. */
+  filename: string | undefined;
+}
+
+/** The file name of an attachment: RFC 5987 `filename*=UTF-8''…` first, then plain `filename="…"`. */
+export function attachmentName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain?.[1]?.trim() || undefined;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -112,7 +138,11 @@ function createClient(base: string) {
 
     const data = await readBody(response);
     if (response.ok) return { data: data as T, status: response.status };
+    throw failure(method, path, response, data);
+  }
 
+  /** Turns a failed response into an ApiError; a 401 (other than a failed login) ends the session. */
+  function failure(method: Method, path: string, response: Response, data: unknown): ApiError {
     const error = isEnvelope(data)
       ? new ApiError(response.status, data.message, toErrors(data.errors))
       : new ApiError(response.status, response.statusText || `HTTP ${response.status}`);
@@ -124,12 +154,84 @@ function createClient(base: string) {
       logout();
       onUnauthorized?.();
     }
-    throw error;
+    return error;
+  }
+
+  /** GET of a file (an export): the bytes and the file name from Content-Disposition. */
+  async function download(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+    const headers: Record<string, string> = {};
+    const token = getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(base, path, options.query), { headers, signal: options.signal });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      logger.error('network error', 'GET', path, error);
+      throw new ApiError(0, 'Network error');
+    }
+    if (!response.ok) throw failure('GET', path, response, await readBody(response));
+    return {
+      blob: await response.blob(),
+      filename: attachmentName(response.headers.get('content-disposition')),
+    };
+  }
+
+  /**
+   * POSTs a form with upload progress (fetch cannot report it), with the same token,
+   * error envelope and 401 handling as `request`. Aborting the signal cancels the
+   * upload and rejects with an AbortError.
+   */
+  function upload<T>(path: string, body: FormData, options: UploadOptions = {}): Promise<ApiResponse<T>> {
+    return new Promise((resolve, reject) => {
+      const cancelled = () => new DOMException('The upload was cancelled', 'AbortError');
+      if (options.signal?.aborted) {
+        reject(cancelled());
+        return;
+      }
+      const xhr = new XMLHttpRequest();
+      const abort = () => xhr.abort();
+      const settle = () => options.signal?.removeEventListener('abort', abort);
+      xhr.open('POST', buildUrl(base, path, options.query));
+      xhr.setRequestHeader('Accept', 'application/json');
+      const token = getToken();
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
+      };
+      xhr.onload = () => {
+        settle();
+        let data: unknown;
+        try {
+          data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+        } catch {
+          data = xhr.responseText;
+        }
+        if (xhr.status >= 200 && xhr.status < 300) {
+          resolve({ data: data as T, status: xhr.status });
+          return;
+        }
+        const response = new Response(null, { status: xhr.status, statusText: xhr.statusText });
+        reject(failure('POST', path, response, data));
+      };
+      xhr.onerror = () => {
+        settle();
+        logger.error('network error', 'POST', path);
+        reject(new ApiError(0, 'Network error'));
+      };
+      xhr.onabort = () => {
+        settle();
+        reject(cancelled());
+      };
+      options.signal?.addEventListener('abort', abort, { once: true });
+      xhr.send(body);
+    });
   }
 
   return {
     /** Full response, for the few screens that report the HTTP status. */
     request,
+    upload,
     get: async <T>(path: string, options?: RequestOptions) =>
       (await request<T>('GET', path, undefined, options)).data,
     post: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
@@ -140,6 +242,7 @@ function createClient(base: string) {
       (await request<T>('PATCH', path, body, options)).data,
     delete: async <T>(path: string, options?: RequestOptions) =>
       (await request<T>('DELETE', path, undefined, options)).data,
+    download,
   };
 }
 

@@ -1,4 +1,46 @@
-import type { Apartment, ApartmentFields, Project, ProjectSettings } from '@planvy/shared';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Menu,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
+import { IconDots } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  APARTMENT_LIMITS,
+  type Apartment,
+  type ApartmentFields,
+  type Project,
+  type ProjectSettings,
+} from '@planvy/shared';
+import { isApiError } from '../../../lib/api-client';
+import { errorWithDetail } from '../../../lib/error-message';
+import { toast, TOAST_MS } from '../../../lib/toast';
+import { useBuildingNumbers } from '../api/get-building-numbers';
+import { useCreateApartment } from '../api/create-apartment';
+import { useUpdateApartment } from '../api/update-apartment';
+import {
+  createPayload,
+  formFieldOf,
+  initialFormValues,
+  updatePayload,
+  type ApartmentFormValues,
+} from '../apartment-payload';
+import { currencySuffix } from '../apartment-table';
+import { apartmentFormErrors, type ApartmentMessage } from '../apartment-validation';
+import { fieldLabel } from '../field-labels';
+import { useUiLanguage } from '../hooks/use-ui-language';
+import { InfoFilesField } from './info-files-field';
+import { StatusHistory } from './status-history';
+import { StatusSelect } from './status-select';
 
 export interface ApartmentFormProps {
   project: Project;
@@ -10,11 +52,228 @@ export interface ApartmentFormProps {
   defaults?: Partial<ApartmentFields>;
   onSaved: (apartment: Apartment) => void;
   onCancel: () => void;
-  /** Extra actions shown in the form's menu (the plan editor adds "Detach from zone"). */
+  /**
+   * Extra actions shown in the form's menu (the plan editor adds "Detach from zone"):
+   * pass `<Menu.Item>` elements.
+   */
   extraActions?: React.ReactNode;
+  /** Show the status history of an existing apartment (default true). */
+  withHistory?: boolean;
 }
 
-/** Placeholder: the apartment form of the apartments issue. */
-export function ApartmentForm(_props: ApartmentFormProps) {
-  return null;
+const NO_DEFAULTS: Partial<ApartmentFields> = {};
+
+/**
+ * Creates or edits one apartment (spec §2 apartment form), in the table's dialog and in the plan
+ * editor's popup. Validated with the API's schema; an update sends only the fields that change.
+ */
+export function ApartmentForm({
+  project,
+  settings,
+  isAdmin,
+  apartment,
+  defaults = NO_DEFAULTS,
+  onSaved,
+  onCancel,
+  extraActions,
+  withHistory = true,
+}: ApartmentFormProps) {
+  const { t } = useTranslation();
+  const lang = useUiLanguage();
+  const type = project.type;
+  const createApartment = useCreateApartment();
+  const updateApartment = useUpdateApartment();
+  const buildings = useBuildingNumbers(project.id);
+  const saving = createApartment.isPending || updateApartment.isPending;
+
+  const translate = (message: ApartmentMessage) =>
+    message.key === 'notANumber' || message.key === 'negative' || message.key === 'tooLarge'
+      ? t(`apartments.validation.${message.key}`)
+      : t(`validation.${message.key}`, message.values ?? {});
+
+  const form = useForm<ApartmentFormValues>({
+    initialValues: initialFormValues(apartment, defaults, type, lang),
+    validate: (values) => apartmentFormErrors(values, translate),
+  });
+
+  const onError = (error: unknown) => {
+    if (isApiError(error)) {
+      const fieldErrors: FormErrors = {};
+      for (const [field, messages] of Object.entries(error.errors)) {
+        const key = formFieldOf(field);
+        if (key && messages[0] && !(key in fieldErrors)) fieldErrors[key] = messages[0];
+      }
+      form.setErrors(fieldErrors);
+    }
+    toast.error(errorWithDetail(error));
+  };
+
+  const submit = form.onSubmit((values) => {
+    if (apartment) {
+      const data = updatePayload(values, apartment, isAdmin);
+      if (Object.keys(data).length === 0) {
+        toast.success(t('apartments.form.noChanges'), { autoClose: TOAST_MS.normal });
+        onSaved(apartment);
+        return;
+      }
+      updateApartment.mutate(
+        { id: apartment.id, data },
+        {
+          onSuccess: (saved) => {
+            toast.success(t('apartments.form.updated'), { autoClose: TOAST_MS.normal });
+            onSaved(saved);
+          },
+          onError,
+        },
+      );
+    } else {
+      createApartment.mutate(
+        { projectId: project.id, data: createPayload(values, defaults, isAdmin) },
+        {
+          onSuccess: (saved) => {
+            toast.success(t('apartments.form.created'), { autoClose: TOAST_MS.normal });
+            onSaved(saved);
+          },
+          onError,
+        },
+      );
+    }
+  });
+
+  const currency = currencySuffix(settings.currency);
+  const label = (field: string) => fieldLabel(t, field, type);
+  const unit = (text: string) => ({
+    rightSection: <span aria-hidden>{text}</span>,
+    rightSectionWidth: 48,
+    rightSectionPointerEvents: 'none' as const,
+    inputMode: 'decimal' as const,
+    autoComplete: 'off',
+  });
+  const buildingOptions = (buildings.data ?? []).map((b) => ({ value: String(b.id), label: b.label }));
+  const currentBuilding = form.values.building_number_id;
+  if (currentBuilding && !buildingOptions.some((o) => o.value === currentBuilding)) {
+    buildingOptions.push({ value: currentBuilding, label: `#${currentBuilding}` });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <StatusSelect
+            type={type}
+            lang={lang}
+            current={apartment?.status}
+            label={label('status')}
+            required
+            allowDeselect={false}
+            {...form.getInputProps('status')}
+          />
+          <Select
+            label={label('building_number_id')}
+            placeholder={isAdmin ? t('apartments.form.buildingPlaceholder') : t('apartments.form.noBuilding')}
+            data={buildingOptions}
+            clearable
+            disabled={!isAdmin}
+            description={isAdmin ? undefined : t('apartments.form.buildingAdminOnly')}
+            value={currentBuilding || null}
+            onChange={(value) => form.setFieldValue('building_number_id', value ?? '')}
+            error={form.errors.building_number_id}
+            nothingFoundMessage={t('apartments.form.noBuilding')}
+          />
+          <TextInput
+            label={label('bostad')}
+            required
+            maxLength={APARTMENT_LIMITS.text}
+            autoComplete="off"
+            data-autofocus
+            {...form.getInputProps('bostad')}
+          />
+          <TextInput
+            label={label('square')}
+            {...unit(t('apartments.form.squareUnit'))}
+            {...form.getInputProps('square')}
+          />
+          <TextInput
+            label={label('rooms')}
+            maxLength={APARTMENT_LIMITS.text}
+            autoComplete="off"
+            {...form.getInputProps('rooms')}
+          />
+          {type !== 'tomter' && (
+            <TextInput
+              label={label('floor')}
+              maxLength={APARTMENT_LIMITS.text}
+              autoComplete="off"
+              {...form.getInputProps('floor')}
+            />
+          )}
+          <TextInput label={label('price')} {...unit(currency)} {...form.getInputProps('price')} />
+          <TextInput label={label('fee')} {...unit(currency)} {...form.getInputProps('fee')} />
+          {settings.use_garden_size === '1' && (
+            <TextInput
+              label={label('garden_size')}
+              {...unit(t('apartments.form.squareUnit'))}
+              {...form.getInputProps('garden_size')}
+            />
+          )}
+        </SimpleGrid>
+        <Checkbox
+          label={label('inactive')}
+          description={t('apartments.form.inactiveHint')}
+          {...form.getInputProps('inactive', { type: 'checkbox' })}
+        />
+        <TextInput
+          label={label('link')}
+          placeholder={t('apartments.form.linkPlaceholder')}
+          type="url"
+          maxLength={APARTMENT_LIMITS.link}
+          autoComplete="off"
+          {...form.getInputProps('link')}
+        />
+        <Textarea
+          label={label('description')}
+          autosize
+          minRows={2}
+          maxRows={8}
+          maxLength={APARTMENT_LIMITS.description}
+          {...form.getInputProps('description')}
+        />
+        <InfoFilesField
+          value={form.values.info}
+          onChange={(info) => form.setFieldValue('info', info)}
+          error={form.errors.info}
+        />
+
+        {apartment && withHistory && (
+          <>
+            <Divider />
+            <StatusHistory projectId={project.id} apartmentId={apartment.id} type={type} lang={lang} />
+          </>
+        )}
+
+        <Group justify="space-between" mt="xs">
+          {extraActions ? (
+            <Menu position="top-start" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="default" size="lg" aria-label={t('apartments.form.more')}>
+                  <IconDots size={18} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>{extraActions}</Menu.Dropdown>
+            </Menu>
+          ) : (
+            <span />
+          )}
+          <Group gap="sm">
+            <Button variant="default" onClick={onCancel} disabled={saving}>
+              {t('apartments.form.cancel')}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {t('apartments.form.save')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
 }

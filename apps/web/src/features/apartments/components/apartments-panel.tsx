@@ -1,4 +1,46 @@
-import type { Project, ProjectSettings } from '@planvy/shared';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconBuildingCommunity, IconDownload, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Apartment, Project, ProjectSettings } from '@planvy/shared';
+import { errorMessage, errorWithDetail } from '../../../lib/error-message';
+import { toast } from '../../../lib/toast';
+import { useApartments } from '../api/get-apartments';
+import { useDeleteApartment } from '../api/delete-apartment';
+import { useExportApartments } from '../api/export-apartments';
+import {
+  apartmentComparator,
+  buildSearchIndex,
+  currencySuffix,
+  filterApartments,
+  isDetached,
+  nextSort,
+  tableColumns,
+  type ColumnKey,
+  type SortState,
+} from '../apartment-table';
+import { useUiLanguage } from '../hooks/use-ui-language';
+import { saveFile } from '../save-file';
+import { ApartmentForm } from './apartment-form';
+import { ApartmentsTable, rowName, type TableFormat } from './apartments-table';
+import { DetachedToggle } from './detached-toggle';
+import { ImportDialog } from './import-dialog';
+import { MassStatusBar } from './mass-status-bar';
 
 export interface ApartmentsPanelProps {
   project: Project;
@@ -8,7 +50,289 @@ export interface ApartmentsPanelProps {
   onOpenApartment?: (apartmentId: number) => void;
 }
 
-/** Placeholder: the apartments table, mass actions, detached view, import and export. */
-export function ApartmentsPanel(_props: ApartmentsPanelProps) {
-  return null;
+const NO_APARTMENTS: Apartment[] = [];
+type Dialog = { kind: 'new' } | { kind: 'edit'; id: number } | null;
+
+/**
+ * The Project tab's apartments: a virtualised, sortable, searchable table with checkboxes,
+ * the mass status bar, the detached view (admins), add, delete, import and export.
+ */
+export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }: ApartmentsPanelProps) {
+  const { t } = useTranslation();
+  const lang = useUiLanguage();
+  const isMobile = useMediaQuery('(max-width: 48em)');
+  const type = project.type;
+  const apartments = useApartments(project.id);
+  const list = apartments.data ?? NO_APARTMENTS;
+
+  const [query, setQuery] = useState('');
+  // Typing stays instant; filtering 5,000 rows runs in the deferred render right after.
+  const deferredQuery = useDeferredValue(query);
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const [detachedOnly, setDetachedOnly] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const { mutate: deleteApartment } = useDeleteApartment();
+  const exportApartments = useExportApartments();
+
+  const { hide_floor_column, hide_fee_column, use_garden_size, default_sort_order, bostad_as_integer } =
+    settings;
+  const columns = useMemo(
+    () => tableColumns(type, { hide_floor_column, hide_fee_column, use_garden_size }),
+    [type, hide_floor_column, hide_fee_column, use_garden_size],
+  );
+  const format = useMemo<TableFormat>(
+    () => ({ type, lang, currency: currencySuffix(settings.currency) }),
+    [type, lang, settings.currency],
+  );
+  const sorted = useMemo(
+    () => [...list].sort(apartmentComparator(sort, { default_sort_order, bostad_as_integer })),
+    [list, sort, default_sort_order, bostad_as_integer],
+  );
+  const searchIndex = useMemo(() => buildSearchIndex(list, type, lang), [list, type, lang]);
+  const detachedCount = useMemo(() => list.filter(isDetached).length, [list]);
+  const showDetached = isAdmin && detachedOnly;
+  const scope = useMemo(() => (showDetached ? sorted.filter(isDetached) : sorted), [sorted, showDetached]);
+  const rows = useMemo(
+    () => filterApartments(scope, searchIndex, deferredQuery),
+    [scope, searchIndex, deferredQuery],
+  );
+  // Checked apartments that still exist (a deleted one drops out of the selection).
+  const selectedIds = useMemo(
+    () => list.filter((a) => selected.has(a.id)).map((a) => a.id),
+    [list, selected],
+  );
+
+  const onSort = useCallback((key: ColumnKey) => setSort((current) => nextSort(current, key)), []);
+  const onToggle = useCallback(
+    (id: number) =>
+      setSelected((prev) => {
+        const next = new Set(prev);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const onToggleAll = useCallback(
+    (select: boolean) =>
+      setSelected((prev) => {
+        const next = new Set(prev);
+        for (const a of rows) {
+          if (select) next.add(a.id);
+          else next.delete(a.id);
+        }
+        return next;
+      }),
+    [rows],
+  );
+  const clearSelection = useCallback(() => setSelected(new Set()), []);
+  const onOpen = useCallback(
+    (apartment: Apartment) =>
+      onOpenApartment ? onOpenApartment(apartment.id) : setDialog({ kind: 'edit', id: apartment.id }),
+    [onOpenApartment],
+  );
+  const onDelete = useCallback(
+    (apartment: Apartment) =>
+      modals.openConfirmModal({
+        title: t('apartments.delete.title'),
+        children: <Text size="sm">{t('apartments.delete.confirm', { bostad: apartment.bostad })}</Text>,
+        labels: { confirm: t('apartments.delete.confirmButton'), cancel: t('common.cancel') },
+        confirmProps: { color: 'red' },
+        onConfirm: () =>
+          deleteApartment(apartment, {
+            onSuccess: () => toast.success(t('apartments.delete.done')),
+            onError: (error) => toast.error(errorWithDetail(error)),
+          }),
+      }),
+    [t, deleteApartment],
+  );
+
+  const onExport = () =>
+    exportApartments.mutate(
+      { projectId: project.id, lang },
+      {
+        onSuccess: ({ blob, filename }) => saveFile(blob, filename ?? `apartments-${project.id}.csv`),
+        onError: (error) => toast.error(`${t('apartments.export.failed')}: ${errorMessage(error)}`),
+      },
+    );
+
+  const editing = dialog?.kind === 'edit' ? list.find((a) => a.id === dialog.id) : undefined;
+  const dialogOpen = dialog?.kind === 'new' || editing !== undefined;
+  const closeDialog = () => setDialog(null);
+
+  let content;
+  if (apartments.isPending) {
+    content = (
+      <Stack gap={6} aria-busy="true" aria-label={t('app.loading')}>
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} height={36} radius="sm" />
+        ))}
+      </Stack>
+    );
+  } else if (apartments.isError) {
+    content = (
+      <Alert color="red" title={t('apartments.table.loadFailed')} role="alert">
+        {errorMessage(apartments.error)}
+      </Alert>
+    );
+  } else if (list.length === 0) {
+    content = (
+      <EmptyState icon={<IconBuildingCommunity aria-hidden />} py="xl">
+        <EmptyState.Title order={4}>{t('apartments.table.emptyTitle')}</EmptyState.Title>
+        <EmptyState.Description>
+          {isAdmin ? t('apartments.table.emptyDescription') : t('apartments.table.emptyDescriptionClient')}
+        </EmptyState.Description>
+      </EmptyState>
+    );
+  } else {
+    const hasQuery = deferredQuery.trim() !== '';
+    content = (
+      <Stack gap="xs">
+        <ApartmentsTable
+          rows={rows}
+          columns={columns}
+          format={format}
+          selected={selected}
+          isAdmin={isAdmin}
+          sort={sort}
+          onSort={onSort}
+          onToggle={onToggle}
+          onToggleAll={onToggleAll}
+          onOpen={onOpen}
+          onDelete={onDelete}
+        />
+        {rows.length === 0 && (
+          <EmptyState icon={<IconSearch aria-hidden />} py="md">
+            <EmptyState.Title order={4}>
+              {hasQuery ? t('apartments.table.noMatchesTitle') : t('apartments.table.noDetachedTitle')}
+            </EmptyState.Title>
+            <EmptyState.Description>
+              {hasQuery
+                ? t('apartments.table.noMatchesDescription', { query: deferredQuery.trim() })
+                : t('apartments.table.noDetachedDescription')}
+            </EmptyState.Description>
+          </EmptyState>
+        )}
+        <Text size="xs" c="dimmed" aria-live="polite">
+          {t('apartments.table.showing', { shown: rows.length, total: list.length })}
+        </Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="apartments-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="center" gap="sm">
+          <Group gap="xs" align="center">
+            <Title order={3} id="apartments-title">
+              {type === 'tomter' ? t('apartments.titleTomter') : t('apartments.title')}
+            </Title>
+            {apartments.isSuccess && (
+              <Badge variant="light" color="gray" radius="sm" tt="none">
+                {type === 'tomter'
+                  ? t('apartments.countTomter', { count: list.length })
+                  : t('apartments.count', { count: list.length })}
+              </Badge>
+            )}
+          </Group>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={onExport}
+              loading={exportApartments.isPending}
+              disabled={!apartments.isSuccess}
+            >
+              {t('apartments.export.button')}
+            </Button>
+            {isAdmin && (
+              <Button
+                variant="default"
+                leftSection={<IconUpload size={16} aria-hidden />}
+                onClick={() => setImportOpen(true)}
+              >
+                {t('apartments.import.button')}
+              </Button>
+            )}
+            {isAdmin && (
+              <Button
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={() => setDialog({ kind: 'new' })}
+              >
+                {t('apartments.add')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <TextInput
+            label={t('apartments.search.label')}
+            placeholder={t('apartments.search.placeholder')}
+            type="search"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={query}
+            onChange={(event) => setQuery(event.currentTarget.value)}
+            w={{ base: '100%', sm: 360 }}
+          />
+          {isAdmin && apartments.isSuccess && (
+            <DetachedToggle
+              count={detachedCount}
+              active={showDetached}
+              onToggle={() => setDetachedOnly((v) => !v)}
+            />
+          )}
+        </Group>
+        {showDetached && (
+          <Alert color="yellow" variant="light" py="xs">
+            {t('apartments.detached.showing')}
+          </Alert>
+        )}
+
+        <MassStatusBar
+          projectId={project.id}
+          type={type}
+          lang={lang}
+          selectedIds={selectedIds}
+          onClear={clearSelection}
+        />
+
+        {content}
+      </Stack>
+
+      <Modal
+        opened={dialogOpen}
+        onClose={closeDialog}
+        title={
+          editing
+            ? t('apartments.form.titleEdit', { bostad: rowName(editing) })
+            : t('apartments.form.titleNew')
+        }
+        size="lg"
+        fullScreen={isMobile}
+      >
+        {dialogOpen && (
+          <ApartmentForm
+            key={editing?.id ?? 'new'}
+            project={project}
+            settings={settings}
+            isAdmin={isAdmin}
+            apartment={editing}
+            onSaved={closeDialog}
+            onCancel={closeDialog}
+          />
+        )}
+      </Modal>
+      {isAdmin && (
+        <ImportDialog
+          projectId={project.id}
+          type={type}
+          opened={importOpen}
+          onClose={() => setImportOpen(false)}
+        />
+      )}
+    </Paper>
+  );
 }

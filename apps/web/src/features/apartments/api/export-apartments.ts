@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { roleApi, type DownloadedFile } from '../../../lib/api-client';
+
+export interface ExportApartmentsInput {
+  projectId: number;
+  /** Headers, status labels and decimal separator follow the UI language. */
+  lang: 'sv' | 'en';
+}
+
+/** GET /{role}/apartments/{projectId}/export: a UTF-16LE, tab-separated CSV that Excel opens in any locale. */
+export function exportApartments({ projectId, lang }: ExportApartmentsInput): Promise<DownloadedFile> {
+  return roleApi().download(`/apartments/${projectId}/export`, { query: { lang } });
+}
+
+export function useExportApartments() {
+  return useMutation({ mutationFn: exportApartments });
+}

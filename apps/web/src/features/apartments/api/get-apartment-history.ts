@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StatusChange } from '@planvy/shared';
+import { roleApi } from '../../../lib/api-client';
+import { apartmentKeys } from './query-keys';
+
+/** GET /{role}/apartment/{id}/history: status changes, newest first. */
+export async function getApartmentHistory(id: number, signal?: AbortSignal): Promise<StatusChange[]> {
+  const { history } = await roleApi().get<{ history: StatusChange[] }>(`/apartment/${id}/history`, {
+    signal,
+  });
+  return history;
+}
+
+export function getApartmentHistoryQueryOptions(projectId: number, apartmentId: number) {
+  return queryOptions({
+    queryKey: apartmentKeys.history(projectId, apartmentId),
+    queryFn: ({ signal }) => getApartmentHistory(apartmentId, signal),
+  });
+}
+
+export function useApartmentHistory(projectId: number, apartmentId: number | undefined) {
+  return useQuery({
+    ...getApartmentHistoryQueryOptions(projectId, apartmentId ?? 0),
+    enabled: apartmentId !== undefined,
+  });
+}

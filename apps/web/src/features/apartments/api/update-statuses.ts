@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Apartment } from '@planvy/shared';
+import { apiV2 } from '../../../lib/api-client';
+import { mergeSavedApartments } from './apartment-cache';
+
+export interface UpdateStatusesInput {
+  projectId: number;
+  apartments: number[];
+  status: string;
+}
+
+/** v2 POST /apartments/update-status: one status for several apartments, all or nothing. */
+export async function updateStatuses({
+  projectId,
+  apartments,
+  status,
+}: UpdateStatusesInput): Promise<Apartment[]> {
+  const res = await apiV2.post<{ apartments: Apartment[] }>('/apartments/update-status', {
+    apartments,
+    status,
+    projectId,
+  });
+  return res.apartments;
+}
+
+export function useUpdateStatuses() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateStatuses,
+    onSuccess: (saved, input) => mergeSavedApartments(queryClient, input.projectId, saved),
+  });
+}

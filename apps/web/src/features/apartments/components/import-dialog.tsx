@@ -1,0 +1,291 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Loader,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ProjectType } from '@planvy/shared';
+import { errorWithDetail } from '../../../lib/error-message';
+import { toast } from '../../../lib/toast';
+import {
+  useImportApartments,
+  type ImportKind,
+  type ImportResult,
+  type ImportRow,
+} from '../api/import-apartments';
+import { fieldLabel } from '../field-labels';
+import { fileToBase64 } from '../file-base64';
+import { importReason } from '../import-reasons';
+
+const KIND_ORDER: readonly ImportKind[] = ['invalid', 'new', 'changed', 'unchanged'];
+const KIND_COLOR: Record<ImportKind, string> = {
+  new: 'teal',
+  changed: 'blue',
+  unchanged: 'gray',
+  invalid: 'red',
+};
+/** The preview lists at most this many rows; the counts above it cover them all. */
+const MAX_PREVIEW_ROWS = 500;
+
+type Filter = ImportKind | 'all';
+
+interface ImportDialogProps {
+  projectId: number;
+  type: ProjectType;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Spec issue 4: choose a CSV, see what it would do (new, changed with the fields, unchanged,
+ * invalid with each reason) before anything is written, then apply it in one transaction.
+ */
+export function ImportDialog({ projectId, type, opened, onClose }: ImportDialogProps) {
+  const { t } = useTranslation();
+  const isMobile = useMediaQuery('(max-width: 48em)');
+  const [file, setFile] = useState<File | null>(null);
+  const [payload, setPayload] = useState<string | null>(null);
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [filter, setFilter] = useState<Filter>('all');
+  const [reading, setReading] = useState(false);
+  const previewImport = useImportApartments();
+  const applyImport = useImportApartments();
+
+  const reset = () => {
+    setFile(null);
+    setPayload(null);
+    setPreview(null);
+    setFilter('all');
+    previewImport.reset();
+    applyImport.reset();
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const choose = async (chosen: File | null) => {
+    reset();
+    setFile(chosen);
+    if (!chosen) return;
+    setReading(true);
+    try {
+      const csvBase64 = await fileToBase64(chosen);
+      setPayload(csvBase64);
+      previewImport.mutate(
+        { projectId, csvBase64, apply: false },
+        {
+          onSuccess: setPreview,
+        },
+      );
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const apply = () => {
+    if (!payload) return;
+    applyImport.mutate(
+      { projectId, csvBase64: payload, apply: true },
+      {
+        onSuccess: (result) => {
+          toast.success(
+            t('apartments.import.done', { new: result.summary.new, changed: result.summary.changed }),
+          );
+          close();
+        },
+        onError: (error) => toast.error(errorWithDetail(error)),
+      },
+    );
+  };
+
+  const rows = useMemo(() => {
+    if (!preview) return [];
+    const rank = (r: ImportRow) => KIND_ORDER.indexOf(r.kind);
+    const sorted = [...preview.rows].sort((a, b) => rank(a) - rank(b) || a.line - b.line);
+    return filter === 'all' ? sorted : sorted.filter((r) => r.kind === filter);
+  }, [preview, filter]);
+
+  const reasonText = (message: string) => {
+    const reason = importReason(message);
+    if (reason.key === null) return reason.text;
+    if (reason.key === 'unknownStatus') return t('apartments.import.reasons.unknownStatus', reason.values);
+    if (reason.key === 'unknownBuilding')
+      return t('apartments.import.reasons.unknownBuilding', reason.values);
+    return t(`apartments.import.reasons.${reason.key}`);
+  };
+
+  const details = (row: ImportRow) => {
+    if (row.kind === 'changed') {
+      return t('apartments.import.changes', {
+        fields: row.changes.map((f) => fieldLabel(t, f, type)).join(', '),
+      });
+    }
+    if (row.kind === 'invalid') {
+      const entries = Object.entries(row.errors).flatMap(([field, messages]) =>
+        messages.map((m) => `${fieldLabel(t, field, type)}: ${reasonText(m)}`),
+      );
+      return (
+        <List size="sm" spacing={2} listStyleType="none" p={0}>
+          {entries.map((entry) => (
+            <List.Item key={entry}>{entry}</List.Item>
+          ))}
+        </List>
+      );
+    }
+    return null;
+  };
+
+  const summary = preview?.summary;
+  const writable = summary ? summary.new + summary.changed : 0;
+  const busy = reading || previewImport.isPending;
+  const filters: Filter[] = ['all', ...KIND_ORDER.filter((k) => k !== 'invalid'), 'invalid'];
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('apartments.import.title')}
+      size="xl"
+      fullScreen={isMobile}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t('apartments.import.help')}
+        </Text>
+        <FileInput
+          label={t('apartments.import.file')}
+          placeholder={t('apartments.import.filePlaceholder')}
+          accept=".csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values"
+          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+          value={file}
+          onChange={(chosen) => void choose(chosen)}
+          clearable
+          disabled={applyImport.isPending}
+        />
+
+        {busy && (
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text size="sm">{t('apartments.import.reading')}</Text>
+          </Group>
+        )}
+        {previewImport.isError && (
+          <Alert color="red" title={t('apartments.import.failed')} icon={<IconAlertTriangle aria-hidden />}>
+            {errorWithDetail(previewImport.error)}
+          </Alert>
+        )}
+
+        {preview && summary && (
+          <Stack gap="sm" component="section" aria-label={t('apartments.import.previewTitle')}>
+            {preview.unknown_columns.length > 0 && (
+              <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />}>
+                {t('apartments.import.unknownColumns', { columns: preview.unknown_columns.join(', ') })}
+              </Alert>
+            )}
+            <SegmentedControl
+              aria-label={t('apartments.import.filter')}
+              value={filter}
+              onChange={setFilter}
+              fullWidth
+              data={filters.map((kind) => ({
+                value: kind,
+                label: `${t(`apartments.import.kinds.${kind}`)} (${
+                  kind === 'all' ? preview.rows.length : summary[kind]
+                })`,
+              }))}
+            />
+            {preview.rows.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('apartments.import.noRows')}
+              </Text>
+            ) : rows.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('apartments.import.noRowsOfKind')}
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={520} maxHeight={360}>
+                <Table
+                  stickyHeader
+                  verticalSpacing="xs"
+                  striped
+                  aria-label={t('apartments.import.tableCaption')}
+                >
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col" w={70}>
+                        {t('apartments.import.columns.line')}
+                      </Table.Th>
+                      <Table.Th scope="col">{fieldLabel(t, 'bostad', type)}</Table.Th>
+                      <Table.Th scope="col" w={130}>
+                        {t('apartments.import.columns.result')}
+                      </Table.Th>
+                      <Table.Th scope="col">{t('apartments.import.columns.details')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.slice(0, MAX_PREVIEW_ROWS).map((row) => (
+                      <Table.Tr key={row.line} data-kind={row.kind}>
+                        <Table.Td>{row.line}</Table.Td>
+                        <Table.Td>{row.bostad}</Table.Td>
+                        <Table.Td>
+                          <Badge color={KIND_COLOR[row.kind]} variant="light" radius="sm" tt="none">
+                            {t(`apartments.import.kind.${row.kind}`)}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>{details(row)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {rows.length > MAX_PREVIEW_ROWS && (
+              <Text size="xs" c="dimmed">
+                {t('apartments.import.truncated', { shown: MAX_PREVIEW_ROWS, total: rows.length })}
+              </Text>
+            )}
+            <Alert color={writable > 0 ? 'blue' : 'gray'} variant="light">
+              <Text size="sm">
+                {writable > 0
+                  ? t('apartments.import.willWrite', {
+                      count: writable,
+                      new: summary.new,
+                      changed: summary.changed,
+                    })
+                  : t('apartments.import.nothingToWrite')}
+                {summary.invalid > 0 && ` ${t('apartments.import.skipInvalid', { count: summary.invalid })}`}
+              </Text>
+            </Alert>
+          </Stack>
+        )}
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close} disabled={applyImport.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            leftSection={<IconUpload size={16} aria-hidden />}
+            onClick={apply}
+            disabled={!preview || writable === 0 || busy}
+            loading={applyImport.isPending}
+          >
+            {t('apartments.import.apply')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+import { Alert, Group, Skeleton, Stack, Text, Timeline, Title, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { statusLabel, type ProjectType, type StatusChange } from '@planvy/shared';
+import { errorMessage } from '../../../lib/error-message';
+import { useApartmentHistory } from '../api/get-apartment-history';
+import type { Lang } from '../apartment-table';
+import { StatusBadge } from './status-badge';
+
+interface StatusHistoryProps {
+  projectId: number;
+  apartmentId: number;
+  type: ProjectType;
+  lang: Lang;
+}
+
+const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
+function formatDate(iso: string, lang: Lang): string {
+  let format = dateFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang === 'sv' ? 'sv-SE' : 'en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    dateFormats.set(lang, format);
+  }
+  return format.format(new Date(iso));
+}
+
+/** Who changed the status, when, and from what to what (newest first). */
+export function StatusHistory({ projectId, apartmentId, type, lang }: StatusHistoryProps) {
+  const { t } = useTranslation();
+  const history = useApartmentHistory(projectId, apartmentId);
+  const who = (change: StatusChange) =>
+    change.user
+      ? `${change.user.first_name} ${change.user.last_name}`.trim() || `#${change.user.id}`
+      : t('apartments.history.unknownUser');
+
+  let body;
+  if (history.isPending) {
+    body = (
+      <Stack gap="xs">
+        <Skeleton height={14} width="60%" />
+        <Skeleton height={14} width="45%" />
+      </Stack>
+    );
+  } else if (history.isError) {
+    body = (
+      <Alert color="red" title={t('apartments.history.loadFailed')}>
+        {errorMessage(history.error)}
+      </Alert>
+    );
+  } else if (history.data.length === 0) {
+    body = (
+      <Text size="sm" c="dimmed">
+        {t('apartments.history.empty')}
+      </Text>
+    );
+  } else {
+    body = (
+      <Timeline bulletSize={12} lineWidth={2} active={0}>
+        {history.data.map((change) => (
+          <Timeline.Item
+            key={change.id}
+            title={
+              change.from_status ? (
+                <>
+                  <Group gap={6} wrap="wrap" aria-hidden>
+                    <StatusBadge status={change.from_status} type={type} lang={lang} size="sm" />
+                    <Text span size="sm">
+                      →
+                    </Text>
+                    <StatusBadge status={change.to_status} type={type} lang={lang} size="sm" />
+                  </Group>
+                  <VisuallyHidden>
+                    {t('apartments.history.changed', {
+                      from: statusLabel(change.from_status, type, lang),
+                      to: statusLabel(change.to_status, type, lang),
+                    })}
+                  </VisuallyHidden>
+                </>
+              ) : (
+                <Group gap={6} wrap="wrap">
+                  <Text span size="sm">
+                    {t('apartments.history.created')}
+                  </Text>
+                  <StatusBadge status={change.to_status} type={type} lang={lang} size="sm" />
+                </Group>
+              )
+            }
+          >
+            <Text size="xs" c="dimmed" mt={2}>
+              <time dateTime={change.changed_at}>{formatDate(change.changed_at, lang)}</time>{' '}
+              {t('apartments.history.by', { name: who(change) })}
+            </Text>
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    );
+  }
+
+  return (
+    <Stack gap="xs" component="section" aria-label={t('apartments.history.title')}>
+      <Title order={4} size="h5">
+        {t('apartments.history.title')}
+      </Title>
+      {body}
+    </Stack>
+  );
+}
