@@ -1,8 +1,20 @@
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header';
+import { paths } from '../../../config/paths';
+import { ProjectCreateForm } from '../../../features/projects/components/project-create-form';
 
-/** Placeholder: the add-project form. */
+/** /project-add (admins only, guarded in the route tree): after saving, the new project opens. */
 export function ProjectAddRoute() {
   const { t } = useTranslation();
-  return <PageHeader title={t('projects.add.title')} />;
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageHeader title={t('projects.add.title')} />
+      <ProjectCreateForm
+        onSaved={(project) => void navigate(paths.project(project.id))}
+        onCancel={() => void navigate(paths.projects())}
+      />
+    </>
+  );
 }

@@ -1,11 +1,13 @@
-import { Alert, Button, Group, Stack, Tabs } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
+import { Alert, Anchor, Button, EmptyState, Group, Stack, Tabs, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconArrowLeft, IconExternalLink, IconMapSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/auth';
+import { isApiError } from '../../../lib/api-client';
+import { fullName, useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';
 import { ApartmentForm } from '../../../features/apartments/components/apartment-form';
 import { ApartmentsPanel } from '../../../features/apartments/components/apartments-panel';
@@ -14,9 +16,51 @@ import { BuildingNumbersManager } from '../../../features/plans/components/build
 import { PlanFilesManager } from '../../../features/plans/components/plan-files-manager';
 import { PlanViewer } from '../../../features/plans/components/plan-viewer';
 import { CodeSnippet } from '../../../features/projects/components/code-snippet';
+import { DeleteProjectButton } from '../../../features/projects/components/delete-project-button';
 import { ProjectDetailsForm } from '../../../features/projects/components/project-details-form';
-import { useProject } from '../../../features/projects/api/get-project';
+import { ProjectTypeBadge } from '../../../features/projects/components/project-type-badge';
+import { isProjectId, useProject } from '../../../features/projects/api/get-project';
 import { useProjectSettings } from '../../../features/projects/api/get-project-settings';
+
+const TABS = ['project', 'svg', 'sun', 'buildings', 'code'] as const;
+type Tab = (typeof TABS)[number];
+const ADMIN_TABS: ReadonlySet<Tab> = new Set(['svg', 'sun', 'buildings']);
+
+/** The open tab lives in `?tab=` so a reload or a shared link keeps it; non-admins never get an admin tab. */
+function useTab(isAdmin: boolean): [Tab, (tab: string | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('tab');
+  const tab =
+    TABS.find((candidate) => candidate === wanted && (isAdmin || !ADMIN_TABS.has(candidate))) ?? 'project';
+  const select = (next: string | null) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (!next || next === 'project') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return [tab, select];
+}
+
+/** A missing project and someone else's look the same (the API answers 404 for both). */
+function ProjectNotFound() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('projects.view.notFound')} · ${t('app.name')}`);
+  return (
+    <EmptyState py="xl" icon={<IconMapSearch aria-hidden />}>
+      <EmptyState.Title order={1}>{t('projects.view.notFound')}</EmptyState.Title>
+      <EmptyState.Description>{t('projects.view.notFoundDescription')}</EmptyState.Description>
+      <EmptyState.Actions>
+        <Button component={Link} to={paths.projects()}>
+          {t('projects.view.backToProjects')}
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
 
 /**
  * /projects/{id}: the tabs of spec §2. The Project tab composes the project form,
@@ -25,25 +69,22 @@ import { useProjectSettings } from '../../../features/projects/api/get-project-s
  */
 export function ProjectRoute() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const id = Number(useParams().id);
   const session = useSession();
   const isAdmin = session?.role === 'admin';
+  const [tab, setTab] = useTab(isAdmin);
   const project = useProject(id);
   const settings = useProjectSettings(id);
   const apartments = useApartments(id);
 
+  const notFound = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 422);
+  if (!isProjectId(id) || notFound(project.error)) return <ProjectNotFound />;
   if (project.isPending || settings.isPending) return <PageLoader />;
-  if (project.isError) {
+  if (project.isError || settings.isError) {
     return (
-      <Alert color="red" title={t('projects.view.loadFailed')}>
-        {errorMessage(project.error)}
-      </Alert>
-    );
-  }
-  if (settings.isError) {
-    return (
-      <Alert color="red" title={t('projects.view.loadFailed')}>
-        {errorMessage(settings.error)}
+      <Alert color="red" title={t('projects.view.loadFailed')} role="alert">
+        {errorMessage(project.error ?? settings.error)}
       </Alert>
     );
   }
@@ -51,26 +92,47 @@ export function ProjectRoute() {
   const s = settings.data;
 
   return (
-    <Stack gap="md">
+    <Stack gap={0}>
+      <Anchor component={Link} to={paths.projects()} size="sm" mb={4} w="fit-content">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden />
+          {t('projects.view.backToProjects')}
+        </Group>
+      </Anchor>
       <PageHeader
         title={p.name}
         actions={
           isAdmin ? (
-            <Button
-              component="a"
-              href={paths.widget(p.id)}
-              target="_blank"
-              rel="noopener"
-              variant="default"
-              leftSection={<IconExternalLink size={16} aria-hidden />}
-            >
-              {t('projects.view.preview')}
-            </Button>
+            <>
+              <Button
+                component="a"
+                href={paths.widget(p.id)}
+                target="_blank"
+                rel="noopener"
+                variant="default"
+                leftSection={<IconExternalLink size={16} aria-hidden />}
+              >
+                {t('projects.view.preview')}
+              </Button>
+              <DeleteProjectButton
+                project={p}
+                onDeleted={() => navigate(paths.projects(), { replace: true })}
+              />
+            </>
           ) : undefined
         }
       />
-      <Tabs defaultValue="project" keepMounted={false}>
-        <Tabs.List>
+      <Group gap="sm" mt={-8} mb="lg">
+        <ProjectTypeBadge type={p.type} />
+        {isAdmin && (
+          <Text size="sm" c="dimmed">
+            {t('projects.view.owner', { name: fullName(p.user) })}
+          </Text>
+        )}
+      </Group>
+
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List aria-label={t('projects.tabs.label')}>
           <Tabs.Tab value="project">{t('projects.tabs.project')}</Tabs.Tab>
           {isAdmin && <Tabs.Tab value="svg">{t('projects.tabs.svg')}</Tabs.Tab>}
           {isAdmin && <Tabs.Tab value="sun">{t('projects.tabs.sun')}</Tabs.Tab>}
@@ -78,7 +140,7 @@ export function ProjectRoute() {
           <Tabs.Tab value="code">{t('projects.tabs.code')}</Tabs.Tab>
         </Tabs.List>
 
-        <Tabs.Panel value="project" pt="md">
+        <Tabs.Panel value="project" pt="lg">
           <Stack gap="xl">
             <ProjectDetailsForm project={p} settings={s} isAdmin={isAdmin} />
             <PlanViewer
@@ -94,23 +156,23 @@ export function ProjectRoute() {
           </Stack>
         </Tabs.Panel>
         {isAdmin && (
-          <Tabs.Panel value="svg" pt="md">
+          <Tabs.Panel value="svg" pt="lg">
             <PlanFilesManager projectId={p.id} />
           </Tabs.Panel>
         )}
         {isAdmin && (
-          <Tabs.Panel value="sun" pt="md">
+          <Tabs.Panel value="sun" pt="lg">
             <Group>
               <Alert color="gray">{t('projects.view.sunStudyLater')}</Alert>
             </Group>
           </Tabs.Panel>
         )}
         {isAdmin && (
-          <Tabs.Panel value="buildings" pt="md">
+          <Tabs.Panel value="buildings" pt="lg">
             <BuildingNumbersManager projectId={p.id} />
           </Tabs.Panel>
         )}
-        <Tabs.Panel value="code" pt="md">
+        <Tabs.Panel value="code" pt="lg">
           <CodeSnippet projectId={p.id} />
         </Tabs.Panel>
       </Tabs>

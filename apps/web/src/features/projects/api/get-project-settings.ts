@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PROJECT_SETTING_NAMES, type ProjectSettingName, type ProjectSettings } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
+import { isProjectId } from './get-project';
 
 /** The 15 settings, read in parallel as spec §9 says (one GET per setting). */
 export async function getProjectSettings(projectId: number, signal?: AbortSignal): Promise<ProjectSettings> {
@@ -24,6 +25,7 @@ export function getProjectSettingsQueryOptions(projectId: number) {
   return queryOptions({
     queryKey: projectKeys.settings(projectId),
     queryFn: ({ signal }) => getProjectSettings(projectId, signal),
+    enabled: isProjectId(projectId),
   });
 }
 

@@ -8,8 +8,17 @@ export async function getProject(id: number, signal?: AbortSignal): Promise<Proj
   return project;
 }
 
+/** A project id from a URL is only worth asking about when it is a positive whole number. */
+export function isProjectId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0;
+}
+
 export function getProjectQueryOptions(id: number) {
-  return queryOptions({ queryKey: projectKeys.detail(id), queryFn: ({ signal }) => getProject(id, signal) });
+  return queryOptions({
+    queryKey: projectKeys.detail(id),
+    queryFn: ({ signal }) => getProject(id, signal),
+    enabled: isProjectId(id),
+  });
 }
 
 export function useProject(id: number) {

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ClientEntry } from '@planvy/shared';
+import { api } from '../../../lib/api-client';
+import { projectPeopleKeys } from './query-keys';
+
+/** The users a project can belong to (spec §3 "Client list entry"); admins only. */
+export async function getClients(signal?: AbortSignal): Promise<ClientEntry[]> {
+  const { clients } = await api.get<{ clients: ClientEntry[] }>('/admin/clients', { signal });
+  return clients;
+}
+
+export function getClientsQueryOptions() {
+  return queryOptions({ queryKey: projectPeopleKeys.clients(), queryFn: ({ signal }) => getClients(signal) });
+}
+
+export function useClients({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getClientsQueryOptions(), enabled });
+}

@@ -1,0 +1,143 @@
+import { useState, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Alert, Button, EmptyState, Group, Paper, Skeleton, Table, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
+import { paths } from '../../../config/paths';
+import { fullName } from '../../../lib/auth';
+import { errorMessage } from '../../../lib/error-message';
+import { useProjects } from '../api/get-projects';
+import { filterProjects } from '../project-search';
+import { ProjectTypeBadge } from './project-type-badge';
+import classes from './projects-list.module.css';
+
+const SKELETON_ROWS = 5;
+
+/** /projects: name, description, type and, for admins, the owner (spec §2). */
+export function ProjectsList({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const projects = useProjects();
+  const visible = projects.data
+    ? filterProjects(projects.data, query, (type) => t(`projects.types.${type}`))
+    : [];
+  const columns = isAdmin ? 4 : 3;
+
+  const open = (id: number) => void navigate(paths.project(id));
+  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, id: number) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      open(id);
+    }
+  };
+
+  const addButton = isAdmin ? (
+    <Button component={Link} to={paths.projectAdd()} leftSection={<IconPlus size={16} aria-hidden />}>
+      {t('projects.list.add')}
+    </Button>
+  ) : null;
+
+  const head = (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th scope="col">{t('projects.list.columns.name')}</Table.Th>
+        <Table.Th scope="col">{t('projects.list.columns.description')}</Table.Th>
+        <Table.Th scope="col">{t('projects.list.columns.type')}</Table.Th>
+        {isAdmin && <Table.Th scope="col">{t('projects.list.columns.user')}</Table.Th>}
+      </Table.Tr>
+    </Table.Thead>
+  );
+
+  const body = projects.isPending ? (
+    <Table.Tbody>
+      {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+        <Table.Tr key={i}>
+          {Array.from({ length: columns }, (_, cell) => (
+            <Table.Td key={cell}>
+              <Skeleton height={14} radius="sm" />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </Table.Tbody>
+  ) : (
+    <Table.Tbody>
+      {visible.map((project) => (
+        <Table.Tr
+          key={project.id}
+          className={classes.row}
+          tabIndex={0}
+          onClick={() => open(project.id)}
+          onKeyDown={(event) => onRowKey(event, project.id)}
+        >
+          <Table.Td className={classes.name}>{project.name}</Table.Td>
+          <Table.Td>
+            <Text size="sm" c="dimmed" lineClamp={2} className={classes.description}>
+              {project.description}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <ProjectTypeBadge type={project.type} />
+          </Table.Td>
+          {isAdmin && <Table.Td>{fullName(project.user)}</Table.Td>}
+        </Table.Tr>
+      ))}
+    </Table.Tbody>
+  );
+
+  const isEmpty = projects.isSuccess && visible.length === 0;
+  const hasQuery = query.trim() !== '';
+  const hasProjects = (projects.data?.length ?? 0) > 0;
+
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
+        <TextInput
+          label={t('projects.list.search')}
+          placeholder={t('projects.list.searchPlaceholder')}
+          type="search"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+          w={{ base: '100%', sm: 320 }}
+        />
+        {addButton}
+      </Group>
+
+      {projects.isError ? (
+        <Alert color="red" title={t('projects.list.loadFailed')} role="alert">
+          {errorMessage(projects.error)}
+        </Alert>
+      ) : (
+        <Table.ScrollContainer minWidth={isAdmin ? 640 : 520}>
+          <Table
+            highlightOnHover
+            verticalSpacing="sm"
+            aria-label={t('projects.list.tableCaption')}
+            aria-busy={projects.isPending}
+          >
+            {head}
+            {body}
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      {isEmpty && (
+        <EmptyState icon={<IconBuildingCommunity aria-hidden />} variant="light" py="lg">
+          <EmptyState.Title order={2}>
+            {hasQuery && hasProjects ? t('projects.list.noMatchesTitle') : t('projects.emptyTitle')}
+          </EmptyState.Title>
+          <EmptyState.Description>
+            {hasQuery && hasProjects
+              ? t('projects.list.noMatchesDescription', { query: query.trim() })
+              : isAdmin
+                ? t('projects.list.adminEmptyDescription')
+                : t('projects.emptyDescription')}
+          </EmptyState.Description>
+          {isAdmin && !hasProjects && <EmptyState.Actions>{addButton}</EmptyState.Actions>}
+        </EmptyState>
+      )}
+    </Paper>
+  );
+}
