@@ -151,7 +151,8 @@ export function ApartmentForm({
   });
   const buildingOptions = (buildings.data ?? []).map((b) => ({ value: String(b.id), label: b.label }));
   const currentBuilding = form.values.building_number_id;
-  if (currentBuilding && !buildingOptions.some((o) => o.value === currentBuilding)) {
+  // A building the list does not hold (yet) still shows, once the list has loaded.
+  if (buildings.isSuccess && currentBuilding && !buildingOptions.some((o) => o.value === currentBuilding)) {
     buildingOptions.push({ value: currentBuilding, label: `#${currentBuilding}` });
   }
 
