@@ -88,6 +88,9 @@ export function BuildingTags({
               withRemoveButton={isAdmin}
               onRemove={() => confirmRemove(b)}
               removeButtonProps={{
+                // Mantine hides the button from keyboards and screen readers by default.
+                'aria-hidden': false,
+                tabIndex: 0,
                 'aria-label': t('plans.buildings.remove', { label: buildingLabelText(b.label) }),
                 disabled: attach.isPending,
               }}

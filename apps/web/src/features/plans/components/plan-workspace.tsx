@@ -196,6 +196,8 @@ export function PlanWorkspace({
     const key = ++popupKey.current;
     if (zone.linkTo.length > 0) {
       const target = zone.linkTo.find((name) => planNames.has(name));
+      // A broken link is only something an admin can mend.
+      if (!target && !isAdmin) return;
       setPopup({ key, zone: el, step: target ? 'link' : 'broken', linkTarget: target ?? zone.linkTo[0] });
       return;
     }

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Menu, Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
@@ -64,21 +64,20 @@ type Choice = 'add' | 'attach' | 'link';
  */
 export function ZonePopup(props: ZonePopupProps) {
   const { state, onClose } = props;
-  const { t } = useTranslation();
+  // While the dialog fades out, it keeps showing what it showed.
+  const last = useRef<ZonePopupState | null>(null);
+  if (state) last.current = state;
+  const shown = state ?? last.current;
   return (
     <Modal
       opened={state !== null}
       onClose={onClose}
       size="lg"
-      title={<PopupTitle {...props} />}
+      title={<PopupTitle {...props} state={shown} />}
       transitionProps={{ duration: 120 }}
       keepMounted={false}
     >
-      {state ? (
-        <PopupBody key={state.key} {...props} state={state} />
-      ) : (
-        <Text>{t('plans.popup.zoneTitle')}</Text>
-      )}
+      {shown && <PopupBody key={shown.key} {...props} state={shown} />}
     </Modal>
   );
 }
@@ -108,11 +107,7 @@ function PopupBody(props: ZonePopupProps & { state: ZonePopupState }) {
             {t('plans.popup.unknownApartment', { id: state.unknownId })}
           </Alert>
         )}
-        <Radio.Group
-          label={t('plans.popup.choiceLabel')}
-          value={choice}
-          onChange={setChoice}
-        >
+        <Radio.Group label={t('plans.popup.choiceLabel')} value={choice} onChange={setChoice}>
           <Stack gap="sm" mt="xs">
             <Radio.Card value="add" p="sm" radius="md">
               <ChoiceCard icon={<IconHomePlus size={20} aria-hidden />} label={t('plans.popup.add')}>

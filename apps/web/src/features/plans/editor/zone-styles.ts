@@ -36,8 +36,9 @@ export function stageStyleSheet(): string {
     `[data-pv-state="unknown"] { fill-opacity: 0.25 !important; stroke: ${UNKNOWN_COLOR} !important; stroke-dasharray: 4 2; }`,
     fill('temp', TEMP_COLOR),
     `[data-pv-state="temp"] { stroke: ${TEMP_COLOR} !important; stroke-width: 2.5px !important; }`,
-    // Read-only viewers cannot open zones without an apartment.
-    `.pv-readonly [data-pv-state="unknown"], .pv-readonly [data-pv-state="broken"] { cursor: default; }`,
+    // Read-only viewers cannot open zones without an apartment: they are not drawn as zones.
+    `.pv-readonly :is([data-pv-state="unknown"], [data-pv-state="broken"]) { fill-opacity: 0 !important;
+      stroke-opacity: 0 !important; cursor: default; }`,
     // Drawing tools aim at points, not zones.
     `.pv-tool-rect, .pv-tool-polygon, .pv-tool-rect [data-pv-state], .pv-tool-polygon [data-pv-state] { cursor: crosshair; }`,
     // Pick tool: any plain shape of the drawing can be hit (inside too) and shows it can be picked.

@@ -1,0 +1,707 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import {
+  STATUSES,
+  type Apartment,
+  type BuildingNumber,
+  type PlanFile,
+  type PlanReport,
+} from '@planvy/shared';
+import { adminToken, api, baseURL, createUser, freshPage, launch } from './support/browser';
+import { signIn, signInAsAdmin } from './support/session';
+
+/**
+ * Issue 5 in the browser: the SVG images tab (drag-and-drop upload, reorder, delete,
+ * background images), the plan viewer and zone editor (draw, pick, attach, link,
+ * detach, building labels, a stale save) and the Building numbers tab. Data is
+ * arranged through the API; the UI is Swedish unless a test says otherwise.
+ */
+
+let browser: Awaited<ReturnType<typeof launch>>;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+let owner: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  browser = await launch();
+  context = browser.context;
+  token = await adminToken();
+  owner = await createUser(token, { role: 'client', first_name: 'Petra', last_name: 'Plan' });
+});
+afterAll(() => browser.close());
+beforeEach(async () => {
+  page = await freshPage(context);
+});
+
+// ---------------------------------------------------------------------------
+// Arranging data through the API
+// ---------------------------------------------------------------------------
+
+let projectSeq = 0;
+async function createProject(): Promise<number> {
+  projectSeq += 1;
+  const res = await api<{ project: { id: number } }>('POST', `/api/v1/admin/project/${owner.id}`, token, {
+    name: `Plans e2e ${projectSeq}`,
+    type: 'sale',
+    description: '',
+  });
+  expect(res.status).toBe(201);
+  return res.body.project.id;
+}
+
+async function addApartment(projectId: number, fields: Record<string, unknown>): Promise<Apartment> {
+  const res = await api<{ apartment: Apartment }>('POST', `/api/v1/admin/apartment/${projectId}`, token, {
+    rooms: '2',
+    floor: '1',
+    status: 'sale',
+    ...fields,
+  });
+  expect(res.status).toBe(201);
+  return res.body.apartment;
+}
+
+async function getApartment(id: number): Promise<Apartment> {
+  const res = await api<{ apartment: Apartment }>('GET', `/api/v1/admin/apartment/${id}`, token);
+  expect(res.status).toBe(200);
+  return res.body.apartment;
+}
+
+async function upload(
+  projectId: number,
+  name: string,
+  content: string | Uint8Array<ArrayBuffer>,
+): Promise<{ file: PlanFile; report?: PlanReport }> {
+  const form = new FormData();
+  form.append('file', new Blob([content]), name);
+  const res = await fetch(`${baseURL()}/api/v1/admin/file/${projectId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { file: PlanFile; report?: PlanReport };
+}
+
+async function plans(projectId: number): Promise<PlanFile[]> {
+  const res = await api<{ files: PlanFile[] }>('GET', `/api/v1/admin/svg/${projectId}`, token);
+  expect(res.status).toBe(200);
+  return res.body.files;
+}
+
+async function plan(projectId: number, name: string): Promise<PlanFile> {
+  const found = (await plans(projectId)).find((p) => p.name === name);
+  if (!found) throw new Error(`no plan ${name}`);
+  return found;
+}
+
+const svg = (body: string, viewBox = '0 0 1000 600') =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}"><rect x="0" y="0" width="1000" height="600" fill="#fff" stroke="#999"/>${body}</svg>`;
+
+/** A 1×1 PNG. */
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
+
+const rgb = (hex: string) => {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+};
+const statusColor = (alias: string) => rgb(STATUSES.find((s) => s.alias === alias)!.color);
+
+// ---------------------------------------------------------------------------
+// Driving the page
+// ---------------------------------------------------------------------------
+
+async function openProject(projectId: number, as: 'admin' | { email: string; password: string } = 'admin') {
+  if (as === 'admin') await signInAsAdmin(page);
+  else await signIn(page, as.email, as.password);
+  await page.goto(`/projects/${projectId}`);
+}
+
+const stage = () => page.getByTestId('plan-stage');
+
+/** Waits until the plan is on screen (its version drawn) and scrolled into view. */
+async function planShown(version?: number) {
+  const host = stage();
+  await host.locator('svg').first().waitFor();
+  if (version !== undefined)
+    await page.locator(`[data-testid="plan-stage"][data-version="${version}"]`).waitFor();
+  await host.scrollIntoViewIfNeeded();
+}
+
+/** Screen position of a point given in the plan's own units. */
+async function screenPoint(x: number, y: number) {
+  return stage()
+    .locator('svg')
+    .first()
+    .evaluate(
+      (root, p) => {
+        const m = (root as SVGSVGElement).getScreenCTM()!;
+        return { x: m.a * p[0]! + m.c * p[1]! + m.e, y: m.b * p[0]! + m.d * p[1]! + m.f };
+      },
+      [x, y],
+    );
+}
+
+async function clickPlan(x: number, y: number) {
+  const p = await screenPoint(x, y);
+  await page.mouse.click(p.x, p.y);
+}
+
+async function tool(name: string) {
+  await page.getByRole('button', { name, exact: true }).click();
+  await page.getByRole('button', { name, exact: true, pressed: true }).waitFor();
+}
+
+function planSaved() {
+  return page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/api\/v1\/admin\/svg\/\d+$/.test(new URL(r.url()).pathname),
+  );
+}
+
+/** Opens a select and reads its options (only this select's: other lists stay in the page). */
+async function openOptions(combobox: Locator): Promise<string[]> {
+  await combobox.click();
+  const id = await combobox.getAttribute('aria-controls');
+  return page.locator(`[id="${id}"]`).getByRole('option').allTextContents();
+}
+
+const fill = (zone: Locator) => zone.evaluate((el) => getComputedStyle(el).fill);
+
+// ---------------------------------------------------------------------------
+// SVG images tab
+// ---------------------------------------------------------------------------
+
+describe('SVG images tab', () => {
+  it('uploads several dropped files, with a progress bar and a result for each', async () => {
+    const projectId = await createProject();
+    await openProject(projectId);
+    await page.getByRole('tab', { name: 'SVG-bilder' }).click();
+    await page.getByRole('button', { name: 'Ladda upp filer' }).click();
+    const uploadButton = page.getByRole('button', { name: 'Ladda upp', exact: true });
+    expect(await uploadButton.isDisabled()).toBe(true);
+
+    const dropzone = page.getByTestId('plan-dropzone');
+    const transfer = await page.evaluateHandle(
+      ({ plan, png }) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([plan], 'house-a.svg', { type: 'image/svg+xml' }));
+        dt.items.add(new File([Uint8Array.from(png)], 'garden.png', { type: 'image/png' }));
+        // Named like a PNG but is text: the server refuses it by its content.
+        dt.items.add(new File(['not an image'], 'fake.png', { type: 'image/png' }));
+        dt.items.add(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+        return dt;
+      },
+      { plan: svg('<rect x="10" y="10" width="50" height="50"/>'), png: Array.from(PNG) },
+    );
+    await dropzone.dispatchEvent('dragenter', { dataTransfer: transfer });
+    await dropzone.dispatchEvent('drop', { dataTransfer: transfer });
+
+    const item = (name: string) => page.getByRole('listitem', { name });
+    // Refused by its name at once, before any upload.
+    await item('notes.txt').getByText('Endast .svg-, .jpg-, .jpeg- och .png-filer kan laddas upp').waitFor();
+    await item('house-a.svg').getByText('Redo att laddas upp').waitFor();
+    expect(await uploadButton.isEnabled()).toBe(true);
+
+    await uploadButton.click();
+    await item('house-a.svg').getByText('Uppladdad', { exact: true }).waitFor();
+    await item('garden.png').getByText('Uppladdad', { exact: true }).waitFor();
+    await item('fake.png').getByText('The file is not a PNG or JPEG image', { exact: false }).waitFor();
+    const bar = item('house-a.svg').getByRole('progressbar', { name: 'Uppladdning av house-a.svg' });
+    expect(await bar.getAttribute('aria-valuenow')).toBe('100');
+    // A plan's upload shows the server's check of its zones.
+    await item('house-a.svg').getByText('Kontroll av house-a.svg').waitFor();
+    // Nothing is left to upload.
+    expect(await uploadButton.isDisabled()).toBe(true);
+
+    await page.getByRole('list', { name: 'Planer i visningsordning' }).getByText('house-a.svg').waitFor();
+    await page.getByRole('list', { name: 'Bakgrundsbilder' }).getByText('garden.png').waitFor();
+    expect((await plans(projectId)).map((p) => p.name)).toEqual(['house-a.svg']);
+  });
+
+  it('reorders plans by dragging (kept after a reload), moves with buttons and deletes after confirming', async () => {
+    const projectId = await createProject();
+    for (const name of ['one.svg', 'two.svg', 'three.svg']) await upload(projectId, name, svg(''));
+    await openProject(projectId);
+    await page.getByRole('tab', { name: 'SVG-bilder' }).click();
+    const list = page.getByRole('list', { name: 'Planer i visningsordning' });
+    const names = () =>
+      list.getByRole('listitem').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    await list.getByRole('listitem', { name: 'three.svg' }).waitFor();
+    expect(await names()).toEqual(['one.svg', 'two.svg', 'three.svg']);
+
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/file/'));
+    await list
+      .getByRole('listitem', { name: 'three.svg' })
+      .dragTo(list.getByRole('listitem', { name: 'one.svg' }), { targetPosition: { x: 40, y: 4 } });
+    await saved;
+    expect(await names()).toEqual(['three.svg', 'one.svg', 'two.svg']);
+    await expect
+      .poll(async () => (await plans(projectId)).map((p) => p.name))
+      .toEqual(['three.svg', 'one.svg', 'two.svg']);
+
+    await page.reload();
+    await page.getByRole('tab', { name: 'SVG-bilder' }).click();
+    await list.getByRole('listitem', { name: 'three.svg' }).waitFor();
+    expect(await names()).toEqual(['three.svg', 'one.svg', 'two.svg']);
+
+    // The keyboard alternative.
+    await page.getByRole('button', { name: 'Flytta ned three.svg' }).click();
+    await expect.poll(names).toEqual(['one.svg', 'three.svg', 'two.svg']);
+    await expect
+      .poll(async () => (await plans(projectId)).map((p) => p.name))
+      .toEqual(['one.svg', 'three.svg', 'two.svg']);
+
+    await page.getByRole('button', { name: 'Ta bort two.svg' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ta bort fil' });
+    await dialog.getByText('Är du säker på att du vill ta bort filen two.svg?').waitFor();
+    await dialog.getByRole('button', { name: 'Ta bort' }).click();
+    await list.getByRole('listitem', { name: 'two.svg' }).waitFor({ state: 'detached' });
+    expect((await plans(projectId)).map((p) => p.name)).toEqual(['one.svg', 'three.svg']);
+  });
+
+  it('sets a background image for a plan that the viewer draws under the plan', async () => {
+    const projectId = await createProject();
+    await upload(projectId, 'floor.svg', svg('<rect x="100" y="100" width="200" height="100"/>'));
+    await upload(projectId, 'photo.png', PNG);
+    await openProject(projectId);
+    await page.getByRole('tab', { name: 'SVG-bilder' }).click();
+    await page.getByRole('button', { name: 'Redigera SVG' }).click();
+    const save = page.getByRole('button', { name: 'Spara', exact: true });
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByRole('combobox', { name: 'Bakgrundsbild för floor.svg' }).click();
+    await page.getByRole('option', { name: 'photo.png' }).click();
+    await save.click();
+    await page.getByText('Bakgrundsbilderna har sparats').waitFor();
+    expect((await plan(projectId, 'floor.svg')).data).toBe('photo.png');
+
+    await page.getByRole('tab', { name: 'Projekt' }).click();
+    await planShown();
+    const image = stage().locator('image.pv-bg');
+    expect(await image.getAttribute('href')).toBe(`/projects/${projectId}/photo.png`);
+    // Under the plan: the first thing drawn, in the plan's own box.
+    expect(await image.evaluate((el) => el.parentNode?.firstChild === el)).toBe(true);
+    expect(await image.getAttribute('width')).toBe('1000');
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Zone editor
+// ---------------------------------------------------------------------------
+
+describe('zone editor', () => {
+  it('draws a polygon and creates an apartment on it, coloured by its status from the database', async () => {
+    const projectId = await createProject();
+    const { file } = await upload(projectId, 'level-1.svg', svg(''));
+    await openProject(projectId);
+    await planShown(file.version);
+
+    await tool('Rita en polygon');
+    for (const [x, y] of [
+      [100, 100],
+      [400, 100],
+      [400, 300],
+      [100, 300],
+    ] as const) {
+      await clickPlan(x, y);
+    }
+    await page.getByText('4 hörn.', { exact: false }).waitFor();
+    // Closing on the first corner.
+    await clickPlan(100, 100);
+
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Vad ska zonen användas till?').waitFor();
+    await dialog.getByRole('button', { name: 'Nästa' }).click();
+    await dialog.getByLabel('Bostad', { exact: true }).fill('A-1101');
+    const saved = planSaved();
+    await dialog.getByRole('button', { name: 'Spara' }).click();
+    const response = await saved;
+    expect(response.status()).toBe(200);
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Planen har sparats').waitFor();
+
+    const markup = (await plan(projectId, 'level-1.svg')).svg;
+    const id = /<polygon[^>]* id="(\d+)"/.exec(markup)?.[1];
+    expect(id).toBeDefined();
+    const apartment = await getApartment(Number(id));
+    expect(apartment.bostad).toBe('A-1101');
+    expect(apartment.file_name).toBe('level-1.svg');
+    const zone = stage().locator(`polygon[id="${id}"]`);
+    expect(await fill(zone)).toBe(statusColor(apartment.status));
+
+    // A status change shows on the plan without any change to its markup.
+    const next = apartment.status === 'sold' ? 'reserved' : 'sold';
+    expect((await api('PUT', `/api/v1/admin/apartment/${id}`, token, { status: next })).status).toBe(200);
+    await page.reload();
+    await planShown();
+    await expect.poll(() => fill(stage().locator(`polygon[id="${id}"]`))).toBe(statusColor(next));
+    expect((await plan(projectId, 'level-1.svg')).svg).toBe(markup);
+  });
+
+  it('cancels a polygon with Escape and drops a drawn shape when its popup is closed', async () => {
+    const projectId = await createProject();
+    const { file } = await upload(projectId, 'level-2.svg', svg(''));
+    await openProject(projectId);
+    await planShown(file.version);
+    await tool('Rita en polygon');
+    await clickPlan(100, 100);
+    await clickPlan(300, 100);
+    await page.keyboard.press('Escape');
+    await page.getByText('Klicka för att lägga till hörn.', { exact: false }).waitFor();
+
+    await tool('Rita en rektangel');
+    const a = await screenPoint(500, 200);
+    const b = await screenPoint(700, 400);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 5 });
+    await page.mouse.up();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Vad ska zonen användas till?').waitFor();
+    expect(await stage().locator('rect[data-temp-id]').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Avbryt' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await stage().locator('rect[data-temp-id], polygon').count()).toBe(0);
+  });
+
+  it('attaches an existing apartment to a plain shape of an uploaded plan, offering only apartments not on it', async () => {
+    const projectId = await createProject();
+    const onPlan = await addApartment(projectId, { bostad: 'B-1' });
+    const free = await addApartment(projectId, { bostad: 'B-2', status: 'reserved' });
+    // As drawn in Illustrator: plain shapes, no zone data; one zone for B-1 already.
+    const { file } = await upload(
+      projectId,
+      'illustrator.svg',
+      svg(
+        `<rect id="${onPlan.id}" data-bostad="B-1" x="50" y="50" width="100" height="100"/>` +
+          '<path id="Layer_1_path" d="M300 100 L500 100 L500 300 L300 300 Z" fill="none" stroke="#000"/>',
+      ),
+    );
+    await openProject(projectId);
+    await planShown(file.version);
+
+    await tool('Välj en form i planen');
+    // Inside the unfilled outline: the pick tool hits it anyway.
+    await clickPlan(400, 200);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: /Koppla befintlig lägenhet/ }).click();
+    await dialog.getByRole('button', { name: 'Nästa' }).click();
+    const save = dialog.getByRole('button', { name: 'Spara' });
+    expect(await save.isDisabled()).toBe(true);
+    const options = await openOptions(dialog.getByRole('combobox', { name: 'Lägenhet' }));
+    expect(options.some((o) => o.startsWith('B-2'))).toBe(true);
+    expect(options.some((o) => o.startsWith('B-1'))).toBe(false);
+    await page.getByRole('option', { name: /^B-2/ }).click();
+    const saved = planSaved();
+    await save.click();
+    expect((await saved).status()).toBe(200);
+    await dialog.waitFor({ state: 'detached' });
+
+    expect((await getApartment(free.id)).file_name).toBe('illustrator.svg');
+    const markup = (await plan(projectId, 'illustrator.svg')).svg;
+    expect(markup).toMatch(new RegExp(`<path id="${free.id}" d="M300 100[^>]* data-bostad="B-2"`));
+    expect(markup).not.toContain('data-temp-id');
+    expect(markup).not.toContain('data-pv-');
+    expect(await fill(stage().locator(`path[id="${free.id}"]`))).toBe(statusColor('reserved'));
+  });
+
+  it('links a zone to another plan, follows the link, unlinks it and clears a broken link', async () => {
+    const projectId = await createProject();
+    const { file } = await upload(
+      projectId,
+      'site.svg',
+      svg(
+        '<rect id="house-a" x="100" y="100" width="200" height="150"/>' +
+          '<rect id="old" data-link-to="gone.svg" x="600" y="100" width="200" height="150"/>',
+      ),
+    );
+    await upload(projectId, 'house-a.svg', svg('<circle cx="500" cy="300" r="100"/>'));
+    await openProject(projectId);
+    await planShown(file.version);
+
+    await tool('Välj en form i planen');
+    await clickPlan(200, 170);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: /Länka till hus/ }).click();
+    await dialog.getByRole('button', { name: 'Nästa' }).click();
+    // The current plan is not offered.
+    expect(await openOptions(dialog.getByRole('combobox', { name: 'Plan som ska öppnas' }))).toEqual([
+      'house-a.svg',
+    ]);
+    await page.getByRole('option', { name: 'house-a.svg' }).click();
+    const saved = planSaved();
+    await dialog.getByRole('button', { name: 'Spara' }).click();
+    expect((await saved).status()).toBe(200);
+    expect((await plan(projectId, 'site.svg')).svg).toMatch(
+      /<rect id="house-a"[^>]* data-link-to="house-a.svg"/,
+    );
+
+    await tool('Markera och flytta');
+    await clickPlan(200, 170);
+    await dialog.getByRole('heading', { name: 'Länka till hus' }).waitFor();
+    await dialog.getByRole('button', { name: 'Följ länken' }).click();
+    await page.getByTestId('plan-file-name').getByText('Fil: house-a.svg').waitFor();
+    expect(await page.getByRole('button', { name: '2', exact: true }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    await page.getByRole('button', { name: '1', exact: true }).click();
+    await planShown();
+    await clickPlan(200, 170);
+    await dialog.getByRole('button', { name: 'Ta bort länken' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Ta bort länken' });
+    await confirm.getByText('Är du säker på att du vill ta bort länken till house-a.svg?').waitFor();
+    const unlinked = planSaved();
+    await confirm.getByRole('button', { name: 'Ta bort länken' }).click();
+    expect((await unlinked).status()).toBe(200);
+    expect((await plan(projectId, 'site.svg')).svg).not.toContain('data-link-to="house-a.svg"');
+
+    // A link to a plan that does not exist offers to clear it.
+    await clickPlan(700, 170);
+    await dialog
+      .getByText('Zonen länkar till ”gone.svg”, som inte är en plan i det här projektet.')
+      .waitFor();
+    const cleared = planSaved();
+    await dialog.getByRole('button', { name: 'Rensa länken' }).click();
+    expect((await cleared).status()).toBe(200);
+    expect((await plan(projectId, 'site.svg')).svg).not.toContain('gone.svg');
+  });
+
+  it('detaches an apartment from its zone after confirming', async () => {
+    const projectId = await createProject();
+    const apartment = await addApartment(projectId, { bostad: 'C-7' });
+    const { file } = await upload(
+      projectId,
+      'c.svg',
+      svg(`<rect id="${apartment.id}" data-bostad="C-7" x="100" y="100" width="300" height="200"/>`),
+    );
+    expect((await getApartment(apartment.id)).file_name).toBe('c.svg');
+    await openProject(projectId);
+    await planShown(file.version);
+
+    await clickPlan(250, 200);
+    const dialog = page.getByRole('dialog', { name: 'Bostad C-7' });
+    await dialog.getByRole('button', { name: 'Fler åtgärder' }).click();
+    await page.getByRole('menuitem', { name: 'Koppla bort från zon' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Koppla bort från zon' });
+    await confirm.getByText('Är du säker på att du vill koppla bort lägenheten från bildzonen?').waitFor();
+    const saved = planSaved();
+    await confirm.getByRole('button', { name: 'Koppla bort' }).click();
+    const response = await saved;
+    expect(response.status()).toBe(200);
+    expect(((await response.json()) as { report: PlanReport }).report.apartments_without_zone).toContainEqual(
+      {
+        id: apartment.id,
+        bostad: 'C-7',
+      },
+    );
+
+    expect((await getApartment(apartment.id)).file_name).toBe('');
+    expect(await stage().locator('[data-pv-state]').count()).toBe(0);
+    // The check after the save lists the detached apartment.
+    await page.getByText('Lägenheter som inte finns på någon plan: 1').waitFor();
+  });
+
+  it('attaches a building number, drags its label and shows it there after a reload', async () => {
+    const projectId = await createProject();
+    const created = await api<{ building_number: BuildingNumber }>(
+      'POST',
+      `/api/v1/building-numbers/${projectId}`,
+      token,
+      { label: '7' },
+    );
+    const building = created.body.building_number;
+    const { file } = await upload(projectId, 'site.svg', svg(''));
+    await openProject(projectId);
+    await planShown(file.version);
+
+    const attach = page.getByRole('button', { name: 'Koppla husnummer' });
+    expect(await attach.isDisabled()).toBe(true);
+    await page.getByRole('combobox', { name: 'Husnummer' }).click();
+    await page.getByRole('option', { name: 'Hus 7' }).click();
+    await attach.click();
+    await page.getByRole('group', { name: 'Husnummer på den här planen' }).getByText('Hus 7').waitFor();
+    expect((await plan(projectId, 'site.svg')).buildings).toBe(String(building.id));
+
+    const label = stage().locator('.pv-label');
+    await label.getByText('Hus 7').waitFor();
+    const before = await label.locator('rect').boundingBox();
+    const from = { x: before!.x + before!.width / 2, y: before!.y + before!.height / 2 };
+    const moved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().includes('/building-numbers/'),
+    );
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 200, from.y + 120, { steps: 8 });
+    await page.mouse.up();
+    expect((await moved).status()).toBe(200);
+
+    const stored = (
+      await api<{ building_numbers: BuildingNumber[] }>('GET', `/api/v1/building-numbers/${projectId}`, token)
+    ).body.building_numbers[0]!;
+    const position = JSON.parse(stored.label_svg) as { x: number; y: number; width: number; height: number };
+    expect(position.width).toBeGreaterThan(0);
+
+    await page.reload();
+    await planShown();
+    await stage().locator('.pv-label').getByText('Hus 7').waitFor();
+    const after = await stage().locator('.pv-label rect').boundingBox();
+    expect(after!.x - before!.x).toBeGreaterThan(150);
+    expect(after!.y - before!.y).toBeGreaterThan(80);
+    // Drawn exactly where it was stored.
+    expect(Number(await stage().locator('.pv-label rect').getAttribute('x'))).toBeCloseTo(position.x, 1);
+
+    // Removing the tag asks first.
+    await page.getByRole('button', { name: 'Ta bort Hus 7 från planen' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Ta bort husnummer' });
+    await confirm.getByRole('button', { name: 'Ta bort' }).click();
+    await expect.poll(async () => (await plan(projectId, 'site.svg')).buildings).toBe('');
+    await stage().locator('.pv-label').waitFor({ state: 'detached' });
+  });
+
+  it('refuses a stale save with the server message and reloads the newer plan', async () => {
+    const projectId = await createProject();
+    const { file } = await upload(
+      projectId,
+      'busy.svg',
+      svg('<rect id="shape" x="100" y="100" width="200" height="200"/>'),
+    );
+    await upload(projectId, 'other.svg', svg(''));
+    await openProject(projectId);
+    await planShown(file.version);
+
+    // Someone else saves the plan in between.
+    const theirs = svg(
+      '<rect id="shape" x="100" y="100" width="200" height="200"/><circle id="theirs" cx="700" cy="300" r="50"/>',
+    );
+    const other = await api<{ file: PlanFile }>('POST', `/api/v1/admin/svg/${projectId}`, token, {
+      name: 'busy.svg',
+      svg: theirs,
+      version: file.version,
+    });
+    expect(other.status).toBe(200);
+
+    await tool('Välj en form i planen');
+    await clickPlan(200, 200);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: /Länka till hus/ }).click();
+    await dialog.getByRole('button', { name: 'Nästa' }).click();
+    await dialog.getByRole('combobox', { name: 'Plan som ska öppnas' }).click();
+    await page.getByRole('option', { name: 'other.svg' }).click();
+    const saved = planSaved();
+    await dialog.getByRole('button', { name: 'Spara' }).click();
+    expect((await saved).status()).toBe(409);
+
+    const alert = page.getByRole('alert').filter({ hasText: 'Planen har ändrats av någon annan' });
+    await alert.getByText('Someone else saved this plan after you opened it', { exact: false }).waitFor();
+    // Nothing was overwritten.
+    expect((await plan(projectId, 'busy.svg')).svg).not.toContain('data-link-to');
+
+    await alert.getByRole('button', { name: 'Ladda om planen' }).click();
+    await planShown(other.body.file.version);
+    await stage().locator('circle#theirs').waitFor();
+    await alert.waitFor({ state: 'detached' });
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Roles and the Building numbers tab
+// ---------------------------------------------------------------------------
+
+describe('a client on the plan', () => {
+  it('has no drawing tools, cannot open zones without an apartment and sees the selectors disabled', async () => {
+    const client = await createUser(token, { role: 'client' });
+    const res = await api<{ project: { id: number } }>('POST', `/api/v1/admin/project/${client.id}`, token, {
+      name: 'Client plan',
+      type: 'sale',
+      description: '',
+    });
+    const projectId = res.body.project.id;
+    const apartment = await addApartment(projectId, { bostad: 'D-1' });
+    await upload(projectId, 'next.svg', svg(''));
+    const { file } = await upload(
+      projectId,
+      'client.svg',
+      svg(
+        `<rect id="${apartment.id}" data-bostad="D-1" x="50" y="50" width="200" height="200"/>` +
+          '<rect id="no-apartment" data-bostad="X" x="400" y="50" width="200" height="200"/>' +
+          '<rect id="to-next" data-link-to="next.svg" x="700" y="50" width="200" height="200"/>',
+      ),
+    );
+    await openProject(projectId, { email: client.email, password: client.password });
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await planShown(file.version);
+
+    expect(await page.getByRole('button', { name: 'Rita en polygon' }).count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: 'Husnummer' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Koppla husnummer' }).isDisabled()).toBe(true);
+
+    // A zone whose id is no apartment: nothing opens.
+    await clickPlan(500, 150);
+    await clickPlan(150, 150);
+    const dialog = page.getByRole('dialog', { name: 'Bostad D-1' });
+    await dialog.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Avbryt' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await clickPlan(800, 150);
+    const link = page.getByRole('dialog', { name: 'Länka till hus' });
+    expect(await link.getByRole('combobox', { name: 'Plan som ska öppnas' }).isDisabled()).toBe(true);
+    await link.getByRole('button', { name: 'Följ länken' }).click();
+    await page.getByTestId('plan-file-name').getByText('Fil: next.svg').waitFor();
+  });
+});
+
+describe('Building numbers tab', () => {
+  it('adds, renames and deletes building numbers, with the buttons disabled while the label is empty', async () => {
+    const projectId = await createProject();
+    await openProject(projectId);
+    await page.getByRole('tab', { name: 'Husnummer' }).click();
+    const add = page.getByRole('button', { name: 'Lägg till', exact: true });
+    expect(await add.isDisabled()).toBe(true);
+    await page.getByLabel('Nytt husnummer').fill('  ');
+    expect(await add.isDisabled()).toBe(true);
+    await page.getByLabel('Nytt husnummer').fill('12');
+    await add.click();
+    const table = page.getByRole('table', { name: 'Husnummer' });
+    await table.getByText('12', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Byt namn på 12' }).click();
+    const input = page.getByLabel('Beteckning för 12');
+    const update = page.getByRole('button', { name: 'Uppdatera' });
+    await input.fill('');
+    expect(await update.isDisabled()).toBe(true);
+    await input.fill('12B');
+    await update.click();
+    await table.getByText('12B', { exact: true }).waitFor();
+    const list = await api<{ building_numbers: BuildingNumber[] }>(
+      'GET',
+      `/api/v1/building-numbers/${projectId}`,
+      token,
+    );
+    expect(list.body.building_numbers.map((b) => b.label)).toEqual(['12B']);
+
+    await page.getByRole('button', { name: 'Ta bort 12B' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Ta bort husnummer' });
+    await confirm.getByText('Är du säker på att du vill ta bort husnummer 12B?').waitFor();
+    await confirm.getByRole('button', { name: 'Ta bort' }).click();
+    await page.getByText('Inga husnummer ännu').waitFor();
+  });
+
+  it('reads in English', async () => {
+    const projectId = await createProject();
+    await signInAsAdmin(page);
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.goto(`/projects/${projectId}`);
+    await page.getByRole('tab', { name: 'Building numbers' }).click();
+    await page.getByLabel('New building number').fill('A');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: 'Rename A' }).waitFor();
+    await page.getByRole('tab', { name: 'SVG images' }).click();
+    await page.getByRole('button', { name: 'Upload files' }).click();
+    await page.getByText('Drag files here or click to choose').waitFor();
+  });
+});
