@@ -30,8 +30,8 @@ function SnippetCard({ title, description, code, badge }: SnippetCardProps) {
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby={titleId}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
-          <div>
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <div className={classes.heading}>
             <Group gap="xs">
               <Title order={2} size="h4" id={titleId}>
                 {title}

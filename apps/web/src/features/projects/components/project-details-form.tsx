@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import {
   PROJECT_LIMITS,
   projectUpdateSchema,
@@ -320,13 +320,19 @@ export function ProjectDetailsForm({ project, settings, isAdmin }: ProjectDetail
 
         {isAdmin && (
           <Paper withBorder p="sm" className={classes.footer} data-dirty={pending > 0 || undefined}>
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c={pending > 0 ? undefined : 'dimmed'} role="status" aria-live="polite">
+            <Group justify="space-between" gap="sm" wrap="nowrap">
+              <Text
+                size="sm"
+                c={pending > 0 ? undefined : 'dimmed'}
+                role="status"
+                aria-live="polite"
+                className={classes.status}
+              >
                 {pending > 0
                   ? t('projects.details.unsaved', { count: pending })
                   : t('projects.details.noChanges')}
               </Text>
-              <Group gap="sm">
+              <Group gap="sm" wrap="nowrap" className={classes.actions}>
                 <Button
                   variant="default"
                   disabled={pending === 0 || saving}
@@ -337,12 +343,7 @@ export function ProjectDetailsForm({ project, settings, isAdmin }: ProjectDetail
                 >
                   {t('projects.details.reset')}
                 </Button>
-                <Button
-                  type="submit"
-                  loading={saving}
-                  disabled={pending === 0}
-                  leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-                >
+                <Button type="submit" loading={saving} disabled={pending === 0}>
                   {t('projects.details.save')}
                 </Button>
               </Group>

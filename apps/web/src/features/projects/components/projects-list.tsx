@@ -42,9 +42,15 @@ export function ProjectsList({ isAdmin }: { isAdmin: boolean }) {
     <Table.Thead>
       <Table.Tr>
         <Table.Th scope="col">{t('projects.list.columns.name')}</Table.Th>
-        <Table.Th scope="col">{t('projects.list.columns.description')}</Table.Th>
+        <Table.Th scope="col" visibleFrom="sm">
+          {t('projects.list.columns.description')}
+        </Table.Th>
         <Table.Th scope="col">{t('projects.list.columns.type')}</Table.Th>
-        {isAdmin && <Table.Th scope="col">{t('projects.list.columns.user')}</Table.Th>}
+        {isAdmin && (
+          <Table.Th scope="col" visibleFrom="sm">
+            {t('projects.list.columns.user')}
+          </Table.Th>
+        )}
       </Table.Tr>
     </Table.Thead>
   );
@@ -54,7 +60,7 @@ export function ProjectsList({ isAdmin }: { isAdmin: boolean }) {
       {Array.from({ length: SKELETON_ROWS }, (_, i) => (
         <Table.Tr key={i}>
           {Array.from({ length: columns }, (_, cell) => (
-            <Table.Td key={cell}>
+            <Table.Td key={cell} visibleFrom={cell === 1 || cell === 3 ? 'sm' : undefined}>
               <Skeleton height={14} radius="sm" />
             </Table.Td>
           ))}
@@ -71,16 +77,29 @@ export function ProjectsList({ isAdmin }: { isAdmin: boolean }) {
           onClick={() => open(project.id)}
           onKeyDown={(event) => onRowKey(event, project.id)}
         >
-          <Table.Td className={classes.name}>{project.name}</Table.Td>
           <Table.Td>
+            <Text size="sm" className={classes.name}>
+              {project.name}
+            </Text>
+            {/* Phones have no room for the description and owner columns; they go under the name. */}
+            <Text size="xs" c="dimmed" lineClamp={2} hiddenFrom="sm">
+              {project.description}
+            </Text>
+            {isAdmin && (
+              <Text size="xs" hiddenFrom="sm">
+                {t('projects.view.owner', { name: fullName(project.user) })}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td visibleFrom="sm">
             <Text size="sm" c="dimmed" lineClamp={2} className={classes.description}>
               {project.description}
             </Text>
           </Table.Td>
-          <Table.Td>
+          <Table.Td className={classes.type}>
             <ProjectTypeBadge type={project.type} />
           </Table.Td>
-          {isAdmin && <Table.Td>{fullName(project.user)}</Table.Td>}
+          {isAdmin && <Table.Td visibleFrom="sm">{fullName(project.user)}</Table.Td>}
         </Table.Tr>
       ))}
     </Table.Tbody>
@@ -110,7 +129,7 @@ export function ProjectsList({ isAdmin }: { isAdmin: boolean }) {
           {errorMessage(projects.error)}
         </Alert>
       ) : (
-        <Table.ScrollContainer minWidth={isAdmin ? 640 : 520}>
+        <Table.ScrollContainer minWidth={300}>
           <Table
             highlightOnHover
             verticalSpacing="sm"
