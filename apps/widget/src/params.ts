@@ -34,12 +34,16 @@ export function parseOrigin(text: string | null): string | null {
   }
 }
 
-/** Reads /view/{projectId}?lang=&apartment=&embed=1&parent= */
+/**
+ * Reads /view/{projectId}?lang=&apartment=&embed=1&parent=. The Vite dev server serves the
+ * page at /widget/, so there `?project={id}` names the project instead.
+ */
 export function readParams(pathname: string, search: string): WidgetParams {
   const query = new URLSearchParams(search);
   const embed = query.get('embed') === '1';
+  const fromPath = /\/view\/(\d+)\/?$/.exec(pathname)?.[1];
   return {
-    projectId: positiveId(/\/view\/(\d+)\/?$/.exec(pathname)?.[1]),
+    projectId: positiveId(fromPath ?? (pathname.startsWith('/widget/') ? query.get('project') : null)),
     lang: query.get('lang')?.toLowerCase() === 'en' ? 'en' : 'sv',
     apartmentId: positiveId(query.get('apartment')),
     embed,

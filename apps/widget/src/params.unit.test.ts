@@ -33,6 +33,12 @@ describe('readParams', () => {
     expect(readParams('/view/1', '?apartment=-4').apartmentId).toBeNull();
   });
 
+  it('takes the project from ?project= only on the dev server page', () => {
+    expect(readParams('/widget/', '?project=5').projectId).toBe(5);
+    expect(readParams('/view/6', '?project=5').projectId).toBe(6);
+    expect(readParams('/other', '?project=5').projectId).toBeNull();
+  });
+
   it('takes a parent origin only when embedded', () => {
     expect(readParams('/view/1', '?parent=https%3A%2F%2Fa.example').parentOrigin).toBeNull();
   });
