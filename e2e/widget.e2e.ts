@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Locator, type Page } from 'playwright-core';
 import { XSS_PAYLOADS } from '../apps/api/test/fixtures/xss-svg';
 import { adminToken, api, baseURL, launch } from './support/browser';
 import {
@@ -161,6 +161,8 @@ async function openHouse(query = '', viewport?: { width: number; height: number 
 const zone = (page: Page, bostad: string) => page.locator(`.pv-zone[data-pv-id="${eken.apt[bostad]}"]`);
 const row = (page: Page, bostad: string) => page.locator(`tr[data-pv-row="${eken.apt[bostad]}"]`);
 const fill = (page: Page, bostad: string) => zone(page, bostad).evaluate((el) => getComputedStyle(el).fill);
+/** Zone states are class toggles made after rendering: poll rather than read once. */
+const classes = (locator: Locator) => async () => ((await locator.getAttribute('class')) ?? '').split(' ');
 const listedBostads = (page: Page) =>
   page.locator('tbody tr[data-pv-row] th').evaluateAll((cells) => cells.map((c) => c.textContent));
 
@@ -187,12 +189,12 @@ describe('the view', () => {
     const tooltip = page.locator('.pv-tooltip');
     await tooltip.waitFor({ state: 'visible' });
     expect(await tooltip.textContent()).toMatch(/Bostad 1001.*Till salu.*2 rum/);
-    await expect(zone(page, '1001').getAttribute('class')).resolves.toContain('pv-hl');
-    await expect(row(page, '1001').getAttribute('class')).resolves.toContain('pv-hl');
+    await expect.poll(classes(zone(page, '1001'))).toContain('pv-hl');
+    await expect.poll(classes(row(page, '1001'))).toContain('pv-hl');
 
     await row(page, '1003').hover();
-    await expect(zone(page, '1003').getAttribute('class')).resolves.toContain('pv-hl');
-    await expect(zone(page, '1001').getAttribute('class')).resolves.not.toContain('pv-hl');
+    await expect.poll(classes(zone(page, '1003'))).toContain('pv-hl');
+    await expect.poll(classes(zone(page, '1001'))).not.toContain('pv-hl');
     await expect(tooltip.isHidden()).resolves.toBe(true);
   });
 
@@ -221,13 +223,9 @@ describe('the view', () => {
     );
 
     // The server writes clicks in batches every couple of seconds.
-    const deadline = Date.now() + 10_000;
-    let count = before;
-    while (count <= before && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 300));
-      count = await statisticCount(token, eken.id, eken.apt['1001']!);
-    }
-    expect(count).toBe(before + 1);
+    await expect
+      .poll(() => statisticCount(token, eken.id, eken.apt['1001']!), { timeout: 10_000, interval: 300 })
+      .toBe(before + 1);
   });
 
   it('an inactive apartment shows no price or fee, and a list row opens its panel', async () => {
@@ -243,40 +241,40 @@ describe('the view', () => {
 
   it('filters by status, rooms, price and size, dimming the zones that do not match', async () => {
     const page = await openHouse();
-    expect(await listedBostads(page)).toEqual(['1001', '1002', '1003', '1004', '1005']);
+    await expect.poll(() => listedBostads(page)).toEqual(['1001', '1002', '1003', '1004', '1005']);
 
     await page.getByRole('checkbox', { name: 'Såld' }).check();
-    expect(await listedBostads(page)).toEqual(['1002']);
+    await expect.poll(() => listedBostads(page)).toEqual(['1002']);
     await expect(page.locator('.pv-count-line').textContent()).resolves.toBe('Visar 1 av 5');
-    await expect(zone(page, '1001').getAttribute('class')).resolves.toContain('pv-dim');
-    await expect(zone(page, '1002').getAttribute('class')).resolves.not.toContain('pv-dim');
+    await expect.poll(classes(zone(page, '1001'))).toContain('pv-dim');
+    await expect.poll(classes(zone(page, '1002'))).not.toContain('pv-dim');
     await page.getByRole('button', { name: 'Rensa filter' }).click();
 
     await page.getByLabel('Rum', { exact: true }).selectOption('3');
-    expect(await listedBostads(page)).toEqual(['1002', '1005']);
+    await expect.poll(() => listedBostads(page)).toEqual(['1002', '1005']);
     await page.getByRole('button', { name: 'Rensa filter' }).click();
 
     // An apartment without a price (inactive) is not "under 3 000 000".
     await page.getByLabel('Pris till').fill('3000000');
-    expect(await listedBostads(page)).toEqual(['1001']);
+    await expect.poll(() => listedBostads(page)).toEqual(['1001']);
     await page.getByRole('button', { name: 'Rensa filter' }).click();
 
     await page.getByLabel('Storlek från (m²)').fill('70');
-    expect(await listedBostads(page)).toEqual(['1002', '1003', '1005']);
+    await expect.poll(() => listedBostads(page)).toEqual(['1002', '1003', '1005']);
     await page.getByRole('button', { name: 'Rensa filter' }).click();
-    expect(await listedBostads(page)).toHaveLength(5);
+    await expect.poll(() => listedBostads(page)).toHaveLength(5);
   });
 
   it('sorts by bostad as a number by default and by a column when its header is clicked', async () => {
     const page = await openHouse();
-    expect(await listedBostads(page)).toEqual(['1001', '1002', '1003', '1004', '1005']);
+    await expect.poll(() => listedBostads(page)).toEqual(['1001', '1002', '1003', '1004', '1005']);
     const price = page.getByRole('button', { name: 'Pris', exact: true });
     await price.click();
     // Missing prices go last in both directions.
-    expect(await listedBostads(page)).toEqual(['1001', '1002', '1005', '1003', '1004']);
+    await expect.poll(() => listedBostads(page)).toEqual(['1001', '1002', '1005', '1003', '1004']);
     await expect(page.locator('th[aria-sort="ascending"]').textContent()).resolves.toContain('Pris');
     await price.click();
-    expect(await listedBostads(page)).toEqual(['1003', '1005', '1002', '1001', '1004']);
+    await expect.poll(() => listedBostads(page)).toEqual(['1003', '1005', '1002', '1001', '1004']);
   });
 
   it('a link zone leads to its plan, back returns, and page buttons switch plans', async () => {
@@ -287,7 +285,7 @@ describe('the view', () => {
     await expect(page.locator('.pv-plan-title').textContent()).resolves.toBe('hus a');
     // Only this plan's apartments are listed (show_all_apartments is off).
     await page.locator('tr[data-pv-row]').first().waitFor();
-    expect(await listedBostads(page)).not.toContain('2001');
+    await expect.poll(() => listedBostads(page)).not.toContain('2001');
 
     await page.getByRole('button', { name: 'Tillbaka till omrade' }).click();
     await zone(page, '2001').waitFor();
@@ -307,7 +305,7 @@ describe('the view', () => {
     const page = await open(`/view/${eken.id}?apartment=${eken.apt['1003']}`);
     await page.getByRole('dialog', { name: 'Bostad 1003' }).waitFor();
     await expect(page.locator('.pv-plan-title').textContent()).resolves.toBe('hus a');
-    await expect(zone(page, '1003').getAttribute('class')).resolves.toContain('pv-sel');
+    await expect.poll(classes(zone(page, '1003'))).toContain('pv-sel');
   });
 
   it('pans and zooms with the buttons, Ctrl + wheel and dragging, and fits back', async () => {
@@ -560,9 +558,17 @@ describe('embedding', () => {
       const content = await frame.locator('.pv-root').evaluate((el) => el.getBoundingClientRect().height);
       expect(Math.abs(fitted - content)).toBeLessThan(40);
 
-      // A message from anywhere but the widget frame is ignored.
-      await page.evaluate(() => window.postMessage({ type: 'planvy:height', height: 123 }, '*'));
-      await page.waitForTimeout(200);
+      // A message from anywhere but the widget frame is ignored. embed.js listened first,
+      // so once this page's own listener has the message, embed.js has seen it too.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            window.addEventListener('message', (e) => {
+              if ((e.data as { height?: number } | null)?.height === 123) resolve();
+            });
+            window.postMessage({ type: 'planvy:height', height: 123 }, '*');
+          }),
+      );
       expect(await height()).toBe(`${fitted}px`);
 
       // Content that shrinks shrinks the frame.
