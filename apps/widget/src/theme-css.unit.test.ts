@@ -7,9 +7,10 @@ describe('themeCss', () => {
     const css = themeCss([...DEFAULT_STYLES, ['sale', 'svg', '#00ff00']]);
     expect(css).toContain('--pv-sale-svg:#00ff00');
     expect(css).toContain('--pv-font-family:system-ui');
-    expect(css).toContain('.pv-st-sale{--pv-zf:var(--pv-sale-svg,#10b74d)}');
-    expect(css).toContain('.pv-st-fs-co-owner{--pv-zf:var(--pv-fsCoOwner-svg,');
-    expect(css).toMatch(/\.pv-zone\.pv-inactive.*--pv-inactive-svg/);
+    expect(css).toContain('.pv-zone.pv-st-sale{fill:var(--pv-sale-svg,#10b74d)!important}');
+    expect(css).toContain('.pv-dot.pv-st-sale{background:var(--pv-sale-svg,#10b74d)}');
+    expect(css).toContain('.pv-zone.pv-st-fs-co-owner{fill:var(--pv-fsCoOwner-svg,');
+    expect(css).toContain('.pv-zone.pv-zone.pv-inactive{fill:var(--pv-inactive-svg,#9e9e9e)!important}');
   });
 
   it('drops values and names that could break out of a declaration or fetch something', () => {
