@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -10,7 +10,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -41,6 +40,7 @@ import { ApartmentsTable, rowName, type TableFormat } from './apartments-table';
 import { DetachedToggle } from './detached-toggle';
 import { ImportDialog } from './import-dialog';
 import { MassStatusBar } from './mass-status-bar';
+import { SearchBox } from './search-box';
 
 export interface ApartmentsPanelProps {
   project: Project;
@@ -65,9 +65,8 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
   const apartments = useApartments(project.id);
   const list = apartments.data ?? NO_APARTMENTS;
 
+  // Set in a transition by the search box: typing stays instant, filtering follows at once after.
   const [query, setQuery] = useState('');
-  // Typing stays instant; filtering 5,000 rows runs in the deferred render right after.
-  const deferredQuery = useDeferredValue(query);
   const [sort, setSort] = useState<SortState | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [detachedOnly, setDetachedOnly] = useState(false);
@@ -94,10 +93,7 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
   const detachedCount = useMemo(() => list.filter(isDetached).length, [list]);
   const showDetached = isAdmin && detachedOnly;
   const scope = useMemo(() => (showDetached ? sorted.filter(isDetached) : sorted), [sorted, showDetached]);
-  const rows = useMemo(
-    () => filterApartments(scope, searchIndex, deferredQuery),
-    [scope, searchIndex, deferredQuery],
-  );
+  const rows = useMemo(() => filterApartments(scope, searchIndex, query), [scope, searchIndex, query]);
   // Checked apartments that still exist (a deleted one drops out of the selection).
   const selectedIds = useMemo(
     () => list.filter((a) => selected.has(a.id)).map((a) => a.id),
@@ -127,6 +123,8 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
     [rows],
   );
   const clearSelection = useCallback(() => setSelected(new Set()), []);
+  const toggleDetached = useCallback(() => setDetachedOnly((v) => !v), []);
+  const closeImport = useCallback(() => setImportOpen(false), []);
   const onOpen = useCallback(
     (apartment: Apartment) =>
       onOpenApartment ? onOpenApartment(apartment.id) : setDialog({ kind: 'edit', id: apartment.id }),
@@ -186,7 +184,7 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
       </EmptyState>
     );
   } else {
-    const hasQuery = deferredQuery.trim() !== '';
+    const hasQuery = query.trim() !== '';
     content = (
       <Stack gap="xs">
         <ApartmentsTable
@@ -209,7 +207,7 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
             </EmptyState.Title>
             <EmptyState.Description>
               {hasQuery
-                ? t('apartments.table.noMatchesDescription', { query: deferredQuery.trim() })
+                ? t('apartments.table.noMatchesDescription', { query: query.trim() })
                 : t('apartments.table.noDetachedDescription')}
             </EmptyState.Description>
           </EmptyState>
@@ -268,21 +266,9 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
         </Group>
 
         <Group justify="space-between" align="flex-end" gap="sm">
-          <TextInput
-            label={t('apartments.search.label')}
-            placeholder={t('apartments.search.placeholder')}
-            type="search"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={query}
-            onChange={(event) => setQuery(event.currentTarget.value)}
-            w={{ base: '100%', sm: 360 }}
-          />
+          <SearchBox onSearch={setQuery} />
           {isAdmin && apartments.isSuccess && (
-            <DetachedToggle
-              count={detachedCount}
-              active={showDetached}
-              onToggle={() => setDetachedOnly((v) => !v)}
-            />
+            <DetachedToggle count={detachedCount} active={showDetached} onToggle={toggleDetached} />
           )}
         </Group>
         {showDetached && (
@@ -326,12 +312,7 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
         )}
       </Modal>
       {isAdmin && (
-        <ImportDialog
-          projectId={project.id}
-          type={type}
-          opened={importOpen}
-          onClose={() => setImportOpen(false)}
-        />
+        <ImportDialog projectId={project.id} type={type} opened={importOpen} onClose={closeImport} />
       )}
     </Paper>
   );

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -8,7 +9,7 @@ interface DetachedToggleProps {
 }
 
 /** Spec §2: the number of apartments without a zone, with View/Close to show only them (admins). */
-export function DetachedToggle({ count, active, onToggle }: DetachedToggleProps) {
+export const DetachedToggle = memo(function DetachedToggle({ count, active, onToggle }: DetachedToggleProps) {
   const { t } = useTranslation();
   return (
     <Group gap="xs" align="center" wrap="nowrap">
@@ -36,4 +37,4 @@ export function DetachedToggle({ count, active, onToggle }: DetachedToggleProps)
       </Button>
     </Group>
   );
-}
+});

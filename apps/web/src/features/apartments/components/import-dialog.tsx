@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -52,7 +52,12 @@ interface ImportDialogProps {
  * Spec issue 4: choose a CSV, see what it would do (new, changed with the fields, unchanged,
  * invalid with each reason) before anything is written, then apply it in one transaction.
  */
-export function ImportDialog({ projectId, type, opened, onClose }: ImportDialogProps) {
+export const ImportDialog = memo(function ImportDialog({
+  projectId,
+  type,
+  opened,
+  onClose,
+}: ImportDialogProps) {
   const { t } = useTranslation();
   const isMobile = useMediaQuery('(max-width: 48em)');
   const [file, setFile] = useState<File | null>(null);
@@ -288,4 +293,4 @@ export function ImportDialog({ projectId, type, opened, onClose }: ImportDialogP
       </Stack>
     </Modal>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconX } from '@tabler/icons-react';
@@ -20,7 +20,13 @@ interface MassStatusBarProps {
 }
 
 /** Spec §2/§5: one status for every checked apartment, after a confirmation; all or nothing on the server. */
-export function MassStatusBar({ projectId, type, lang, selectedIds, onClear }: MassStatusBarProps) {
+export const MassStatusBar = memo(function MassStatusBar({
+  projectId,
+  type,
+  lang,
+  selectedIds,
+  onClear,
+}: MassStatusBarProps) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<string | null>(null);
   const update = useUpdateStatuses();
@@ -91,4 +97,4 @@ export function MassStatusBar({ projectId, type, lang, selectedIds, onClear }: M
       </Group>
     </Paper>
   );
-}
+});
