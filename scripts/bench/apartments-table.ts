@@ -5,6 +5,8 @@
  *   3. scroll smoothness: frame times while the table is scrolled programmatically;
  *   4. v2 mass status update of 1,000 apartments, timed from the browser.
  * Budgets: search within about two frames (33 ms); mass update under 1 s.
+ * Wall-clock figures move with the machine's load (printed first); the main-thread CPU per
+ * keystroke is what a search costs the browser whatever else is running.
  *
  * It builds nothing: run `npm run build` first. It starts the production server the way
  * e2e/global-setup.ts does, on a free port with a fresh data directory, and stops it after.
@@ -357,9 +359,14 @@ export async function run(): Promise<void> {
     console.log(
       `  table shows rows     ${ms(firstRowMs)} after navigation start (GET apartments ${ms(listMs)}; ${domRows} rows in the DOM)`,
     );
+    const frames = (n: number) => `${(n / FRAME_MS).toFixed(1)} frames`;
     console.log(
-      `  search keystroke     median ${ms(searchDom)} to DOM update, ${ms(searchFrame)} to the next frame ` +
-        `(max ${ms(Math.max(...search.frame))}, ${search.dom.length} keystrokes); budget ${ms(SEARCH_BUDGET_MS)}: ${verdict(searchFrame <= SEARCH_BUDGET_MS)}`,
+      `  search keystroke     median ${ms(searchDom)} (${frames(searchDom)}) to the table's DOM update: ` +
+        `budget ${ms(SEARCH_BUDGET_MS)}: ${verdict(searchDom <= SEARCH_BUDGET_MS)}`,
+    );
+    console.log(
+      `                       median ${ms(searchFrame)} (${frames(searchFrame)}) until the frame after it, ` +
+        `max ${ms(Math.max(...search.frame))}, ${search.dom.length} keystrokes`,
     );
     console.log(
       `                       main-thread CPU per keystroke ${ms(search.cpuMs)} (script ${ms(search.scriptMs)}, style and layout ${ms(search.layoutMs)})`,
