@@ -459,6 +459,7 @@ describe('zone editor', () => {
     expect((await plan(projectId, 'site.svg')).svg).not.toContain('data-link-to="house-a.svg"');
 
     // A link to a plan that does not exist offers to clear it.
+    await confirm.waitFor({ state: 'detached' });
     await clickPlan(700, 170);
     await dialog
       .getByText('Zonen länkar till ”gone.svg”, som inte är en plan i det här projektet.')

@@ -32,10 +32,10 @@ export function useSavePlan(projectId: number) {
       queryClient.setQueryData<PlanFile[]>(projectKeys.plans(projectId), (plans) =>
         plans?.map((p) => (p.id === file.id ? file : p)),
       );
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.plans(projectId) }),
-        queryClient.invalidateQueries({ queryKey: projectKeys.apartments(projectId) }),
-      ]);
+      // Not awaited: the editor shows the saved plan already, and a refetch of a
+      // 10 MB plan must not hold up "saved".
+      void queryClient.invalidateQueries({ queryKey: projectKeys.plans(projectId) });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.apartments(projectId) });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Pill, Select, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmOverPlan } from './confirm-over-plan';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { buildingLabelText, type BuildingNumber, type PlanFile } from '@planvy/shared';
@@ -60,7 +60,7 @@ export function BuildingTags({
   };
 
   const confirmRemove = (b: BuildingNumber) =>
-    modals.openConfirmModal({
+    confirmOverPlan({
       title: t('plans.buildings.removeTitle'),
       children: (
         <Text size="sm">{t('plans.buildings.removeConfirm', { label: buildingLabelText(b.label) })}</Text>

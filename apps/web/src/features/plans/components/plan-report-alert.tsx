@@ -76,9 +76,16 @@ export function PlanReportAlert({
       ) : (
         <Stack gap={4}>
           {sections.map(({ key, items }) => (
-            <Text size="sm" key={key} fw={items.length ? 600 : 400} c={items.length ? undefined : 'dimmed'}>
-              {t(`plans.report.${key}`, { count: items.length })}
-            </Text>
+            <div key={key}>
+              <Text size="sm" fw={items.length ? 600 : 400} c={items.length ? undefined : 'dimmed'}>
+                {t(`plans.report.${key}`, { count: items.length })}
+              </Text>
+              {items.length > 0 && (
+                <Collapse expanded={open}>
+                  <Listed items={[...items]} />
+                </Collapse>
+              )}
+            </div>
           ))}
           <Anchor
             component="button"
@@ -86,23 +93,10 @@ export function PlanReportAlert({
             size="sm"
             onClick={() => setOpen((o) => !o)}
             aria-expanded={open}
+            style={{ alignSelf: 'flex-start' }}
           >
             {open ? t('plans.report.hideDetails') : t('plans.report.showDetails')}
           </Anchor>
-          <Collapse expanded={open}>
-            <Stack gap="xs">
-              {sections
-                .filter((s) => s.items.length > 0)
-                .map(({ key, items }) => (
-                  <div key={key}>
-                    <Text size="sm" fw={600}>
-                      {t(`plans.report.${key}`, { count: items.length })}
-                    </Text>
-                    <Listed items={[...items]} />
-                  </div>
-                ))}
-            </Stack>
-          </Collapse>
         </Stack>
       )}
     </Alert>

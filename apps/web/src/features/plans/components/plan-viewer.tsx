@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmOverPlan } from './confirm-over-plan';
 import { IconFileVector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Apartment, ApartmentFields, Project, ProjectSettings } from '@planvy/shared';
@@ -44,7 +44,7 @@ export function PlanViewer({ project, settings, apartments, isAdmin, renderApart
       setSelectedId(id);
       return;
     }
-    modals.openConfirmModal({
+    confirmOverPlan({
       title: t('plans.viewer.discardTitle'),
       children: <Text size="sm">{t('plans.viewer.discardConfirm')}</Text>,
       labels: { confirm: t('plans.viewer.discardButton'), cancel: t('plans.popup.cancel') },

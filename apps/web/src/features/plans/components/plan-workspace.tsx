@@ -10,7 +10,7 @@ import {
   Toolbar,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmOverPlan } from './confirm-over-plan';
 import {
   IconArrowsMaximize,
   IconClick,
@@ -113,7 +113,6 @@ export function PlanWorkspace({
   const stageRef = useRef<PlanStage | null>(null);
   const [loadedVersion, setLoadedVersion] = useState<number | null>(null);
   const loadedVersionRef = useRef<number | null>(null);
-  const [loading, setLoading] = useState(true);
   const [parseError, setParseError] = useState(false);
   const [tool, setTool] = useState<StageTool>('select');
   const [draftPoints, setDraftPoints] = useState(0);
@@ -321,12 +320,12 @@ export function PlanWorkspace({
 
   // Insert the markup once per version. Never over unsaved local changes, nor mid-save
   // (the save's own new version arrives with the refetch and needs no reload).
-  const needsLoad = loadedVersion !== plan.version && !dirty && !savePlan.isPending;
+  // Versions only grow: an older copy (a refetch racing a save) is never shown over a newer one.
+  const needsLoad = (loadedVersion === null || plan.version > loadedVersion) && !dirty && !savePlan.isPending;
   useEffect(() => {
     const stage = stageRef.current;
     if (!needsLoad || !stage) return;
-    setLoading(true);
-    // Let the loading state paint before a large plan is parsed.
+    // Let the loading state (needsLoad) paint before a large plan is parsed.
     const timer = window.setTimeout(() => {
       try {
         stage.load(plan.svg, zoneContextRef.current);
@@ -337,7 +336,6 @@ export function PlanWorkspace({
       }
       loadedVersionRef.current = plan.version;
       setLoadedVersion(plan.version);
-      setLoading(false);
       setSelection(null);
       setDraftPoints(0);
     }, 0);
@@ -354,7 +352,7 @@ export function PlanWorkspace({
   const deleteShape = () => {
     const shape = stageRef.current?.selectedShape;
     if (!shape) return;
-    modals.openConfirmModal({
+    confirmOverPlan({
       title: t('plans.viewer.deleteShapeTitle'),
       children: <Text size="sm">{t('plans.viewer.deleteShapeConfirm')}</Text>,
       labels: { confirm: t('plans.viewer.deleteShape'), cancel: t('plans.popup.cancel') },
@@ -508,7 +506,7 @@ export function PlanWorkspace({
           data-version={loadedVersion ?? ''}
         />
         <LoadingOverlay
-          visible={loading}
+          visible={needsLoad}
           zIndex={3}
           overlayProps={{ blur: 1 }}
           loaderProps={{ 'aria-label': t('plans.viewer.loading') }}

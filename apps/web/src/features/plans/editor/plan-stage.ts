@@ -23,7 +23,17 @@ import {
   type RectShape,
 } from './geometry';
 import { defaultLabelOrigin, estimateTextWidth, labelGeometry, moveLabel } from './label-box';
-import { clampView, formatViewBox, panBy, parseViewBox, zoomAt, type Box } from './view-box';
+import {
+  boxToPlan,
+  clampView,
+  fitOf,
+  formatViewBox,
+  panBy,
+  parseViewBox,
+  previewTransform,
+  zoomAt,
+  type Box,
+} from './view-box';
 import {
   isPickableShape,
   markZone,
@@ -109,7 +119,11 @@ export class PlanStage {
   private readonly resizeObserver: ResizeObserver | undefined;
   private root: SVGSVGElement | null = null;
   private base: Box = { x: 0, y: 0, w: 1000, h: 1000 };
+  /** What the viewer sees (the target of a gesture). */
   private view: Box = this.base;
+  /** What the plan's viewBox says; differs from `view` while a gesture is previewed by a transform. */
+  private drawnView: Box = this.base;
+  private commitTimer = 0;
   private originalRoot = new Map<string, string | null>();
   private background: SVGImageElement | null = null;
   private backgroundUrl: string | null = null;
@@ -210,6 +224,7 @@ export class PlanStage {
     setAttrs(this.overlay, { 'data-pv-ui': '', class: 'pv-overlay' });
     root.append(this.labelsLayer, this.overlay);
     this.setBackground(this.backgroundUrl);
+    this.drawnView = this.base;
     this.applyView(this.base);
     this.renderLabels();
   }
@@ -475,23 +490,52 @@ export class PlanStage {
     this.applyView(this.base);
   }
 
-  private applyView(view: Box): void {
+  /**
+   * Shows `view`. `live` (wheel, pinch, drag) moves the already drawn plan with a CSS
+   * transform and redraws it sharp once the gesture has rested; otherwise it is redrawn now.
+   */
+  private applyView(view: Box, live = false): void {
     this.view = clampView(view, this.base);
-    this.root?.setAttribute('viewBox', formatViewBox(this.view));
+    const root = this.root;
+    if (!live || !root) {
+      this.commitView();
+      return;
+    }
+    const { width, height } = this.boxSize();
+    root.style.transformOrigin = '0 0';
+    root.style.transform = previewTransform(this.drawnView, this.view, width, height);
+    window.clearTimeout(this.commitTimer);
+    this.commitTimer = window.setTimeout(() => this.commitView(), 160);
+  }
+
+  /** Redraws the plan for the current view (one viewBox write) and drops any preview transform. */
+  private commitView(): void {
+    window.clearTimeout(this.commitTimer);
+    this.commitTimer = 0;
+    const root = this.root;
+    if (!root) return;
+    root.style.removeProperty('transform');
+    root.style.removeProperty('transform-origin');
+    root.setAttribute('viewBox', formatViewBox(this.view));
+    this.drawnView = this.view;
     this.renderOverlay();
+  }
+
+  private boxSize(): { left: number; top: number; width: number; height: number } {
+    const r = this.stageEl.getBoundingClientRect();
+    return { left: r.left, top: r.top, width: r.width || 1, height: r.height || 1 };
   }
 
   /** Screen pixels per plan unit at the current zoom. */
   private pxPerUnit(): number {
-    const m = this.root?.getScreenCTM();
-    return m ? Math.hypot(m.a, m.b) || 1 : 1;
+    const { width, height } = this.boxSize();
+    return fitOf(this.view, width, height).scale;
   }
 
+  /** A client point in the root's (the viewBox's) units; pure arithmetic, so no layout of the plan. */
   private toPlan(clientX: number, clientY: number): Point {
-    const m = this.root?.getScreenCTM();
-    if (!m) return { x: clientX, y: clientY };
-    const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
-    return { x: p.x, y: p.y };
+    const box = this.boxSize();
+    return boxToPlan(this.view, box.width, box.height, clientX - box.left, clientY - box.top);
   }
 
   /** A client point in an element's own coordinates (it may sit in transformed groups). */
@@ -629,6 +673,8 @@ export class PlanStage {
     if (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 1) return;
     this.stageEl.focus({ preventScroll: true });
     this.hideTooltip();
+    // Handles and shapes are placed by the plan's real transform, so settle any preview first.
+    if (this.commitTimer) this.commitView();
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
 
     if (this.pointers.size === 2) {
@@ -727,7 +773,10 @@ export class PlanStage {
       const factor = distance(a, b) / g.startDistance;
       const zoomed = zoomAt(g.view, this.base, factor, g.startMidPlan.x, g.startMidPlan.y);
       const px = g.pxPerUnit * (g.view.w / zoomed.w);
-      this.applyView(panBy(zoomed, this.base, (mid.x - g.startMid.x) / px, (mid.y - g.startMid.y) / px));
+      this.applyView(
+        panBy(zoomed, this.base, (mid.x - g.startMid.x) / px, (mid.y - g.startMid.y) / px),
+        true,
+      );
       return;
     }
     if (g && 'pointer' in g && g.pointer !== e.pointerId) return;
@@ -740,7 +789,7 @@ export class PlanStage {
           g.panning = true;
           this.startPan(e.pointerId);
         }
-        if (g.panning) this.applyView(panBy(g.view, this.base, dx / g.pxPerUnit, dy / g.pxPerUnit));
+        if (g.panning) this.applyView(panBy(g.view, this.base, dx / g.pxPerUnit, dy / g.pxPerUnit), true);
         return;
       }
       case 'rect':
@@ -780,7 +829,10 @@ export class PlanStage {
     this.pointers.delete(e.pointerId);
     const g = this.gesture;
     if (g?.kind === 'pinch') {
-      if (this.pointers.size === 0) this.gesture = null;
+      if (this.pointers.size === 0) {
+        this.gesture = null;
+        this.commitView();
+      }
       return;
     }
     if (!g || ('pointer' in g && g.pointer !== e.pointerId)) return;
@@ -790,7 +842,10 @@ export class PlanStage {
 
     switch (g.kind) {
       case 'press':
-        if (g.panning) this.suppressClick = true;
+        if (g.panning) {
+          this.suppressClick = true;
+          this.commitView();
+        }
         return;
       case 'rect': {
         this.suppressClick = true;
@@ -907,7 +962,7 @@ export class PlanStage {
     const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
     const factor = Math.exp(-e.deltaY * unit * 0.0015);
     const p = this.toPlan(e.clientX, e.clientY);
-    this.applyView(zoomAt(this.view, this.base, factor, p.x, p.y));
+    this.applyView(zoomAt(this.view, this.base, factor, p.x, p.y), true);
     if (this.draftCursor) {
       this.draftCursor = this.toPlan(e.clientX, e.clientY);
       this.renderOverlay();
@@ -982,6 +1037,7 @@ export class PlanStage {
   }
 
   dispose(): void {
+    window.clearTimeout(this.commitTimer);
     this.resizeObserver?.disconnect();
     this.stageEl.removeEventListener('pointerdown', this.onPointerDown);
     this.stageEl.removeEventListener('pointermove', this.onPointerMove);

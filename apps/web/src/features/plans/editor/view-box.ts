@@ -74,3 +74,37 @@ export function parseViewBox(
   const h = length(height);
   return w > 0 && h > 0 ? { x: 0, y: 0, w, h } : null;
 }
+
+/** Where the plan sits in its on-screen box under preserveAspectRatio "xMidYMid meet". */
+export interface Fit {
+  /** Screen pixels per plan unit. */
+  scale: number;
+  /** The letterbox offset of the view's top-left corner inside the box, in pixels. */
+  x: number;
+  y: number;
+}
+
+export function fitOf(view: Box, width: number, height: number): Fit {
+  const scale = Math.min(width / view.w, height / view.h) || 1;
+  return { scale, x: (width - view.w * scale) / 2, y: (height - view.h * scale) / 2 };
+}
+
+/** A point inside the on-screen box (pixels from its top-left) in plan units. */
+export function boxToPlan(view: Box, width: number, height: number, px: number, py: number) {
+  const fit = fitOf(view, width, height);
+  return { x: view.x + (px - fit.x) / fit.scale, y: view.y + (py - fit.y) / fit.scale };
+}
+
+/**
+ * The CSS transform (origin at the box's top-left) that makes a plan drawn with the
+ * `shown` view look like the `target` view: zooming and panning move one composited
+ * layer, and the plan is redrawn sharp (viewBox) once the gesture settles.
+ */
+export function previewTransform(shown: Box, target: Box, width: number, height: number): string {
+  const from = fitOf(shown, width, height);
+  const to = fitOf(target, width, height);
+  const k = to.scale / from.scale;
+  const tx = to.x - from.x * k + to.scale * (shown.x - target.x);
+  const ty = to.y - from.y * k + to.scale * (shown.y - target.y);
+  return `translate(${tx}px, ${ty}px) scale(${k})`;
+}

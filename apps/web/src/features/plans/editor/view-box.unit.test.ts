@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { clampView, MAX_SCALE, MIN_SCALE, panBy, parseViewBox, scaleOf, zoomAt } from './view-box';
+import {
+  boxToPlan,
+  clampView,
+  fitOf,
+  MAX_SCALE,
+  MIN_SCALE,
+  panBy,
+  parseViewBox,
+  previewTransform,
+  scaleOf,
+  zoomAt,
+} from './view-box';
 
 const base = { x: 0, y: 0, w: 1000, h: 500 };
 
@@ -35,5 +46,32 @@ describe('view box', () => {
     expect(parseViewBox('-10,-5,20,10', null, null)).toEqual({ x: -10, y: -5, w: 20, h: 10 });
     expect(parseViewBox(null, '800px', '600')).toEqual({ x: 0, y: 0, w: 800, h: 600 });
     expect(parseViewBox('0 0 0 0', '100%', '100%')).toBeNull();
+  });
+});
+
+describe('screen and plan', () => {
+  // A 1000 × 500 plan in an 800 × 600 box: 0.8 px per unit, letterboxed 100 px top and bottom.
+  it('fits the view into its box as "xMidYMid meet" does', () => {
+    expect(fitOf(base, 800, 600)).toEqual({ scale: 0.8, x: 0, y: 100 });
+    expect(boxToPlan(base, 800, 600, 400, 300)).toEqual({ x: 500, y: 250 });
+    expect(boxToPlan(base, 800, 600, 0, 100)).toEqual({ x: 0, y: 0 });
+  });
+
+  it('previews a zoom with a transform that puts every plan point where the new view will draw it', () => {
+    const target = zoomAt(base, base, 3, 250, 100);
+    const [, tx, ty, k] = /translate\((.+)px, (.+)px\) scale\((.+)\)/
+      .exec(previewTransform(base, target, 800, 600))!
+      .map(Number);
+    for (const p of [
+      { x: 250, y: 100 },
+      { x: 600, y: 300 },
+    ]) {
+      const from = fitOf(base, 800, 600);
+      const screen = { x: from.x + (p.x - base.x) * from.scale, y: from.y + (p.y - base.y) * from.scale };
+      const moved = { x: tx! + k! * screen.x, y: ty! + k! * screen.y };
+      const back = boxToPlan(target, 800, 600, moved.x, moved.y);
+      expect(back.x).toBeCloseTo(p.x);
+      expect(back.y).toBeCloseTo(p.y);
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   clearLinkZone,
   isPickableShape,
   markZones,
+  mayBeUnsafe,
   parsePlan,
   PlanParseError,
   readZone,
@@ -110,6 +111,26 @@ describe('parsing plans', () => {
     expect(markup).not.toMatch(/script|foreignObject|onclick|onmouseover|javascript:|animate/i);
     // A raster image inside the plan is harmless and stays.
     expect(markup).toContain('data:image/png;base64,AAAA');
+  });
+
+  it('skips the element walk only for markup that cannot hold anything unsafe', () => {
+    expect(mayBeUnsafe('<svg><rect id="1" data-bostad="1" style="fill:#fff"/><path d="M0 0"/></svg>')).toBe(
+      false,
+    );
+    for (const bad of [
+      '<rect onclick="x"/>',
+      '<rect\tONload="x"/>',
+      '<svg:script>x</svg:script>',
+      '<a href="javascript:x"/>',
+      '<a href="&#106;avascript:x"/>',
+      '<image href="data:text/html,x"/>',
+      '<set attributeName="href"/>',
+    ]) {
+      expect(mayBeUnsafe(`<svg>${bad}</svg>`)).toBe(true);
+    }
+    // An entity-encoded scheme is decoded by the parser and still removed.
+    const root = plan('<a href="&#106;avascript:alert(1)"><rect/></a>');
+    expect(root.querySelector('a')!.hasAttribute('href')).toBe(false);
   });
 
   it('refuses markup that is not SVG', () => {

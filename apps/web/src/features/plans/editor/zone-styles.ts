@@ -21,7 +21,8 @@ export function stageStyleSheet(): string {
       background: var(--mantine-color-gray-0, #f8f9fa); user-select: none; -webkit-user-select: none; }`,
     `.pv-stage:focus-visible { box-shadow: inset 0 0 0 2px var(--mantine-color-indigo-6, #4c6ef5); }`,
     `.pv-stage.pv-panning { cursor: grabbing; }`,
-    `.pv-stage > svg { display: block; width: 100%; height: 100%; }`,
+    // Its own layer: dialogs, tooltips and overlays above it then never repaint the plan.
+    `.pv-stage > svg { display: block; width: 100% !important; height: 100% !important; will-change: transform; }`,
     `[data-pv-state] { fill-opacity: 0.6 !important; stroke: #212529 !important; stroke-opacity: 0.7 !important;
       stroke-width: 1px !important; vector-effect: non-scaling-stroke; cursor: pointer; pointer-events: visible; }`,
     `[data-pv-state]:hover, [data-pv-state][data-pv-selected] { fill-opacity: 0.85 !important; stroke-width: 2.5px !important;
