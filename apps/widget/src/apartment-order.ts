@@ -1,40 +1,9 @@
 import type { PublicApartment } from '@planvy/shared/src/public-view';
-import { STATUS_ALIASES } from '@planvy/shared/src/statuses';
 
-let collator: Intl.Collator | undefined;
+import { compareApartments as compareDefault, naturalOrder } from '@planvy/shared/src/apartment-order';
 
-/**
- * One collator for every comparison: `localeCompare(b, 'sv', …)` builds a new one per
- * call, which made sorting 1,000 apartments take hundreds of milliseconds on a phone.
- * Created on first use, not at start-up, where it would delay the first plan.
- */
-export function naturalOrder(a: string, b: string): number {
-  collator ??= new Intl.Collator('sv', { numeric: true });
-  return collator.compare(a, b);
-}
-
-/**
- * The default order of the list (spec §3 default_sort_order, bostad_as_integer).
- * This mirrors `compareApartments` in @planvy/shared/src/apartments, which cannot be
- * imported here because that module pulls zod (≈25 KB gzip) into the widget bundle;
- * a unit test keeps the two in agreement.
- */
-export function compareDefault(
-  order: string,
-  bostadAsInteger: boolean,
-): (a: Pick<PublicApartment, 'bostad' | 'status'>, b: Pick<PublicApartment, 'bostad' | 'status'>) => number {
-  const byBostad = (a: { bostad: string }, b: { bostad: string }) => {
-    if (bostadAsInteger) {
-      const na = parseFloat(a.bostad);
-      const nb = parseFloat(b.bostad);
-      if (!Number.isNaN(na) && !Number.isNaN(nb) && na !== nb) return na - nb;
-    }
-    return naturalOrder(a.bostad, b.bostad);
-  };
-  if (order === 'bostad') return byBostad;
-  const rank = new Map<string, number>(STATUS_ALIASES.map((s, i) => [s, i]));
-  return (a, b) => (rank.get(a.status) ?? 99) - (rank.get(b.status) ?? 99) || byBostad(a, b);
-}
+/** The list's default order is the shared one (spec §3 default_sort_order, bostad_as_integer). */
+export { compareDefault, naturalOrder };
 
 export type SortKey = 'bostad' | 'rooms' | 'floor' | 'square' | 'garden_size' | 'price' | 'fee' | 'status';
 export interface SortState {

@@ -26,7 +26,7 @@ export const publicViewRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!view) throw notFound('Project');
       reply
         .header('etag', view.etag)
-        .header('cache-control', 'public, max-age=5, stale-while-revalidate=60')
+        .header('cache-control', 'public, max-age=5, stale-while-revalidate=10')
         .header('x-content-type-options', 'nosniff');
       if (request.headers['if-none-match'] === view.etag) return reply.status(304).send(null);
       // The cached body is already-serialised JSON; Fastify sends a Buffer as it is.
