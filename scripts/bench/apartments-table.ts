@@ -12,16 +12,11 @@
  * e2e/global-setup.ts does, on a free port with a fresh data directory, and stops it after.
  *   node --import tsx scripts/bench/apartments-table.ts     (or: npm run bench -- apartments)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { ADMIN, call, startServer } from '../../e2e/support/server';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const ADMIN = { email: 'bench-apartments@planvy.test', password: 'bench-secret-1' };
 const APARTMENTS = 5000;
 const MASS_UPDATE = 1000;
 const FRAME_MS = 1000 / 60;
@@ -39,89 +34,6 @@ declare global {
       frameMs: number[];
     };
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startServer(): Promise<{ baseURL: string; close: () => Promise<void> }> {
-  for (const dist of ['apps/web/dist/index.html', 'apps/widget/dist/index.html']) {
-    if (!fs.existsSync(path.join(root, dist)))
-      throw new Error(`${dist} is missing: run "npm run build" first`);
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-bench-apartments-'));
-  const port = await freePort();
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      INIT_CWD: root,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start within 90 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    baseURL,
-    async close() {
-      if (child.exitCode === null) {
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        });
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function call<T>(
-  baseURL: string,
-  method: string,
-  url: string,
-  token?: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(`${baseURL}${url}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
 }
 
 /** A sale project with APARTMENTS apartments, written by one import call. */

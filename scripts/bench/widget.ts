@@ -8,114 +8,25 @@
  * It builds nothing: run `npm run build` first. It starts the production server the
  * way e2e/global-setup.ts does, on a random port with a fresh data directory.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { ADMIN, call, freePort, root, startServer, stop, waitFor } from '../../e2e/support/server';
 
-const root = path.resolve(import.meta.dirname, '../..');
+export { startServer };
+
 const widgetDist = path.join(root, 'apps/widget/dist');
-const ADMIN = { email: 'bench@planvy.test', password: 'bench-secret-1' };
 const ZONES = 1000;
 const LOAD_SECONDS = 2.5;
 const CONCURRENCY = 32;
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process exited early:\n${log()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within 90 s:\n${log()}`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-/** The production server (what `npm start` runs) on a free port with a fresh data dir. */
-export async function startServer(
-  options: { dataDir?: string } = {},
-): Promise<{ baseURL: string; close: () => Promise<void> }> {
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-bench-'));
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      INIT_CWD: root,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseURL}/api/health`, child, () => output);
-  return {
-    baseURL,
-    async close() {
-      await stop(child);
-      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function call<T>(
-  baseURL: string,
-  method: string,
-  url: string,
-  token?: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(`${baseURL}${url}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
 
 /** A project with ZONES apartments, all drawn on one plan, arranged through the API. */
 export async function arrangeProject(baseURL: string): Promise<number> {

@@ -1,0 +1,114 @@
+/**
+ * Starts the production server (what `npm start` runs) on a free port with a fresh
+ * data directory. Shared by the browser tests' global setup and the benchmarks.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+/** The first admin every started server creates. */
+export const ADMIN = { email: 'admin@planvy.test', password: 'admin-secret-1' };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Polls `url` until it answers 2xx, failing early if the process exits. */
+export async function waitFor(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited early:\n${log()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within 90 s:\n${log()}`);
+}
+
+export function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export interface RunningServer {
+  baseURL: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
+  for (const dist of ['apps/web/dist/index.html', 'apps/widget/dist/index.html']) {
+    if (!fs.existsSync(path.join(root, dist)))
+      throw new Error(`${dist} is missing: run "npm run build" first`);
+  }
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-server-'));
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      INIT_CWD: root,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseURL}/api/health`, child, () => output);
+  return {
+    baseURL,
+    async close() {
+      await stop(child);
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A JSON call that throws on any non-2xx answer (for arranging data in benchmarks). */
+export async function call<T>(
+  baseURL: string,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseURL}${url}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
