@@ -366,6 +366,54 @@ describe('zone editor', () => {
     expect(await stage().locator('rect[data-temp-id], polygon').count()).toBe(0);
   });
 
+  it('moves and deletes corners of a zone with the edit tool, then saves the plan', async () => {
+    const projectId = await createProject();
+    const apartment = await addApartment(projectId, { bostad: 'E-1' });
+    const { file } = await upload(
+      projectId,
+      'edit.svg',
+      svg(
+        `<polygon id="${apartment.id}" data-bostad="E-1" points="100,100 400,100 400,300 250,400 100,300"/>`,
+      ),
+    );
+    await openProject(projectId);
+    await planShown(file.version);
+    await tool('Redigera former');
+    await clickPlan(200, 200);
+    const deleteCorner = page.getByRole('button', { name: 'Ta bort hörn' });
+    await deleteCorner.waitFor();
+    expect(await deleteCorner.isDisabled()).toBe(true);
+
+    // Drag the top-right corner out to (500, 50).
+    const from = await screenPoint(400, 100);
+    const to = await screenPoint(500, 50);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 6 });
+    await page.mouse.up();
+    await page.getByText('Planen har ändringar som inte har sparats.').waitFor();
+
+    // Select the bottom corner and delete it with the keyboard.
+    const corner = await screenPoint(250, 400);
+    await page.mouse.click(corner.x, corner.y);
+    expect(await deleteCorner.isEnabled()).toBe(true);
+    await page.keyboard.press('Delete');
+
+    const saved = planSaved();
+    await page.getByRole('button', { name: 'Spara planen' }).click();
+    expect((await saved).status()).toBe(200);
+    const markup = (await plan(projectId, 'edit.svg')).svg;
+    const points = /points="([^"]+)"/.exec(markup)?.[1]?.split(' ');
+    expect(points).toHaveLength(4);
+    expect(points).toContain('100,100');
+    expect(points).not.toContain('250,400');
+    const [x, y] = points![1]!.split(',').map(Number);
+    expect(x).toBeCloseTo(500, -1);
+    expect(y).toBeCloseTo(50, -1);
+    // Still the same apartment's zone.
+    expect((await getApartment(apartment.id)).file_name).toBe('edit.svg');
+  });
+
   it('attaches an existing apartment to a plain shape of an uploaded plan, offering only apartments not on it', async () => {
     const projectId = await createProject();
     const onPlan = await addApartment(projectId, { bostad: 'B-1' });

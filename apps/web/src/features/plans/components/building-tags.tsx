@@ -71,8 +71,8 @@ export function BuildingTags({
     });
 
   return (
-    <Stack gap="xs">
-      <Group gap="xs" aria-label={t('plans.buildings.onPlan')} role="group">
+    <Group gap="md" justify="space-between" align="flex-end" wrap="wrap">
+      <Group gap="xs" aria-label={t('plans.buildings.onPlan')} role="group" style={{ flex: '1 1 260px' }}>
         <Text size="sm" fw={500}>
           {t('plans.buildings.onPlan')}:
         </Text>
@@ -100,38 +100,43 @@ export function BuildingTags({
           ))
         )}
       </Group>
-      <Group gap="sm" align="flex-end">
-        <Select
-          label={t('plans.buildings.select')}
-          placeholder={
-            buildingNumbers.length === 0
-              ? t('plans.buildings.noneDefined')
-              : options.length === 0
-                ? t('plans.buildings.noneLeft')
-                : t('plans.buildings.selectPlaceholder')
-          }
-          data={options}
-          value={selected}
-          onChange={setSelected}
-          disabled={!isAdmin || options.length === 0}
-          w={{ base: '100%', xs: 260 }}
-          size="sm"
-        />
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          disabled={!isAdmin || !selected}
-          loading={attach.isPending}
-          onClick={() => selected && save([...ids, Number(selected)], () => setSelected(null))}
-          size="sm"
-        >
-          {t('plans.buildings.attach')}
-        </Button>
-      </Group>
-      {failed && (
-        <Text size="xs" c="red.8" role="status">
-          {t('plans.buildings.saveFailed')}
-        </Text>
-      )}
-    </Stack>
+      <Stack gap={4}>
+        <Group gap="sm" align="flex-end" wrap="nowrap">
+          <Select
+            label={t('plans.buildings.select')}
+            placeholder={t('plans.buildings.selectPlaceholder')}
+            description={
+              !isAdmin
+                ? undefined
+                : buildingNumbers.length === 0
+                  ? t('plans.buildings.noneDefined')
+                  : options.length === 0
+                    ? t('plans.buildings.noneLeft')
+                    : undefined
+            }
+            data={options}
+            value={selected}
+            onChange={setSelected}
+            disabled={!isAdmin || options.length === 0}
+            w={{ base: 180, xs: 260 }}
+            size="sm"
+          />
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            disabled={!isAdmin || !selected}
+            loading={attach.isPending}
+            onClick={() => selected && save([...ids, Number(selected)], () => setSelected(null))}
+            size="sm"
+          >
+            {t('plans.buildings.attach')}
+          </Button>
+        </Group>
+        {failed && (
+          <Text size="xs" c="red.8" role="status">
+            {t('plans.buildings.saveFailed')}
+          </Text>
+        )}
+      </Stack>
+    </Group>
   );
 }

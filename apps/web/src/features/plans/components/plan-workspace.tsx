@@ -136,6 +136,7 @@ export function PlanWorkspace({
     return map;
   }, [apartments, recent]);
   const planNames = useMemo(() => new Set(plans.map((p) => p.name)), [plans]);
+  const usedStatuses = useMemo(() => new Set(apartments.map((a) => a.status)), [apartments]);
   const zoneContext = useMemo<ZoneContext>(
     () => ({ apartments: known, plans: planNames }),
     [known, planNames],
@@ -518,7 +519,7 @@ export function PlanWorkspace({
         )}
       </div>
 
-      <StatusLegend type={project.type} lang={lang} />
+      <StatusLegend type={project.type} lang={lang} used={usedStatuses} />
       <BuildingTags
         projectId={project.id}
         plan={plan}

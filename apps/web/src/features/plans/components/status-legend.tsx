@@ -2,11 +2,24 @@ import { ColorSwatch, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { INACTIVE_COLOR, statusesFor, type ProjectType } from '@planvy/shared';
 
-/** What the zone colours mean, for the project's type (the stage uses the same catalogue). */
-export function StatusLegend({ type, lang }: { type: ProjectType; lang: 'sv' | 'en' }) {
+/**
+ * What the zone colours mean (the stage uses the same catalogue): the statuses the
+ * project's apartments have, or every status of its type while it has none.
+ */
+export function StatusLegend({
+  type,
+  lang,
+  used,
+}: {
+  type: ProjectType;
+  lang: 'sv' | 'en';
+  used: ReadonlySet<string>;
+}) {
   const { t } = useTranslation();
+  const statuses = statusesFor(type);
+  const shown = used.size > 0 ? statuses.filter((s) => used.has(s.alias)) : statuses;
   const entries = [
-    ...statusesFor(type).map((s) => ({
+    ...shown.map((s) => ({
       key: s.alias,
       color: s.color,
       label: (type === 'rental' && s.rentalLabel ? s.rentalLabel : s.label)[lang],

@@ -1,0 +1,410 @@
+/**
+ * Plan editor figures (issue 5), printed, never asserted:
+ *   1. upload of a ~10 MB plan with 5,000 zones through the real server (multipart,
+ *      sanitised, zones synced to 5,000 apartments), against the 3 s budget;
+ *   2. time from navigation start until that plan is on screen with every zone
+ *      coloured (and a frame painted), in Chromium;
+ *   3. zone click → apartment popup latency, measured in the page with
+ *      performance.now() from the click's dispatch to the dialog in the DOM (and to the
+ *      next painted frame), median of 10 clicks, against the 100 ms budget;
+ *   4. a wheel zoom step → next painted frame, median of 5;
+ *   5. a save from the editor (detach one zone: serialise 10 MB, POST, sanitise, sync).
+ * It builds nothing: run `npm run build -w @planvy/web` first. It starts the production
+ * server the way e2e/global-setup.ts does, on a free port with a fresh data directory.
+ *
+ *   node --import tsx scripts/bench/editor.ts      (or: npm run bench -- editor)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const ADMIN = { email: 'bench-editor@planvy.test', password: 'bench-secret-1' };
+const ZONES = 5000;
+const TARGET_BYTES = 10 * 1024 * 1024;
+const CLICKS = 10;
+const CLICK_BUDGET_MS = 100;
+const UPLOAD_BUDGET_MS = 3000;
+
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER');
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start within 90 s:\n${log()}`);
+}
+
+/** The production server (what `npm start` runs) on a free port with a fresh data dir. */
+async function startServer(): Promise<{ baseURL: string; close: () => Promise<void> }> {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run "npm run build -w @planvy/web" first');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-bench-editor-'));
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      INIT_CWD: root,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseURL, child, () => output);
+  return {
+    baseURL,
+    async close() {
+      if (child.exitCode === null) {
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        });
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function call<T>(
+  baseURL: string,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseURL}${url}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+/** A plan of about 10 MB: 5,000 zones (the apartments' ids) plus drawing detail. */
+function bigPlan(apartments: { id: number; bostad: string }[]): string {
+  const columns = 100;
+  const zones = apartments.map((a, i) => {
+    const x = (i % columns) * 20;
+    const y = Math.floor(i / columns) * 20;
+    return `<path id="${a.id}" data-bostad="${a.bostad}" class="st${i % 7}" d="M${x + 1} ${y + 1}h18v18h-18z" style="fill:#dddddd;stroke:#333333;stroke-width:0.3"/>`;
+  });
+  const width = columns * 20;
+  const height = Math.ceil(apartments.length / columns) * 20;
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">`,
+    `<style>.st0{opacity:1}</style><g id="zones">${zones.join('')}</g><g id="drawing">`,
+  ];
+  let size = parts.join('').length;
+  // Wall detail as exported plans have it: thin unfilled paths that are not zones.
+  for (let i = 0; size < TARGET_BYTES; i++) {
+    const x = (i * 7) % width;
+    const y = (i * 13) % height;
+    const line = `<path d="M${x} ${y}l3 1l-1 3l2 2l-3 1l1 3l-2-1l-3 2z" fill="none" stroke="#999" stroke-width="0.1"/>`;
+    parts.push(line);
+    size += line.length;
+  }
+  parts.push('</g></svg>');
+  return parts.join('');
+}
+
+async function arrange(baseURL: string) {
+  const login = await call<{ token: string; user: unknown }>(
+    baseURL,
+    'POST',
+    '/api/v1/login',
+    undefined,
+    ADMIN,
+  );
+  const { user } = await call<{ user: { id: number } }>(baseURL, 'POST', '/api/v1/admin/user', login.token, {
+    email: 'owner-editor@planvy.test',
+    first_name: 'Owner',
+    last_name: 'Bench',
+    phone: '',
+    role: 'client',
+    password: 'secret123',
+    password_confirm: 'secret123',
+  });
+  const { project } = await call<{ project: { id: number } }>(
+    baseURL,
+    'POST',
+    `/api/v1/admin/project/${user.id}`,
+    login.token,
+    { name: 'Editor bench 5000', type: 'sale' },
+  );
+  const statuses = ['Till salu', 'Såld', 'Bokad', 'Reserverad', 'Kommande'];
+  const csv = ['Bostad;Status;Rum']
+    .concat(
+      Array.from({ length: ZONES }, (_, i) => `${10001 + i};${statuses[i % statuses.length]};${(i % 5) + 1}`),
+    )
+    .join('\n');
+  const imported = await call<{ summary: { new: number } }>(
+    baseURL,
+    'POST',
+    `/api/v1/admin/apartments/${project.id}/import?apply=1`,
+    login.token,
+    { csv },
+  );
+  if (imported.summary.new !== ZONES)
+    throw new Error(`imported ${imported.summary.new} apartments, not ${ZONES}`);
+  const { apartments } = await call<{ apartments: { id: number; bostad: string }[] }>(
+    baseURL,
+    'GET',
+    `/api/v1/admin/apartments/${project.id}`,
+    login.token,
+  );
+  return { login, projectId: project.id, apartments };
+}
+
+async function upload(baseURL: string, token: string, projectId: number, svg: string) {
+  const form = new FormData();
+  form.append('file', new Blob([svg], { type: 'image/svg+xml' }), 'big-plan.svg');
+  const start = performance.now();
+  const res = await fetch(`${baseURL}/api/v1/admin/file/${projectId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = await res.text();
+  const elapsed = performance.now() - start;
+  if (res.status !== 201) throw new Error(`upload: ${res.status} ${body.slice(0, 300)}`);
+  const { report } = JSON.parse(body) as {
+    report: { unknown_zones: string[]; apartments_without_zone: unknown[] };
+  };
+  return { elapsed, report };
+}
+
+/** In the page: until the plan is on screen with `zones` coloured zones, then a frame later. */
+function timeToColouredPlan(page: Page, zones: number): Promise<{ painted: number; plansLoaded: number }> {
+  return page.evaluate(
+    (expected) =>
+      new Promise<{ painted: number; plansLoaded: number }>((resolve, reject) => {
+        const deadline = performance.now() + 120_000;
+        const check = () => {
+          const host = document.querySelector('[data-testid="plan-stage"]');
+          const root = host?.shadowRoot?.querySelector('svg');
+          if (root && root.querySelectorAll('[data-pv-state]').length >= expected) {
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                const plans = performance
+                  .getEntriesByType('resource')
+                  .find((e) => /\/api\/v1\/admin\/svg\/\d+$/.test(e.name)) as
+                  PerformanceResourceTiming | undefined;
+                resolve({ painted: performance.now(), plansLoaded: plans?.responseEnd ?? NaN });
+              }),
+            );
+            return;
+          }
+          if (performance.now() > deadline) reject(new Error('the plan never showed its zones'));
+          else setTimeout(check, 10);
+        };
+        check();
+      }),
+    zones,
+  );
+}
+
+/** In the page: dispatches a click on zone `index` and times the dialog's appearance. */
+function clickLatency(page: Page, index: number): Promise<{ dom: number; painted: number }> {
+  return page.evaluate(
+    (i) =>
+      new Promise<{ dom: number; painted: number }>((resolve, reject) => {
+        const root = document.querySelector('[data-testid="plan-stage"]')!.shadowRoot!.querySelector('svg')!;
+        const zones = root.querySelectorAll('[data-pv-state]');
+        const zone = zones[i % zones.length]!;
+        const box = zone.getBoundingClientRect();
+        let t0 = 0;
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector('[role="dialog"]')) return;
+          observer.disconnect();
+          const dom = performance.now() - t0;
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => resolve({ dom, painted: performance.now() - t0 })),
+          );
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+        setTimeout(() => reject(new Error('no dialog within 10 s')), 10_000);
+        t0 = performance.now();
+        zone.dispatchEvent(
+          new MouseEvent('click', {
+            bubbles: true,
+            composed: true,
+            cancelable: true,
+            clientX: box.x + box.width / 2,
+            clientY: box.y + box.height / 2,
+          }),
+        );
+      }),
+    index,
+  );
+}
+
+/** In the page: one wheel step over the plan, to the next painted frame. */
+function wheelLatency(page: Page, deltaY: number): Promise<number> {
+  return page.evaluate(
+    (dy) =>
+      new Promise<number>((resolve) => {
+        const stage = document
+          .querySelector('[data-testid="plan-stage"]')!
+          .shadowRoot!.querySelector('.pv-stage')!;
+        const box = stage.getBoundingClientRect();
+        const t0 = performance.now();
+        stage.dispatchEvent(
+          new WheelEvent('wheel', {
+            bubbles: true,
+            cancelable: true,
+            deltaY: dy,
+            clientX: box.x + box.width / 2,
+            clientY: box.y + box.height / 2,
+          }),
+        );
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - t0)));
+      }),
+    deltaY,
+  );
+}
+
+export async function run(): Promise<void> {
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const { login, projectId, apartments } = await arrange(server.baseURL);
+    const svg = bigPlan(apartments);
+    const sizeMb = Buffer.byteLength(svg) / 1024 / 1024;
+    const uploaded = await upload(server.baseURL, login.token, projectId, svg);
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'sv-SE' });
+    // tsx keeps function names with a helper (__name) the page does not have.
+    await context.addInitScript('globalThis.__name = (fn) => fn;');
+    const page = await context.newPage();
+    await page.goto(`${server.baseURL}/login`);
+    await page.evaluate(
+      ({ token, user }) => {
+        localStorage.setItem('user-token', token);
+        localStorage.setItem('user-profile', JSON.stringify(user));
+      },
+      { token: login.token, user: login.user },
+    );
+    await page.goto(`${server.baseURL}/projects/${projectId}`);
+    const shown = await timeToColouredPlan(page, ZONES);
+    await page.getByTestId('plan-stage').scrollIntoViewIfNeeded();
+
+    const clicks: { dom: number; painted: number }[] = [];
+    for (let i = 0; i < CLICKS; i++) {
+      clicks.push(await clickLatency(page, 37 + i * 487));
+      await page.keyboard.press('Escape');
+      // Closed, and its fade-out over.
+      await page.waitForFunction(
+        () => !document.querySelector('[role="dialog"]') && !document.querySelector('.mantine-Modal-overlay'),
+      );
+    }
+
+    const wheels: number[] = [];
+    for (let i = 0; i < 5; i++) wheels.push(await wheelLatency(page, i % 2 ? 240 : -240));
+    await page.getByRole('button', { name: 'Visa hela planen' }).click();
+
+    // A save from the editor: detach one zone (serialise, POST, sanitise, sync).
+    const zone = page.getByTestId('plan-stage').locator('[data-pv-state]').nth(2500);
+    await zone.click();
+    await page.getByRole('button', { name: 'Fler åtgärder' }).click();
+    await page.getByRole('menuitem', { name: 'Koppla bort från zon' }).click();
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/api\/v1\/admin\/svg\/\d+$/.test(new URL(r.url()).pathname),
+      { timeout: 60_000 },
+    );
+    const saveStart = performance.now();
+    await page.getByRole('button', { name: 'Koppla bort', exact: true }).click();
+    const response = await saved;
+    await page.getByText('Planen har sparats').waitFor({ timeout: 60_000 });
+    const saveMs = performance.now() - saveStart;
+    if (response.status() !== 200) throw new Error(`save from the editor: ${response.status()}`);
+
+    const clickDom = median(clicks.map((c) => c.dom));
+    const clickPainted = median(clicks.map((c) => c.painted));
+    const worst = Math.max(...clicks.map((c) => c.painted));
+    const line = (label: string, value: string, rest = '') =>
+      console.log(`${label.padEnd(58)}${value.padStart(9)}${rest}`);
+    console.log(
+      `plan: ${sizeMb.toFixed(1)} MB, ${ZONES} zones on ${ZONES} apartments (Chromium, software rendering)`,
+    );
+    line(
+      'upload + sanitise + zone sync (multipart, real server)',
+      ms(uploaded.elapsed),
+      `   budget < ${UPLOAD_BUDGET_MS} ms   ${verdict(uploaded.elapsed < UPLOAD_BUDGET_MS)}   (unknown zones: ${uploaded.report.unknown_zones.length})`,
+    );
+    line('navigation → plans response received', ms(shown.plansLoaded));
+    line('navigation → plan on screen, every zone coloured, painted', ms(shown.painted));
+    line(
+      `zone click → popup in the DOM (median of ${CLICKS})`,
+      ms(clickDom),
+      `   budget < ${CLICK_BUDGET_MS} ms   ${verdict(clickDom < CLICK_BUDGET_MS)}`,
+    );
+    line(
+      `zone click → popup painted (median of ${CLICKS}; worst ${ms(worst)})`,
+      ms(clickPainted),
+      `   budget < ${CLICK_BUDGET_MS} ms   ${verdict(clickPainted < CLICK_BUDGET_MS)}`,
+    );
+    line('wheel zoom step → next painted frame (median of 5)', ms(median(wheels)));
+    line('save from the editor (serialise + POST + sanitise + sync)', ms(saveMs));
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run();
