@@ -9,23 +9,19 @@
  *      next painted frame), median of 10 clicks, against the 100 ms budget;
  *   4. a wheel zoom step → next painted frame, median of 5;
  *   5. a save from the editor (detach one zone: serialise 10 MB, POST, sanitise, sync).
- * It builds nothing: run `npm run build -w @planvy/web` first. It starts the production
- * server the way e2e/global-setup.ts does, on a free port with a fresh data directory.
+ * It builds nothing: run `npm run build` first. It starts the production server with
+ * e2e/support/server.ts (as the browser tests do), on a free port with a fresh data directory.
  *
  *   node --import tsx scripts/bench/editor.ts      (or: npm run bench -- editor)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { ADMIN, call, startServer } from '../../e2e/support/server';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const ADMIN = { email: 'bench-editor@planvy.test', password: 'bench-secret-1' };
-const ZONES = 5000;
-const TARGET_BYTES = 10 * 1024 * 1024;
+// Overridable to compare with a small plan: EDITOR_BENCH_ZONES=200 EDITOR_BENCH_MB=0.1
+const ZONES = Number(process.env.EDITOR_BENCH_ZONES) || 5000;
+const TARGET_BYTES = (Number(process.env.EDITOR_BENCH_MB) || 10) * 1024 * 1024;
 const CLICKS = 10;
 const CLICK_BUDGET_MS = 100;
 const UPLOAD_BUDGET_MS = 3000;
@@ -37,91 +33,10 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not start within 90 s:\n${log()}`);
-}
-
-/** The production server (what `npm start` runs) on a free port with a fresh data dir. */
-async function startServer(): Promise<{ baseURL: string; close: () => Promise<void> }> {
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run "npm run build -w @planvy/web" first');
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-bench-editor-'));
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      INIT_CWD: root,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseURL, child, () => output);
-  return {
-    baseURL,
-    async close() {
-      if (child.exitCode === null) {
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        });
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function call<T>(
-  baseURL: string,
-  method: string,
-  url: string,
-  token?: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(`${baseURL}${url}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
+/** Main-thread busy time so far (seconds), which the machine's other load does not inflate much. */
+async function taskSeconds(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
 }
 
 /** A plan of about 10 MB: 5,000 zones (the apartments' ids) plus drawing detail. */
@@ -343,9 +258,13 @@ export async function run(): Promise<void> {
     const shown = await timeToColouredPlan(page, ZONES);
     await page.getByTestId('plan-stage').scrollIntoViewIfNeeded();
 
-    const clicks: { dom: number; painted: number }[] = [];
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const clicks: { dom: number; painted: number; cpu: number }[] = [];
     for (let i = 0; i < CLICKS; i++) {
-      clicks.push(await clickLatency(page, 37 + i * 487));
+      const before = await taskSeconds(cdp);
+      const click = await clickLatency(page, 37 + i * 487);
+      clicks.push({ ...click, cpu: ((await taskSeconds(cdp)) - before) * 1000 });
       await page.keyboard.press('Escape');
       // Closed, and its fade-out over.
       await page.waitForFunction(
@@ -358,7 +277,10 @@ export async function run(): Promise<void> {
     await page.getByRole('button', { name: 'Visa hela planen' }).click();
 
     // A save from the editor: detach one zone (serialise, POST, sanitise, sync).
-    const zone = page.getByTestId('plan-stage').locator('[data-pv-state]').nth(2500);
+    const zone = page
+      .getByTestId('plan-stage')
+      .locator('[data-pv-state]')
+      .nth(Math.floor(ZONES / 2));
     await zone.click();
     await page.getByRole('button', { name: 'Fler åtgärder' }).click();
     await page.getByRole('menuitem', { name: 'Koppla bort från zon' }).click();
@@ -379,7 +301,8 @@ export async function run(): Promise<void> {
     const line = (label: string, value: string, rest = '') =>
       console.log(`${label.padEnd(58)}${value.padStart(9)}${rest}`);
     console.log(
-      `plan: ${sizeMb.toFixed(1)} MB, ${ZONES} zones on ${ZONES} apartments (Chromium, software rendering)`,
+      `plan: ${sizeMb.toFixed(1)} MB, ${ZONES} zones on ${ZONES} apartments; Chromium, software rendering; ` +
+        `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
     );
     line(
       'upload + sanitise + zone sync (multipart, real server)',
@@ -398,6 +321,7 @@ export async function run(): Promise<void> {
       ms(clickPainted),
       `   budget < ${CLICK_BUDGET_MS} ms   ${verdict(clickPainted < CLICK_BUDGET_MS)}`,
     );
+    line('  main-thread CPU per click, to the painted popup (median)', ms(median(clicks.map((c) => c.cpu))));
     line('wheel zoom step → next painted frame (median of 5)', ms(median(wheels)));
     line('save from the editor (serialise + POST + sanitise + sync)', ms(saveMs));
     await context.close();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Group, Pill, Select, Stack, Text } from '@mantine/core';
 import { confirmOverPlan } from './confirm-over-plan';
 import { IconPlus } from '@tabler/icons-react';
@@ -20,7 +20,7 @@ export function attachedIds(plan: Pick<PlanFile, 'buildings'>): number[] {
  * for admins, a select with "Attach building". Errors are not toasted (spec §8); the
  * loading state stops and a quiet line says the change was not saved.
  */
-export function BuildingTags({
+export const BuildingTags = memo(function BuildingTags({
   projectId,
   plan,
   buildingNumbers,
@@ -139,4 +139,4 @@ export function BuildingTags({
       </Stack>
     </Group>
   );
-}
+});

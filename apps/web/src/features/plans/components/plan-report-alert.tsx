@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Alert, Anchor, Collapse, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,7 @@ function Listed({ items }: { items: string[] }) {
  * The check the server runs after every upload and save: zones whose id matches no
  * apartment, apartments on no plan, duplicate ids and links to missing plans.
  */
-export function PlanReportAlert({
+export const PlanReportAlert = memo(function PlanReportAlert({
   name,
   report,
   onClose,
@@ -101,4 +101,4 @@ export function PlanReportAlert({
       )}
     </Alert>
   );
-}
+});

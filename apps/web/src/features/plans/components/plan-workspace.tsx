@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   ActionIcon,
   Alert,
@@ -29,6 +38,7 @@ import {
   projectFileUrl,
   statusLabel,
   type Apartment,
+  type BuildingNumber,
   type PlanFile,
   type PlanReport,
   type Project,
@@ -77,6 +87,8 @@ export interface PlanWorkspaceProps {
   onFollowLink: (planName: string) => void;
   onDirtyChange: (dirty: boolean) => void;
 }
+
+const NO_BUILDINGS: BuildingNumber[] = [];
 
 const TOOLS: {
   value: StageTool;
@@ -378,85 +390,16 @@ export function PlanWorkspace({
         }[tool];
 
   const busy = savePlan.isPending;
+  const zoom = useCallback((how: 'in' | 'out' | 'fit') => {
+    const stage = stageRef.current;
+    if (how === 'fit') stage?.fit();
+    else stage?.zoomBy(how === 'in' ? 1.25 : 0.8);
+  }, []);
+  const closeReport = useCallback(() => setReport(null), []);
 
   return (
     <Stack gap="sm">
-      {conflict && (
-        <Alert color="red" title={t('plans.viewer.conflictTitle')} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{conflict}</Text>
-            <Button size="xs" color="red" variant="light" onClick={() => void reload(true)}>
-              {t('plans.viewer.reload')}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-      {dirty && !conflict && !busy && (
-        <Alert color="yellow" variant="light" role="status">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('plans.viewer.unsaved')}</Text>
-            <Group gap="xs">
-              <Button size="xs" variant="default" onClick={() => void reload(false)}>
-                {t('plans.viewer.discard')}
-              </Button>
-              <Button size="xs" onClick={() => void save()}>
-                {t('plans.viewer.save')}
-              </Button>
-            </Group>
-          </Group>
-        </Alert>
-      )}
-      {report && <PlanReportAlert name={plan.name} report={report} onClose={() => setReport(null)} />}
-
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        {isAdmin ? (
-          <Toolbar aria-label={t('plans.viewer.tools')} size="md">
-            <Toolbar.ToggleGroup type="single" value={tool} onChange={(v) => v && setTool(v as StageTool)}>
-              {TOOLS.map((item) => (
-                <Tooltip key={item.value} label={t(`plans.viewer.${item.label}`)} withinPortal>
-                  <Toolbar.ToggleItem value={item.value} aria-label={t(`plans.viewer.${item.label}`)}>
-                    {item.icon}
-                  </Toolbar.ToggleItem>
-                </Tooltip>
-              ))}
-            </Toolbar.ToggleGroup>
-          </Toolbar>
-        ) : (
-          <span />
-        )}
-        <Group gap={4}>
-          <Tooltip label={t('plans.viewer.zoomOut')} withinPortal>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('plans.viewer.zoomOut')}
-              onClick={() => stageRef.current?.zoomBy(0.8)}
-            >
-              <IconZoomOut size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('plans.viewer.zoomIn')} withinPortal>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('plans.viewer.zoomIn')}
-              onClick={() => stageRef.current?.zoomBy(1.25)}
-            >
-              <IconZoomIn size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('plans.viewer.fit')} withinPortal>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('plans.viewer.fit')}
-              onClick={() => stageRef.current?.fit()}
-            >
-              <IconArrowsMaximize size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      </Group>
+      <PlanToolbar isAdmin={isAdmin} tool={tool} onTool={setTool} onZoom={zoom} />
 
       <Group justify="space-between" gap="xs" mih={30}>
         <Text size="xs" c="dimmed" style={{ flex: 1, minWidth: 200 }} aria-live="polite">
@@ -509,7 +452,6 @@ export function PlanWorkspace({
         <LoadingOverlay
           visible={needsLoad}
           zIndex={3}
-          overlayProps={{ blur: 1 }}
           loaderProps={{ 'aria-label': t('plans.viewer.loading') }}
         />
         {parseError && (
@@ -519,11 +461,39 @@ export function PlanWorkspace({
         )}
       </div>
 
+      {/* Below the plan, so a message appearing never moves what the pointer is over. */}
+      {conflict && (
+        <Alert color="red" title={t('plans.viewer.conflictTitle')} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{conflict}</Text>
+            <Button size="xs" color="red" variant="light" onClick={() => void reload(true)}>
+              {t('plans.viewer.reload')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {dirty && !conflict && !busy && (
+        <Alert color="yellow" variant="light" role="status">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t('plans.viewer.unsaved')}</Text>
+            <Group gap="xs">
+              <Button size="xs" variant="default" onClick={() => void reload(false)}>
+                {t('plans.viewer.discard')}
+              </Button>
+              <Button size="xs" onClick={() => void save()}>
+                {t('plans.viewer.save')}
+              </Button>
+            </Group>
+          </Group>
+        </Alert>
+      )}
+      {report && <PlanReportAlert name={plan.name} report={report} onClose={closeReport} />}
+
       <StatusLegend type={project.type} lang={lang} used={usedStatuses} />
       <BuildingTags
         projectId={project.id}
         plan={plan}
-        buildingNumbers={buildingNumbers.data ?? []}
+        buildingNumbers={buildingNumbers.data ?? NO_BUILDINGS}
         isAdmin={isAdmin}
       />
 
@@ -557,3 +527,51 @@ export function PlanWorkspace({
     </Stack>
   );
 }
+
+/** Drawing tools (admins) and zoom; memoised, so opening a zone's popup does not re-render it. */
+const PlanToolbar = memo(function PlanToolbar({
+  isAdmin,
+  tool,
+  onTool,
+  onZoom,
+}: {
+  isAdmin: boolean;
+  tool: StageTool;
+  onTool: (tool: StageTool) => void;
+  onZoom: (how: 'in' | 'out' | 'fit') => void;
+}) {
+  const { t } = useTranslation();
+  const zooms = [
+    { how: 'out', label: t('plans.viewer.zoomOut'), icon: <IconZoomOut size={18} aria-hidden /> },
+    { how: 'in', label: t('plans.viewer.zoomIn'), icon: <IconZoomIn size={18} aria-hidden /> },
+    { how: 'fit', label: t('plans.viewer.fit'), icon: <IconArrowsMaximize size={18} aria-hidden /> },
+  ] as const;
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      {isAdmin ? (
+        <Toolbar aria-label={t('plans.viewer.tools')} size="md">
+          <Toolbar.ToggleGroup type="single" value={tool} onChange={(v) => v && onTool(v as StageTool)}>
+            {TOOLS.map((item) => (
+              <Tooltip key={item.value} label={t(`plans.viewer.${item.label}`)} withinPortal>
+                <Toolbar.ToggleItem value={item.value} aria-label={t(`plans.viewer.${item.label}`)}>
+                  {item.icon}
+                </Toolbar.ToggleItem>
+              </Tooltip>
+            ))}
+          </Toolbar.ToggleGroup>
+        </Toolbar>
+      ) : (
+        <span />
+      )}
+      <Group gap={4}>
+        {zooms.map((z) => (
+          <Tooltip key={z.how} label={z.label} withinPortal>
+            <ActionIcon variant="default" size="lg" aria-label={z.label} onClick={() => onZoom(z.how)}>
+              {z.icon}
+            </ActionIcon>
+          </Tooltip>
+        ))}
+      </Group>
+    </Group>
+  );
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ColorSwatch, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { INACTIVE_COLOR, statusesFor, type ProjectType } from '@planvy/shared';
@@ -6,7 +7,7 @@ import { INACTIVE_COLOR, statusesFor, type ProjectType } from '@planvy/shared';
  * What the zone colours mean (the stage uses the same catalogue): the statuses the
  * project's apartments have, or every status of its type while it has none.
  */
-export function StatusLegend({
+export const StatusLegend = memo(function StatusLegend({
   type,
   lang,
   used,
@@ -44,4 +45,4 @@ export function StatusLegend({
       ))}
     </Group>
   );
-}
+});
