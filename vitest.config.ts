@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.unit.test.{ts,tsx}'],
           environment: 'node',
+          // Rendering Mantine forms under jsdom takes seconds on a busy two-core machine.
+          testTimeout: 30_000,
         },
       },
       {
