@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
   STATUSES,
@@ -30,6 +32,14 @@ beforeAll(async () => {
   owner = await createUser(token, { role: 'client', first_name: 'Petra', last_name: 'Plan' });
 });
 afterAll(() => browser.close());
+afterEach(async (ctx) => {
+  // A failed test leaves a screenshot of the page behind, to see what the user would have seen.
+  if (ctx.task.result?.state === 'fail') {
+    const file = path.join(os.tmpdir(), `planvy-plans-e2e-${Date.now()}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    console.log(`screenshot of the failed test: ${file}`);
+  }
+});
 beforeEach(async () => {
   page = await freshPage(context);
 });
@@ -485,6 +495,10 @@ describe('zone editor', () => {
     expect((await plan(projectId, 'site.svg')).svg).toMatch(
       /<rect id="house-a"[^>]* data-link-to="house-a.svg"/,
     );
+    // The popup has faded out and the page has taken in the save (its check report shows).
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Kontroll av site.svg').waitFor();
+    expect(await stage().locator('#house-a').getAttribute('data-pv-state')).toBe('link');
 
     await tool('Markera och flytta');
     await clickPlan(200, 170);
@@ -508,6 +522,7 @@ describe('zone editor', () => {
 
     // A link to a plan that does not exist offers to clear it.
     await confirm.waitFor({ state: 'detached' });
+    await dialog.waitFor({ state: 'detached' });
     await clickPlan(700, 170);
     await dialog
       .getByText('Zonen länkar till ”gone.svg”, som inte är en plan i det här projektet.')
@@ -686,6 +701,18 @@ describe('a client on the plan', () => {
     expect(await page.getByRole('button', { name: 'Rita en polygon' }).count()).toBe(0);
     expect(await page.getByRole('combobox', { name: 'Husnummer' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Koppla husnummer' }).isDisabled()).toBe(true);
+
+    // Finding a zone by keyboard: the list has the apartment and the link, not the empty zone.
+    const finder = page.getByRole('combobox', { name: 'Hitta på planen' });
+    expect(await openOptions(finder)).toEqual(['D-1 · Till salu', 'Länk till next.svg']);
+    await page.keyboard.type('D-1');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const found = page.getByRole('dialog', { name: 'Bostad D-1' });
+    await found.getByRole('button', { name: 'Avbryt' }).click();
+    await found.waitFor({ state: 'detached' });
+    // The finder zoomed to the zone; show the whole plan again.
+    await page.getByRole('button', { name: 'Visa hela planen' }).click();
 
     // A zone whose id is no apartment: nothing opens.
     await clickPlan(500, 150);

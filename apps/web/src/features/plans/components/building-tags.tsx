@@ -101,7 +101,7 @@ export const BuildingTags = memo(function BuildingTags({
         )}
       </Group>
       <Stack gap={4}>
-        <Group gap="sm" align="flex-end" wrap="nowrap">
+        <Group gap="sm" align="flex-end">
           <Select
             label={t('plans.buildings.select')}
             placeholder={t('plans.buildings.selectPlaceholder')}
@@ -118,7 +118,7 @@ export const BuildingTags = memo(function BuildingTags({
             value={selected}
             onChange={setSelected}
             disabled={!isAdmin || options.length === 0}
-            w={{ base: 180, xs: 260 }}
+            w={{ base: '100%', xs: 260 }}
             size="sm"
           />
           <Button

@@ -14,6 +14,7 @@ import {
   Button,
   Group,
   LoadingOverlay,
+  Select,
   Stack,
   Text,
   Toolbar,
@@ -27,6 +28,7 @@ import {
   IconHandFinger,
   IconPolygon,
   IconRectangle,
+  IconSearch,
   IconTrash,
   IconZoomIn,
   IconZoomOut,
@@ -396,10 +398,34 @@ export function PlanWorkspace({
     else stage?.zoomBy(how === 'in' ? 1.25 : 0.8);
   }, []);
   const closeReport = useCallback(() => setReport(null), []);
+  const finderZones = useRef<Element[]>([]);
+  const listZones = useCallback((): ZoneOption[] => {
+    const zones = stageRef.current?.zones() ?? [];
+    finderZones.current = zones;
+    return zones
+      .flatMap((el, i) => {
+        const label = handlers.current?.describeZone(el);
+        return label ? [{ value: String(i), label }] : [];
+      })
+      .sort((a, b) => a.label.localeCompare(b.label, 'sv', { numeric: true }));
+  }, []);
+  const pickZone = useCallback((index: number) => {
+    const zone = finderZones.current[index];
+    if (!zone?.isConnected) return;
+    stageRef.current?.reveal(zone);
+    handlers.current?.onZoneActivate(zone);
+  }, []);
 
   return (
     <Stack gap="sm">
-      <PlanToolbar isAdmin={isAdmin} tool={tool} onTool={setTool} onZoom={zoom} />
+      <PlanToolbar
+        isAdmin={isAdmin}
+        tool={tool}
+        onTool={setTool}
+        onZoom={zoom}
+        listZones={listZones}
+        onPickZone={pickZone}
+      />
 
       <Group justify="space-between" gap="xs" mih={30}>
         <Text size="xs" c="dimmed" style={{ flex: 1, minWidth: 200 }} aria-live="polite">
@@ -534,11 +560,15 @@ const PlanToolbar = memo(function PlanToolbar({
   tool,
   onTool,
   onZoom,
+  listZones,
+  onPickZone,
 }: {
   isAdmin: boolean;
   tool: StageTool;
   onTool: (tool: StageTool) => void;
   onZoom: (how: 'in' | 'out' | 'fit') => void;
+  listZones: () => ZoneOption[];
+  onPickZone: (index: number) => void;
 }) {
   const { t } = useTranslation();
   const zooms = [
@@ -563,7 +593,8 @@ const PlanToolbar = memo(function PlanToolbar({
       ) : (
         <span />
       )}
-      <Group gap={4}>
+      <Group gap={4} wrap="nowrap" justify="flex-end" style={{ flex: '1 1 auto' }}>
+        <ZoneFinder listZones={listZones} onPick={onPickZone} />
         {zooms.map((z) => (
           <Tooltip key={z.how} label={z.label} withinPortal>
             <ActionIcon variant="default" size="lg" aria-label={z.label} onClick={() => onZoom(z.how)}>
@@ -575,3 +606,45 @@ const PlanToolbar = memo(function PlanToolbar({
     </Group>
   );
 });
+
+interface ZoneOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * "Find on plan": a searchable list of the plan's zones (read from the plan when it
+ * opens). Choosing one zooms to it and opens its popup — also the keyboard's way to a zone.
+ */
+function ZoneFinder({
+  listZones,
+  onPick,
+}: {
+  listZones: () => ZoneOption[];
+  onPick: (index: number) => void;
+}) {
+  const { t } = useTranslation();
+  const [data, setData] = useState<ZoneOption[]>([]);
+  const [search, setSearch] = useState('');
+  return (
+    <Select
+      aria-label={t('plans.viewer.find')}
+      placeholder={t('plans.viewer.findPlaceholder')}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      data={data}
+      value={null}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      onDropdownOpen={() => setData(listZones())}
+      onChange={(value) => {
+        setSearch('');
+        if (value !== null) onPick(Number(value));
+      }}
+      limit={50}
+      nothingFoundMessage={t('plans.viewer.findNothing')}
+      style={{ flex: 1, maxWidth: 260 }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -325,6 +325,42 @@ export class PlanStage {
     el.remove();
   }
 
+  /** Every zone of the plan, in document order. */
+  zones(): Element[] {
+    return this.root ? Array.from(this.root.querySelectorAll('[data-pv-state]')) : [];
+  }
+
+  /** Zooms to a zone (it fills about a third of the view) and highlights it for a moment. */
+  reveal(el: Element): void {
+    if (!this.root || !(el instanceof SVGGraphicsElement) || !el.isConnected) return;
+    let box: DOMRect;
+    try {
+      box = el.getBBox();
+    } catch {
+      return;
+    }
+    const m = this.localToRoot(el);
+    const corners = [
+      [box.x, box.y],
+      [box.x + box.width, box.y],
+      [box.x, box.y + box.height],
+      [box.x + box.width, box.y + box.height],
+    ].map(([x, y]) => (m ? new DOMPoint(x, y).matrixTransform(m) : { x: x!, y: y! }));
+    const xs = corners.map((c) => c.x);
+    const ys = corners.map((c) => c.y);
+    const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const aspect = this.base.h / this.base.w;
+    const w = Math.max(maxX - minX, (maxY - minY) / aspect) * 3 || this.base.w;
+    const h = w * aspect;
+    this.applyView({ x: (minX + maxX) / 2 - w / 2, y: (minY + maxY) / 2 - h / 2, w, h });
+    if (el !== this.editTarget) {
+      el.setAttribute('data-pv-selected', '');
+      window.setTimeout(() => {
+        if (el !== this.editTarget) el.removeAttribute('data-pv-selected');
+      }, 1600);
+    }
+  }
+
   zoneCount(): number {
     return this.root ? this.root.querySelectorAll('[data-pv-state]').length : 0;
   }
