@@ -359,6 +359,13 @@ export function PlanWorkspace({
 
   useEffect(() => stageRef.current?.recolour(zoneContext), [zoneContext]);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  // Closing or reloading the tab with unsaved shape changes asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   // ---------------------------------------------------------------------------
   // Edit tool actions

@@ -102,8 +102,11 @@ const DRAG_THRESHOLD = 4;
 /** Screen radius of vertex handles and of the "close the polygon" target. */
 const HANDLE_RADIUS = 6;
 const CLOSE_RADIUS = 10;
-/** The root attributes the stage changes for display; restored when the plan is serialised. */
-const MANAGED_ROOT_ATTRIBUTES = ['viewBox', 'preserveAspectRatio'] as const;
+/**
+ * The root attributes the stage changes for display (style: the transform of a pan or
+ * zoom in progress); restored as uploaded when the plan is serialised.
+ */
+const MANAGED_ROOT_ATTRIBUTES = ['viewBox', 'preserveAspectRatio', 'style'] as const;
 
 const svgEl = <K extends keyof SVGElementTagNameMap>(name: K): SVGElementTagNameMap[K] =>
   document.createElementNS(SVG_NS, name);
@@ -233,7 +236,7 @@ export class PlanStage {
   serialize(): string {
     const root = this.root;
     if (!root) throw new Error('No plan is loaded');
-    const ui = Array.from(root.querySelectorAll(':scope > [data-pv-ui]'));
+    const ui = Array.from(root.children).filter((el) => el.hasAttribute('data-pv-ui'));
     const places = ui.map((el) => ({ el, next: el.nextSibling }));
     ui.forEach((el) => el.remove());
     const current = new Map(MANAGED_ROOT_ATTRIBUTES.map((name) => [name, root.getAttribute(name)]));

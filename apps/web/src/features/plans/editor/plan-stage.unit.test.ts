@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PlanStage, type StageCallbacks } from './plan-stage';
+import { setApartmentZone, type ZoneContext } from './zone-markup';
+
+const ctx: ZoneContext = {
+  apartments: new Map([[7, { status: 'sold', inactive: '0' }]]),
+  plans: new Set(['a.svg']),
+};
+
+const markup =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400" style="background:#fff">' +
+  '<rect id="7" data-bostad="701" x="1" y="1" width="10" height="10"/>' +
+  '<path id="plain" d="M20 20h10v10h-10z"/></svg>';
+
+function stage(overrides: Partial<StageCallbacks> = {}) {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const callbacks: StageCallbacks = {
+    onZoneActivate: vi.fn(),
+    onShapeEdited: vi.fn(),
+    onEditSelection: vi.fn(),
+    onLabelMoved: vi.fn(),
+    onDraftChange: vi.fn(),
+    describeZone: () => null,
+    ...overrides,
+  };
+  const s = new PlanStage(host, callbacks);
+  s.setEditable(true);
+  s.setBackground('/projects/1/bg.png');
+  s.setLabels([{ id: 3, text: 'Hus 3', geometry: null }], 45);
+  s.load(markup, ctx);
+  return { s, host, callbacks };
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+describe('PlanStage', () => {
+  it('shows the plan in a shadow root with its zones coloured, background and labels', () => {
+    const { s, host } = stage();
+    const root = host.shadowRoot!.querySelector('svg')!;
+    expect(root.querySelector('#\\37')!.getAttribute('data-pv-state')).toBe('s-sold');
+    expect(root.querySelector('image.pv-bg')!.getAttribute('href')).toBe('/projects/1/bg.png');
+    expect(root.querySelector('.pv-label text')!.textContent).toBe('Hus 3');
+    // The drawing's own box becomes the view (it had width/height, no viewBox).
+    expect(root.getAttribute('viewBox')).toBe('0 0 800 400');
+    expect(s.zones()).toHaveLength(1);
+  });
+
+  it('serialises the plan as uploaded plus the editor’s zone changes, without its own UI', () => {
+    const { s, host } = stage();
+    const root = host.shadowRoot!.querySelector('svg')!;
+    setApartmentZone(root.querySelector('#plain')!, { id: 8, bostad: '801' });
+    s.refreshZone(root.querySelector('[id="8"]')!);
+    const saved = s.serialize();
+    expect(saved).toContain('<path id="8" d="M20 20h10v10h-10z" data-bostad="801"/>');
+    expect(saved).not.toMatch(/data-pv-|pv-bg|pv-label|viewBox|preserveAspectRatio/);
+    expect(saved).toContain('style="background:#fff"');
+    // The page still shows everything afterwards.
+    expect(root.querySelector('image.pv-bg')).not.toBeNull();
+    expect(root.getAttribute('viewBox')).toBe('0 0 800 400');
+    expect(root.querySelector('[id="8"]')!.getAttribute('data-pv-state')).toBe('unknown');
+  });
+
+  it('opens a zone on click, and with the pick tool turns a plain shape into a temporary zone', () => {
+    const { s, host, callbacks } = stage();
+    const root = host.shadowRoot!.querySelector('svg')!;
+    root.querySelector('#\\37')!.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
+    expect(callbacks.onZoneActivate).toHaveBeenCalledWith(root.querySelector('#\\37'));
+
+    const plain = root.querySelector('#plain')!;
+    plain.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(callbacks.onZoneActivate).toHaveBeenCalledTimes(1);
+    s.setTool('pick');
+    plain.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(callbacks.onZoneActivate).toHaveBeenLastCalledWith(plain);
+    expect(plain.getAttribute('data-pv-state')).toBe('temp');
+
+    // Dropping a picked shape only unmarks it.
+    s.dropTemp(plain);
+    expect(plain.isConnected).toBe(true);
+    expect(plain.hasAttribute('data-temp-id') || plain.hasAttribute('data-pv-state')).toBe(false);
+  });
+
+  it('keeps a read-only viewer to selecting', () => {
+    const { s } = stage();
+    s.setEditable(false);
+    s.setTool('polygon');
+    expect(s.getTool()).toBe('select');
+  });
+});
