@@ -112,3 +112,28 @@ export async function call<T>(
   if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
   return JSON.parse(text) as T;
 }
+
+/** Signs in as the first admin and creates a client-owned sale project to benchmark on. */
+export async function createBenchProject(
+  baseURL: string,
+  name: string,
+): Promise<{ token: string; projectId: number }> {
+  const { token } = await call<{ token: string }>(baseURL, 'POST', '/api/v1/login', undefined, ADMIN);
+  const { user } = await call<{ user: { id: number } }>(baseURL, 'POST', '/api/v1/admin/user', token, {
+    email: 'owner@planvy.test',
+    first_name: 'Owner',
+    last_name: 'Bench',
+    phone: '',
+    role: 'client',
+    password: 'secret123',
+    password_confirm: 'secret123',
+  });
+  const { project } = await call<{ project: { id: number } }>(
+    baseURL,
+    'POST',
+    `/api/v1/admin/project/${user.id}`,
+    token,
+    { name, type: 'sale', description: '' },
+  );
+  return { token, projectId: project.id };
+}

@@ -15,7 +15,7 @@
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { ADMIN, call, startServer } from '../../e2e/support/server';
+import { ADMIN, call, createBenchProject, startServer } from '../../e2e/support/server';
 
 const APARTMENTS = 5000;
 const MASS_UPDATE = 1000;
@@ -38,23 +38,7 @@ declare global {
 
 /** A sale project with APARTMENTS apartments, written by one import call. */
 async function arrangeProject(baseURL: string): Promise<{ projectId: number; importMs: number }> {
-  const { token } = await call<{ token: string }>(baseURL, 'POST', '/api/v1/login', undefined, ADMIN);
-  const { user } = await call<{ user: { id: number } }>(baseURL, 'POST', '/api/v1/admin/user', token, {
-    email: 'owner@planvy.test',
-    first_name: 'Owner',
-    last_name: 'Bench',
-    phone: '',
-    role: 'client',
-    password: 'secret123',
-    password_confirm: 'secret123',
-  });
-  const { project } = await call<{ project: { id: number } }>(
-    baseURL,
-    'POST',
-    `/api/v1/admin/project/${user.id}`,
-    token,
-    { name: `Bench ${APARTMENTS}`, type: 'sale', description: '' },
-  );
+  const { token, projectId } = await createBenchProject(baseURL, `Bench ${APARTMENTS}`);
   const statuses = ['Till salu', 'Såld', 'Bokad', 'Reserverad', 'Kommande'];
   const lines = ['Bostad\tRum\tVåning\tBoarea\tPris\tAvgift\tStatus\tBeskrivning'];
   for (let i = 0; i < APARTMENTS; i++) {
@@ -75,13 +59,13 @@ async function arrangeProject(baseURL: string): Promise<{ projectId: number; imp
   const result = await call<{ summary: { new: number } }>(
     baseURL,
     'POST',
-    `/api/v1/admin/apartments/${project.id}/import?apply=1`,
+    `/api/v1/admin/apartments/${projectId}/import?apply=1`,
     token,
     { csv_base64: Buffer.from(lines.join('\r\n'), 'utf8').toString('base64') },
   );
   const importMs = performance.now() - started;
   if (result.summary.new !== APARTMENTS) throw new Error(`import wrote ${result.summary.new} apartments`);
-  return { projectId: project.id, importMs };
+  return { projectId, importMs };
 }
 
 const median = (xs: number[]) => {

@@ -16,7 +16,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { ADMIN, call, freePort, root, startServer, stop, waitFor } from '../../e2e/support/server';
+import {
+  call,
+  createBenchProject,
+  freePort,
+  root,
+  startServer,
+  stop,
+  waitFor,
+} from '../../e2e/support/server';
 
 export { startServer };
 
@@ -30,24 +38,8 @@ const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER');
 
 /** A project with ZONES apartments, all drawn on one plan, arranged through the API. */
 export async function arrangeProject(baseURL: string): Promise<number> {
-  const { token } = await call<{ token: string }>(baseURL, 'POST', '/api/v1/login', undefined, ADMIN);
-  const { user } = await call<{ user: { id: number } }>(baseURL, 'POST', '/api/v1/admin/user', token, {
-    email: 'owner@planvy.test',
-    first_name: 'Owner',
-    last_name: 'Bench',
-    phone: '',
-    role: 'client',
-    password: 'secret123',
-    password_confirm: 'secret123',
-  });
-  const { project } = await call<{ project: { id: number } }>(
-    baseURL,
-    'POST',
-    `/api/v1/admin/project/${user.id}`,
-    token,
-    { name: 'Bench 1000', type: 'sale' },
-  );
-  await call(baseURL, 'POST', `/api/v1/admin/settings/${project.id}`, token, {
+  const { token, projectId } = await createBenchProject(baseURL, 'Bench 1000');
+  await call(baseURL, 'POST', `/api/v1/admin/settings/${projectId}`, token, {
     name: 'show_status',
     value: '1',
   });
@@ -62,7 +54,7 @@ export async function arrangeProject(baseURL: string): Promise<number> {
         const { apartment } = await call<{ apartment: { id: number } }>(
           baseURL,
           'POST',
-          `/api/v1/admin/apartment/${project.id}`,
+          `/api/v1/admin/apartment/${projectId}`,
           token,
           {
             bostad: String(1001 + i),
@@ -88,13 +80,13 @@ export async function arrangeProject(baseURL: string): Promise<number> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 625"><rect width="1000" height="625" fill="#fafafa"/><g id="zones">${zones.join('')}</g></svg>`;
   const form = new FormData();
   form.append('file', new Blob([svg], { type: 'image/svg+xml' }), 'plan-1000.svg');
-  const up = await fetch(`${baseURL}/api/v1/admin/file/${project.id}`, {
+  const up = await fetch(`${baseURL}/api/v1/admin/file/${projectId}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
   if (up.status !== 201) throw new Error(`plan upload: ${up.status} ${await up.text()}`);
-  return project.id;
+  return projectId;
 }
 
 function bundleSizes(): { js: number; css: number; embed: number } {
