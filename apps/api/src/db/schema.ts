@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  varchar,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -241,4 +242,18 @@ export const clickEvents = pgTable(
     index('click_events_project_time_idx').on(t.project_id, t.clicked_at),
     index('click_events_apartment_idx').on(t.apartment_id),
   ],
+);
+
+/**
+ * Counters shared by every instance on one database (login limits, click caps):
+ * the table rate-limiter-flexible's Drizzle store expects, updated with one atomic upsert.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar('key', { length: 255 }).primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: timestamp('expire', { withTimezone: true }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
