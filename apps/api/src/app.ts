@@ -28,6 +28,7 @@ import { buildPublicView, PublicViewCache } from './modules/public-view/service'
 import { adminUserRoutes, brokerListRoutes } from './modules/users/routes';
 import { brokerAssignRoutes, projectRoutes } from './modules/projects/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { sunStudyPublicRoutes, sunStudyRoutes, sunStudyUploadRoutes } from './modules/sunstudy/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,6 +111,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await v1.register(fileRoutes);
       await v1.register(buildingNumberRoutes);
       await v1.register(publicViewRoutes);
+      await v1.register(sunStudyUploadRoutes);
     },
     { prefix: '/api/v1' },
   );
@@ -118,11 +120,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await v2.register(brokerListRoutes);
       await v2.register(brokerAssignRoutes);
       await v2.register(apartmentStatusRoutes);
+      await v2.register(sunStudyRoutes);
     },
     { prefix: '/api/v2' },
   );
 
   await app.register(publicFileRoutes);
+  await app.register(sunStudyPublicRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.get('/api/health', { schema: { hide: true } }, async () => ({

@@ -20,6 +20,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional,
   PUBLIC_URL: optional.pipe(z.url().optional()),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(25),
+  MAX_SUN_STUDY_MB: z.coerce.number().positive().default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool().default(false),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
@@ -41,6 +42,8 @@ export interface AppConfig {
   adminPassword?: string;
   publicUrl?: string;
   maxUploadBytes: number;
+  /** Largest sun-study upload (images and short videos). */
+  maxSunStudyBytes: number;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   /** Login attempts allowed per window, per IP and per e-mail. */
@@ -71,6 +74,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    maxSunStudyBytes: Math.round(e.MAX_SUN_STUDY_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     publicViewTtlMs: 2000,

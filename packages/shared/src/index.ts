@@ -6,3 +6,4 @@ export * from './apartments';
 export * from './files';
 export * from './styles';
 export * from './public-view';
+export * from './sun-study';

@@ -35,12 +35,31 @@ export const publicPlanSchema = z.object({
 });
 export type PublicPlan = z.infer<typeof publicPlanSchema>;
 
+/**
+ * One step of the sun study (only when show_sun_study is on). Images come with resized
+ * copies, narrowest first, in WebP and in the original format, for srcset.
+ */
+export const publicSunStudySchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  kind: z.enum(['image', 'video']),
+  /** The file as uploaded. */
+  url: z.string(),
+  type: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  sources: z.array(z.object({ url: z.string(), width: z.number().int(), type: z.string() })),
+});
+export type PublicSunStudy = z.infer<typeof publicSunStudySchema>;
+
 export const publicViewSchema = z.object({
   project: z.object({ id: z.number().int(), name: z.string(), type: z.enum(PROJECT_TYPES) }),
   settings: projectSettingsSchema,
   styles: z.array(z.tuple([z.string(), z.string(), z.string()])),
   plans: z.array(publicPlanSchema),
   apartments: z.array(publicApartmentSchema),
+  /** In order; empty unless show_sun_study is on. */
+  sun_study: z.array(publicSunStudySchema),
 });
 export type PublicView = z.infer<typeof publicViewSchema>;
 

@@ -193,17 +193,52 @@ export const fileBuildings = pgTable(
   (t) => [primaryKey({ columns: [t.file_id, t.building_number_id] })],
 );
 
-export const sunStudyFiles = pgTable('sun_study_files', {
-  id: serial('id').primaryKey(),
-  project_id: integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' }),
-  label: text('label').notNull().default(''),
-  file_path: text('file_path').notNull(),
-  file_name: text('file_name').notNull(),
-  sort_index: integer('sort_index').notNull().default(0),
-  ...timestamps,
-});
+/**
+ * Resized copies of an uploaded image (sun-study images): one row per width and format,
+ * served at immutable URLs. They go with their file.
+ */
+export const fileVariants = pgTable(
+  'file_variants',
+  {
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    content_type: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+    size: integer('size').notNull(),
+    etag: text('etag').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.file_id, t.width, t.content_type] })],
+);
+
+/**
+ * The sun study of a project: uploaded files (kind 'sunstudy') in the order buyers step
+ * through them; sort_index is always the list position (spec §9).
+ */
+export const sunStudyFiles = pgTable(
+  'sun_study_files',
+  {
+    id: serial('id').primaryKey(),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The stored upload; deleting it removes the entry. */
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    label: text('label').notNull().default(''),
+    file_path: text('file_path').notNull(),
+    file_name: text('file_name').notNull(),
+    sort_index: integer('sort_index').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('sun_study_files_file_idx').on(t.file_id),
+    index('sun_study_files_project_idx').on(t.project_id, t.sort_index),
+  ],
+);
 
 export const themes = pgTable('themes', {
   id: serial('id').primaryKey(),

@@ -10,7 +10,7 @@ import * as repo from './repository';
 import { sanitizeSvg, SvgSanitizeError } from './svg-sanitize';
 
 export const fileNotFound = () => notFound('File');
-const etagOf = (bytes: Buffer | string) =>
+export const etagOf = (bytes: Buffer | string) =>
   `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
 
 export function toFile(row: repo.FileRow, buildings: number[] = []): PlanFile {
@@ -89,7 +89,7 @@ export function cleanFileName(raw: string): string {
   return `${stem || 'file'}${ext}`;
 }
 
-async function uniqueName(db: DbOrTx, projectId: number, name: string): Promise<string> {
+export async function uniqueName(db: DbOrTx, projectId: number, name: string): Promise<string> {
   const taken = new Set((await repo.listNames(db, projectId)).map((f) => f.name));
   if (!taken.has(name)) return name;
   const ext = path.extname(name);

@@ -465,7 +465,7 @@ describe('deleting projects', () => {
       await t.db.insert(schema.clickEvents).values({ project_id: projectId, apartment_id: apt!.id });
       await t.db
         .insert(schema.sunStudyFiles)
-        .values({ project_id: projectId, file_path: '/x', file_name: 'x.mp4' });
+        .values({ project_id: projectId, file_id: file!.id, file_path: '/x', file_name: 'x.mp4' });
     }
 
     const res = await call(w.admin.token, 'DELETE', `/api/v1/admin/project/${w.projectA.id}`);

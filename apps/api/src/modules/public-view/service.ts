@@ -11,6 +11,7 @@ import {
 } from '@planvy/shared';
 import type { DbOrTx } from '../../db/client';
 import { readSettings } from '../settings/repository';
+import { publicSunStudy } from '../sunstudy/service';
 import * as repo from './repository';
 
 /** Builds the public view of a project, or undefined when there is none. */
@@ -35,6 +36,7 @@ export async function buildPublicView(db: DbOrTx, projectId: number): Promise<Pu
     settings.project_email = '';
   }
   const planNames = new Set(plans.map((p) => p.name));
+  const sunStudy = settings.show_sun_study === '1' ? await publicSunStudy(db, projectId) : [];
 
   return {
     project,
@@ -71,6 +73,7 @@ export async function buildPublicView(db: DbOrTx, projectId: number): Promise<Pu
       plans: fileNames(a.file_name).filter((n) => planNames.has(n)),
       building: a.building,
     })),
+    sun_study: sunStudy,
   };
 }
 

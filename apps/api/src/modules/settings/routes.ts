@@ -60,7 +60,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: projectSettingSchema },
         },
       },
-      async (request) => settings.setSetting(app.db, request.auth, request.params.projectId, request.body),
+      async (request) => {
+        const saved = await settings.setSetting(app.db, request.auth, request.params.projectId, request.body);
+        // Settings decide what the widget shows (show_sun_study adds the sun study to it).
+        app.publicViews.invalidate(request.params.projectId);
+        return saved;
+      },
     );
   }
 };

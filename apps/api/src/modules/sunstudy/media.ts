@@ -1,0 +1,105 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { SUN_STUDY_TYPES, sunStudyExtension } from '@planvy/shared';
+import { invalid } from '../../lib/http-error';
+
+/**
+ * Widths of the resized copies: phones (320 for lists and small screens, 768 for a phone
+ * at 2× density), laptops and large screens. Never wider than the upload itself.
+ */
+export const VARIANT_WIDTHS = [320, 768, 1280, 1920] as const;
+/** Decoding a huge image takes memory proportional to its pixels; 60 MP is a 9,500 × 6,300 photo. */
+export const MAX_PIXELS = 60_000_000;
+
+const NAMES: Record<string, string> = {
+  'image/jpeg': 'JPEG image',
+  'image/png': 'PNG image',
+  'image/webp': 'WebP image',
+  'video/mp4': 'MP4 video',
+  'video/webm': 'WebM video',
+};
+
+export interface Variant {
+  width: number;
+  height: number;
+  contentType: 'image/webp' | 'image/jpeg' | 'image/png';
+  bytes: Buffer;
+}
+
+export interface Media {
+  contentType: string;
+  kind: 'image' | 'video';
+  width: number | null;
+  height: number | null;
+  variants: Variant[];
+}
+
+export const ACCEPTED_MESSAGE = `Only ${Object.keys(SUN_STUDY_TYPES)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' and $1')} files can be added to a sun study`;
+
+/**
+ * Checks that the bytes are what the name says (magic bytes, then a full decode for
+ * images) and makes the resized copies. Anything else is a 422 naming the file field.
+ */
+export async function readMedia(name: string, bytes: Buffer): Promise<Media> {
+  const ext = sunStudyExtension(name);
+  if (!ext) throw invalid('file', ACCEPTED_MESSAGE);
+  if (bytes.length === 0) throw invalid('file', 'The file is empty');
+  const claimed = SUN_STUDY_TYPES[ext];
+  const detected = await fileTypeFromBuffer(bytes);
+  if (detected?.mime !== claimed) {
+    const what = NAMES[claimed] ?? claimed;
+    const actual = detected && NAMES[detected.mime];
+    throw invalid(
+      'file',
+      actual
+        ? `The file is a ${actual} but its name ends in ${ext}`
+        : `The file's content is not a ${what}${detected ? ` (it is ${detected.ext.toUpperCase()})` : ''}`,
+    );
+  }
+  if (claimed.startsWith('video/')) {
+    return { contentType: claimed, kind: 'video', width: null, height: null, variants: [] };
+  }
+  return { contentType: claimed, kind: 'image', ...(await resize(bytes, claimed)) };
+}
+
+async function resize(bytes: Buffer, contentType: string) {
+  let width: number;
+  let height: number;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    width = meta.autoOrient.width;
+    height = meta.autoOrient.height;
+  } catch {
+    throw invalid('file', 'The image could not be read; it may be damaged');
+  }
+  if (width * height > MAX_PIXELS) {
+    throw invalid('file', `The image is too large: at most ${MAX_PIXELS / 1_000_000} megapixels`);
+  }
+  const widths = [...new Set([...VARIANT_WIDTHS.filter((w) => w < width), Math.min(width, 1920)])];
+  const formats: Variant['contentType'][] =
+    contentType === 'image/webp' ? ['image/webp'] : ['image/webp', contentType as Variant['contentType']];
+  // One decode; each copy is resized from it. Metadata (EXIF, GPS) is not copied.
+  const source = sharp(bytes, { limitInputPixels: MAX_PIXELS }).autoOrient();
+  try {
+    const variants = await Promise.all(
+      widths.flatMap((w) =>
+        formats.map(async (type): Promise<Variant> => {
+          const resized = source.clone().resize({ width: w, withoutEnlargement: true });
+          const encoded =
+            type === 'image/webp'
+              ? resized.webp({ quality: 80 })
+              : type === 'image/jpeg'
+                ? resized.jpeg({ quality: 82, mozjpeg: true })
+                : resized.png({ compressionLevel: 8 });
+          const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+          return { width: info.width, height: info.height, contentType: type, bytes: data };
+        }),
+      ),
+    );
+    return { width, height, variants };
+  } catch {
+    throw invalid('file', 'The image could not be read; it may be damaged');
+  }
+}

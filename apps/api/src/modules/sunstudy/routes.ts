@@ -1,0 +1,236 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import rangeParser from 'range-parser';
+import {
+  bearer,
+  idParams,
+  projectIdParams,
+  sunStudyCreateSchema,
+  sunStudyListSchema,
+  sunStudyUpdateSchema,
+  sunStudyUploadSchema,
+  sunStudyWriteSchema,
+  z,
+} from '../../lib/schemas';
+import { forbidden, HttpError, invalid } from '../../lib/http-error';
+import { projectAccessHook } from '../projects/access-hook';
+import { ACCEPTED_MESSAGE } from './media';
+import * as sunStudy from './service';
+
+const tags = ['sun study'];
+/** Room for the multipart envelope around the file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** preValidation for /sunstudy/file/:id: 404 for an entry the caller cannot reach, 403 for one they can. */
+function entryAccessHook(app: FastifyInstance) {
+  return async (request: FastifyRequest) => {
+    if (request.auth.role === 'admin') return;
+    const raw = (request.params as Record<string, unknown>).id;
+    const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+    if (!(id > 0 && id <= 2147483647)) return;
+    await sunStudy.loadVisibleEntry(app.db, request.auth, id);
+    throw forbidden(sunStudy.ADMIN_ONLY);
+  };
+}
+
+/** v1: POST /admin/sunstudy/{projectId}, the upload (spec §7). */
+export const sunStudyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limit = app.config.maxSunStudyBytes;
+  const limitMb = Math.round((limit / 1024 / 1024) * 10) / 10;
+  const tooLarge = `The file is larger than the limit of ${limitMb} MB`;
+
+  app.post(
+    '/admin/sunstudy/:projectId',
+    {
+      onRequest: app.requireRole('admin'),
+      // Explicit: the file's limit plus the multipart envelope, nothing more.
+      bodyLimit: limit + MULTIPART_OVERHEAD,
+      schema: {
+        tags,
+        summary:
+          'Upload a sun-study image (.jpg, .jpeg, .png, .webp) or video (.mp4, .webm), multipart field "file"',
+        description: `The content must be what the extension says (checked from the bytes). Images are stored with resized copies (WebP and the original format) for phones and desktops. Add the answered file to the list with POST /api/v2/sunstudy/file. Files over ${limitMb} MB are refused with 413 (MAX_SUN_STUDY_MB).`,
+        consumes: ['multipart/form-data'],
+        security: bearer,
+        params: projectIdParams,
+        response: { 201: sunStudyUploadSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw invalid('file', 'Send the file as multipart/form-data in the field "file"');
+      const part = await request.file({ limits: { fileSize: limit, files: 1 } });
+      if (!part || part.fieldname !== 'file') throw invalid('file', 'Choose a file to upload');
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpError(413, tooLarge, { file: [tooLarge] });
+        }
+        throw err;
+      }
+      const file = await sunStudy.uploadSunStudyFile(app.db, request.auth, request.params.projectId, {
+        filename: part.filename,
+        bytes,
+      });
+      return reply.status(201).send({ file });
+    },
+  );
+};
+
+/** v2: the sun-study list (spec §7). Reading follows project access; writes are admin only. */
+export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/sunstudy/project/:id',
+    {
+      onRequest: app.authenticate,
+      preValidation: projectAccessHook(app, 'id'),
+      schema: {
+        tags,
+        summary: "The project's sun-study files, by sortIndex",
+        security: bearer,
+        params: idParams,
+        response: { 200: sunStudyListSchema },
+      },
+    },
+    async (request) => ({ files: await sunStudy.listSunStudy(app.db, request.auth, request.params.id) }),
+  );
+
+  app.post(
+    '/sunstudy/file',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Add an uploaded file to the sun study (admins)',
+        description: `fileName and filePath are what POST /api/v1/admin/sunstudy/{projectId} answered. The entry goes to sortIndex (the end when absent); the others move to keep sortIndex equal to the list position. Answers with the entry and the whole list. ${ACCEPTED_MESSAGE}.`,
+        security: bearer,
+        body: sunStudyCreateSchema,
+        response: { 201: sunStudyWriteSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await sunStudy.addSunStudyFile(app.db, request.auth, request.body);
+      app.publicViews.invalidate(request.body.projectId);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.put(
+    '/sunstudy/file/:id',
+    {
+      onRequest: app.authenticate,
+      preValidation: entryAccessHook(app),
+      schema: {
+        tags,
+        summary: 'Change a sun-study label and/or move it to sortIndex (admins)',
+        description:
+          'Moving renumbers the whole list in one transaction, so sortIndex stays equal to the list position. Answers with the entry and the whole list.',
+        security: bearer,
+        params: idParams,
+        body: sunStudyUpdateSchema,
+        response: { 200: sunStudyWriteSchema },
+      },
+    },
+    async (request) => {
+      const result = await sunStudy.updateSunStudyFile(app.db, request.auth, request.params.id, request.body);
+      app.publicViews.invalidate(result.file.projectId);
+      return result;
+    },
+  );
+
+  app.delete(
+    '/sunstudy/file/:id',
+    {
+      onRequest: app.authenticate,
+      preValidation: entryAccessHook(app),
+      schema: {
+        tags,
+        summary: 'Delete a sun-study file and its stored bytes (admins)',
+        description: 'The files after it move up one place. Answers with the remaining list.',
+        security: bearer,
+        params: idParams,
+        response: { 200: sunStudyListSchema },
+      },
+    },
+    async (request) => {
+      const { projectId, files } = await sunStudy.deleteSunStudyFile(app.db, request.auth, request.params.id);
+      app.publicViews.invalidate(projectId);
+      return { files };
+    },
+  );
+};
+
+const mediaParams = z.object({
+  projectId: projectIdParams.shape.projectId,
+  fileId: idParams.shape.id,
+  hash: z.string().regex(/^[\w-]{1,40}$/),
+  name: z.string().min(1).max(255),
+});
+
+/**
+ * Public, cacheable URLs of sun-study files: the upload, and its resized copies one level
+ * deeper under their width. Content never changes under a URL, so they are immutable.
+ * Byte ranges are answered so browsers can seek in videos (Safari needs them to play).
+ */
+export const sunStudyPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  async function serve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    p: z.infer<typeof mediaParams> & { width?: number },
+  ) {
+    const media = await sunStudy.findPublicMedia(app.db, p);
+    if (!media) throw new HttpError(404, 'File not found');
+    reply
+      .header('etag', media.etag)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('accept-ranges', 'bytes')
+      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(media.name)}`)
+      .type(media.contentType);
+    if (request.headers['if-none-match'] === media.etag) return reply.status(304).send();
+
+    const where = {
+      projectId: p.projectId,
+      fileId: p.fileId,
+      width: p.width,
+      contentType: media.contentType,
+    };
+    const header = request.headers.range;
+    const ifRange = request.headers['if-range'];
+    const ranges = header && (!ifRange || ifRange === media.etag) ? rangeParser(media.size, header) : -2;
+    if (ranges === -1) {
+      return reply.status(416).header('content-range', `bytes */${media.size}`).send();
+    }
+    if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
+      const range = ranges[0]!;
+      const base64 = await sunStudy.readMediaBytes(app.db, where, range);
+      if (base64 === undefined) throw new HttpError(404, 'File not found');
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${media.size}`)
+        .send(Buffer.from(base64, 'base64'));
+    }
+    const base64 = await sunStudy.readMediaBytes(app.db, where);
+    if (base64 === undefined) throw new HttpError(404, 'File not found');
+    return reply.send(Buffer.from(base64, 'base64'));
+  }
+
+  app.get(
+    '/projects/:projectId/sunstudy/:fileId/:hash/:name',
+    { schema: { hide: true, params: mediaParams } },
+    (request, reply) => serve(request, reply, request.params),
+  );
+  app.get(
+    '/projects/:projectId/sunstudy/:fileId/:hash/:width/:name',
+    {
+      schema: {
+        hide: true,
+        params: mediaParams.extend({ width: z.coerce.number().int().positive().max(100_000) }),
+      },
+    },
+    (request, reply) => serve(request, reply, request.params),
+  );
+};
