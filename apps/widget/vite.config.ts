@@ -13,7 +13,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2020',
-    // One entry chunk and no dynamic imports: the polyfill would be dead weight.
+    // One entry chunk; the only dynamic import (the sun-study player) has no chunks of its
+    // own to preload, so the modulepreload polyfill would be dead weight.
     modulePreload: { polyfill: false },
   },
   server: { port: 5174, proxy: { '/api': 'http://localhost:3000', '/projects': 'http://localhost:3000' } },

@@ -17,6 +17,7 @@ import { FiltersBar } from './components/filters-bar';
 import { PlanNav } from './components/plan-nav';
 import { PlanView } from './components/plan-view';
 import { StatusLegend } from './components/status-legend';
+import { SunStudyButton } from './components/sun-study-button';
 
 /** Rows rendered at first; "show more" adds as many again. Keeps the DOM small for big projects. */
 const LIST_PAGE = 100;
@@ -183,6 +184,9 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
         <header className="pv-header">
           <h1 className="pv-title">{view.project.name}</h1>
           {w.flag('show_status') && <StatusLegend counts={statusCounts} />}
+          {view.sun_study.length > 0 && (
+            <SunStudyButton items={view.sun_study} embedded={params.embed} reportHeight={reportHeight} />
+          )}
         </header>
         <div className="pv-body">
           <section className="pv-plan-area" aria-label={t('planRegion')}>

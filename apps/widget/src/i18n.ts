@@ -67,6 +67,7 @@ const sv = {
   legend: 'Statusar',
   open: 'Visa {name}',
   notAvailable: '–',
+  sunStudy: 'Solstudie',
 } as const;
 
 export type MessageKey = keyof typeof sv;
@@ -133,19 +134,22 @@ const en: Record<MessageKey, string> = {
   legend: 'Statuses',
   open: 'Show {name}',
   notAvailable: '–',
+  sunStudy: 'Sun study',
 };
 
 export const DICTIONARIES: Record<Lang, Record<MessageKey, string>> = { sv, en };
 
 export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
+/** Fills {name} placeholders; an unknown one stays visible. */
+export function fill(text: string, vars?: Record<string, string | number>): string {
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    vars[name] === undefined ? whole : String(vars[name]),
+  );
+}
+
 export function translator(lang: Lang): Translate {
   const dict = DICTIONARIES[lang];
-  return (key, vars) => {
-    const text = dict[key];
-    if (!vars) return text;
-    return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-      vars[name] === undefined ? whole : String(vars[name]),
-    );
-  };
+  return (key, vars) => fill(dict[key], vars);
 }

@@ -15,6 +15,7 @@ export const WIDGET_CSP = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  "media-src 'self'",
   "font-src 'self' data:",
   "connect-src 'self'",
   'frame-ancestors *',

@@ -18,12 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A real image made by sharp: a gradient-free block of colour is enough to decode and resize. */
-function image(
-  format: 'jpeg' | 'png' | 'webp',
-  width: number,
-  height: number,
-  extra?: (s: Sharp) => Sharp,
-) {
+function image(format: 'jpeg' | 'png' | 'webp', width: number, height: number, extra?: (s: Sharp) => Sharp) {
   let s = sharp({ create: { width, height, channels: 3, background: { r: 240, g: 160, b: 40 } } });
   if (extra) s = extra(s);
   return s.toFormat(format).toBuffer();

@@ -1,0 +1,62 @@
+import { useCallback, useRef, useState } from 'react';
+import type { PublicSunStudy } from '@planvy/shared/src/public-view';
+import type { SunStudyPlayer } from '../sun-study/player';
+import { useWidget } from '../widget-context';
+
+type Player = typeof SunStudyPlayer;
+
+/**
+ * The "Solstudie" control. The player (code, styles, texts) is a separate chunk that is
+ * fetched on the first click, so the widget's first paint carries none of it.
+ */
+export function SunStudyButton({
+  items,
+  embedded,
+  reportHeight,
+}: {
+  items: PublicSunStudy[];
+  embedded: boolean;
+  reportHeight: (() => void) | null;
+}) {
+  const w = useWidget();
+  const [Player, setPlayer] = useState<Player | null>(null);
+  const [top, setTop] = useState<number | null>(null);
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+
+  const show = () => {
+    const r = opener.current?.getBoundingClientRect();
+    setTop(embedded && r ? Math.max(8, Math.round(r.top + window.scrollY - 24)) : null);
+    setOpen(true);
+    if (!Player) {
+      import('../sun-study/player').then(
+        (m) => setPlayer(() => m.SunStudyPlayer),
+        // A failed download closes again; the next click tries once more.
+        () => setOpen(false),
+      );
+    }
+  };
+  const close = useCallback(() => {
+    setOpen(false);
+    opener.current?.focus();
+  }, []);
+
+  const loading = open && !Player;
+  return (
+    <>
+      <button
+        ref={opener}
+        type="button"
+        className="pv-sun-open"
+        aria-haspopup="dialog"
+        aria-busy={loading || undefined}
+        onClick={show}
+      >
+        <span aria-hidden="true">☀</span> {w.t('sunStudy')}
+      </button>
+      {open && Player && (
+        <Player items={items} lang={w.lang} top={top} onClose={close} onResize={reportHeight ?? undefined} />
+      )}
+    </>
+  );
+}
