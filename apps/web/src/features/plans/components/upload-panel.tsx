@@ -15,11 +15,14 @@ import { IconCloudUpload, IconFile, IconPhoto, IconX } from '@tabler/icons-react
 import { useTranslation } from 'react-i18next';
 import { errorWithDetail } from '../../../lib/error-message';
 import { useUploadPlanFile } from '../api/upload-plan-file';
-import { addFiles, formatBytes, readyItems, updateItem, type UploadItem } from '../upload-queue';
+import { fileKindFor, type PlanReport } from '@planvy/shared';
+import { addFiles, formatBytes, readyItems, updateItem, type UploadItem } from '../../../lib/upload-queue';
 import { PlanReportAlert } from './plan-report-alert';
 import classes from './plan-files.module.css';
 
 const ACCEPT = '.svg,.png,.jpg,.jpeg,image/svg+xml,image/png,image/jpeg';
+
+type PlanUploadItem = UploadItem<'svg' | 'image'> & { report?: PlanReport };
 
 function isFileDrag(event: DragEvent): boolean {
   return Array.from(event.dataTransfer.types).includes('Files');
@@ -36,7 +39,7 @@ function isAbort(error: unknown): boolean {
  */
 export function UploadPanel({ projectId, onClose }: { projectId: number; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const [items, setItems] = useState<UploadItem[]>([]);
+  const [items, setItems] = useState<PlanUploadItem[]>([]);
   const [over, setOver] = useState(false);
   const [uploading, setUploading] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -46,7 +49,8 @@ export function UploadPanel({ projectId, onClose }: { projectId: number; onClose
   const ready = readyItems(items);
 
   const add = (files: FileList | null) => {
-    if (files?.length) setItems((list) => addFiles(list, Array.from(files), t('plans.upload.unsupported')));
+    if (files?.length)
+      setItems((list) => addFiles(list, Array.from(files), fileKindFor, t('plans.upload.unsupported')));
   };
 
   const onDragEnter = (event: DragEvent) => {
@@ -121,7 +125,7 @@ export function UploadPanel({ projectId, onClose }: { projectId: number; onClose
     onClose();
   };
 
-  const statusText = (item: UploadItem) => {
+  const statusText = (item: PlanUploadItem) => {
     switch (item.status) {
       case 'ready':
         return t('plans.upload.ready');
@@ -135,7 +139,7 @@ export function UploadPanel({ projectId, onClose }: { projectId: number; onClose
         return `${t('plans.upload.failed')}: ${item.error ?? ''}`;
     }
   };
-  const statusColor = (item: UploadItem) =>
+  const statusColor = (item: PlanUploadItem) =>
     item.status === 'done'
       ? 'teal'
       : item.status === 'failed'

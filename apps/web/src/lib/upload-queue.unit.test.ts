@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { addFiles, formatBytes, readyItems, updateItem } from './upload-queue';
+import { fileKindFor } from '@planvy/shared';
+import { addFiles, formatBytes, readyItems, updateItem, type UploadItem } from './upload-queue';
+
+const none: UploadItem<'svg' | 'image'>[] = [];
 
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name, { lastModified: 1 });
 
 describe('upload queue', () => {
   it('lists plans and images, once each, and refuses other types at once', () => {
-    const items = addFiles([], [file('a.svg'), file('b.PNG'), file('c.pdf'), file('a.svg')], 'Only …');
+    const items = addFiles(
+      none,
+      [file('a.svg'), file('b.PNG'), file('c.pdf'), file('a.svg')],
+      fileKindFor,
+      'Only …',
+    );
     expect(items.map((i) => [i.file.name, i.kind, i.status])).toEqual([
       ['a.svg', 'svg', 'ready'],
       ['b.PNG', 'image', 'ready'],
@@ -13,11 +21,11 @@ describe('upload queue', () => {
     ]);
     expect(items[2]?.error).toBe('Only …');
     expect(readyItems(items)).toHaveLength(2);
-    expect(addFiles(items, [file('a.svg')], '')).toHaveLength(3);
+    expect(addFiles(items, [file('a.svg')], fileKindFor, '')).toHaveLength(3);
   });
 
   it('updates one item', () => {
-    const items = addFiles([], [file('a.svg'), file('b.jpg')], '');
+    const items = addFiles(none, [file('a.svg'), file('b.jpg')], fileKindFor, '');
     const next = updateItem(items, items[1]!.key, { status: 'uploading', progress: 0.5 });
     expect(next[1]).toMatchObject({ status: 'uploading', progress: 0.5 });
     expect(next[0]).toBe(items[0]);

@@ -1,16 +1,14 @@
-import { fileKindFor, type PlanReport } from '@planvy/shared';
-
-/** One file chosen in the upload area, and how its upload went. */
-export interface UploadItem {
+/** Files chosen for upload, and how each upload went (plans, sun-study files). */
+export interface UploadItem<K extends string = string> {
   key: string;
   file: File;
-  kind: 'svg' | 'image' | undefined;
+  /** What the file is by its name, or undefined when it cannot be uploaded here. */
+  kind: K | undefined;
   status: 'ready' | 'uploading' | 'done' | 'failed' | 'cancelled';
   /** Share of the bytes sent, 0–1. */
   progress: number;
   /** The server's (or the browser's) message when the upload failed. */
   error?: string;
-  report?: PlanReport;
 }
 
 export function fileKey(file: File): string {
@@ -19,38 +17,35 @@ export function fileKey(file: File): string {
 
 /**
  * Adds chosen files to the list: the same file twice is listed once, and a file the
- * server would refuse by its name (spec §5) is marked failed at once with `unsupported`.
+ * server would refuse by its name (`kindOf` answers undefined) is marked failed at once
+ * with `unsupported`.
  */
-export function addFiles(
-  items: readonly UploadItem[],
+export function addFiles<I extends UploadItem>(
+  items: readonly I[],
   files: Iterable<File>,
+  kindOf: (name: string) => I['kind'],
   unsupported: string,
-): UploadItem[] {
+): I[] {
   const next = [...items];
   const keys = new Set(items.map((i) => i.key));
   for (const file of files) {
     const key = fileKey(file);
     if (keys.has(key)) continue;
     keys.add(key);
-    const kind = fileKindFor(file.name);
-    next.push(
-      kind
-        ? { key, file, kind, status: 'ready', progress: 0 }
-        : { key, file, kind, status: 'failed', progress: 0, error: unsupported },
-    );
+    const kind = kindOf(file.name);
+    const item: UploadItem<NonNullable<I['kind']>> = kind
+      ? { key, file, kind, status: 'ready', progress: 0 }
+      : { key, file, kind, status: 'failed', progress: 0, error: unsupported };
+    next.push(item as I);
   }
   return next;
 }
 
-export function updateItem(
-  items: readonly UploadItem[],
-  key: string,
-  patch: Partial<UploadItem>,
-): UploadItem[] {
+export function updateItem<I extends UploadItem>(items: readonly I[], key: string, patch: Partial<I>): I[] {
   return items.map((i) => (i.key === key ? { ...i, ...patch } : i));
 }
 
-export function readyItems(items: readonly UploadItem[]): UploadItem[] {
+export function readyItems<I extends UploadItem>(items: readonly I[]): I[] {
   return items.filter((i) => i.status === 'ready');
 }
 
