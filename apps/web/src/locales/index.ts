@@ -6,11 +6,25 @@
 import enApartments from './en/apartments.json';
 import enPlans from './en/plans.json';
 import enProjects from './en/projects.json';
+import enSunStudy from './en/sunstudy.json';
 import enBase from './en/translation.json';
 import svApartments from './sv/apartments.json';
 import svPlans from './sv/plans.json';
 import svProjects from './sv/projects.json';
+import svSunStudy from './sv/sunstudy.json';
 import svBase from './sv/translation.json';
 
-export const en = { ...enBase, projects: enProjects, apartments: enApartments, plans: enPlans };
-export const sv = { ...svBase, projects: svProjects, apartments: svApartments, plans: svPlans };
+export const en = {
+  ...enBase,
+  projects: enProjects,
+  apartments: enApartments,
+  plans: enPlans,
+  sunstudy: enSunStudy,
+};
+export const sv = {
+  ...svBase,
+  projects: svProjects,
+  apartments: svApartments,
+  plans: svPlans,
+  sunstudy: svSunStudy,
+};

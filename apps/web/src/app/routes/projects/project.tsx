@@ -19,6 +19,7 @@ import { CodeSnippet } from '../../../features/projects/components/code-snippet'
 import { DeleteProjectButton } from '../../../features/projects/components/delete-project-button';
 import { ProjectDetailsForm } from '../../../features/projects/components/project-details-form';
 import { ProjectTypeBadge } from '../../../features/projects/components/project-type-badge';
+import { SunStudyManager } from '../../../features/sunstudy/components/sun-study-manager';
 import { isProjectId, useProject } from '../../../features/projects/api/get-project';
 import { useProjectSettings } from '../../../features/projects/api/get-project-settings';
 
@@ -162,9 +163,7 @@ export function ProjectRoute() {
         )}
         {isAdmin && (
           <Tabs.Panel value="sun" pt="lg">
-            <Group>
-              <Alert color="gray">{t('projects.view.sunStudyLater')}</Alert>
-            </Group>
+            <SunStudyManager projectId={p.id} />
           </Tabs.Panel>
         )}
         {isAdmin && (
