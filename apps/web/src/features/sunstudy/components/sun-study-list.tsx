@@ -153,7 +153,7 @@ export function SunStudyList({ projectId, files }: { projectId: number; files: S
           <>
             <Thumbnail file={file} />
             <LabelForm key={file.id} projectId={projectId} file={file} />
-            <Text size="xs" c="dimmed" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+            <Text size="xs" c="dimmed" visibleFrom="sm" className={classes.size}>
               {formatBytes(file.size, i18n.language)}
             </Text>
           </>

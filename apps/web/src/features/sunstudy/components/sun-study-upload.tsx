@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ActionIcon, Badge, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconCloudUpload, IconMovie, IconPhoto, IconPhotoPlus, IconX } from '@tabler/icons-react';
+import { IconCloudUpload, IconFile, IconMovie, IconPhoto, IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SUN_STUDY_EXTENSIONS, SUN_STUDY_TYPES, sunStudyKindFor, type SunStudyKind } from '@planvy/shared';
 import { errorWithDetail } from '../../../lib/error-message';
@@ -135,8 +135,10 @@ export function SunStudyUpload({ projectId }: { projectId: number }) {
                 <Group gap="sm" wrap="nowrap" align="flex-start">
                   {item.kind === 'video' ? (
                     <IconMovie size={20} aria-hidden className={classes.icon} />
-                  ) : (
+                  ) : item.kind === 'image' ? (
                     <IconPhoto size={20} aria-hidden className={classes.icon} />
+                  ) : (
+                    <IconFile size={20} aria-hidden className={classes.icon} />
                   )}
                   <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                     <Group gap="xs" justify="space-between" wrap="nowrap">
