@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Locator, type Page } from 'playwright-core';
-import { XSS_PAYLOADS } from '../apps/api/test/fixtures/xss-svg';
+import { XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
 import { adminToken, api, baseURL, launch } from './support/browser';
 import {
   addApartment,
@@ -702,7 +702,7 @@ describe('untrusted plan markup', () => {
     const apartment = await addApartment(token, id, { bostad: 'X1', rooms: '2', status: 'sale' });
     // The normal zone first: one payload closes its <svg> early on purpose.
     const svg = svgDoc(
-      zoneRect(apartment, 'X1', 150, 100, 120, 90) + [...XSS_PAYLOADS.map(inner), ...TRAPS].join(''),
+      zoneRect(apartment, 'X1', 150, 100, 120, 90) + [...XSS_CORPUS.map((c) => inner(c.svg)), ...TRAPS].join(''),
     );
     await uploadFile(token, id, 'xss.svg', svg);
     await untilViewShows(
@@ -745,7 +745,7 @@ describe('untrusted plan markup', () => {
               )
               .getElementsByTagName('parsererror').length === 0,
         ),
-      [...XSS_PAYLOADS.map(inner), ...TRAPS],
+      [...XSS_CORPUS.map((c) => inner(c.svg)), ...TRAPS],
     );
     expect(wellFormed.length).toBeGreaterThan(20);
     const raw =

@@ -1,4 +1,4 @@
-import { SVG_NS } from './svg-sanitize';
+import { SVG_NS } from '@planvy/shared/src/plan/svg-policy';
 import type { Box } from './pan-zoom';
 
 /** Where a label's white box and its text sit, in plan units (the admin's label_svg). */

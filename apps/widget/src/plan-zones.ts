@@ -1,5 +1,6 @@
 import type { PublicApartment, PublicPlan } from '@planvy/shared/src/public-view';
-import { parseSvg, SVG_NS } from './svg-sanitize';
+import { guardPlan } from '@planvy/shared/src/plan/svg-guard';
+import { SVG_NS } from '@planvy/shared/src/plan/svg-policy';
 import { statusClass } from './theme-css';
 import { parseViewBox, type Box } from './pan-zoom';
 
@@ -116,7 +117,8 @@ export function preparePlan(
   label: string,
 ): PreparedPlan | null {
   const scope = `pv-p${planIndex}`;
-  const parsed = parseSvg(markup, `.${scope}`);
+  // Plan style rules apply below this plan's root only (zero specificity: never above the widget's).
+  const parsed = guardPlan(markup, { scope: `:where(.${scope})` });
   if (!parsed) return null;
   const base = framePlan(parsed, plan, scope);
   const zones = decorateZones(parsed, ctx);

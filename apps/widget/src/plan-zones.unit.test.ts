@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicApartment } from '@planvy/shared/src/public-view';
 import { decorateZones, framePlan, linkTarget, type ZoneContext } from './plan-zones';
-import { parseSvg } from './svg-sanitize';
+import { guardPlan } from '@planvy/shared/src/plan/svg-guard';
 
 const apartment = (id: number, status: string, inactive = false) =>
   ({ id, bostad: String(1000 + id), rooms: '2', status, inactive }) as PublicApartment;
@@ -22,7 +22,7 @@ const ctx: ZoneContext = {
 };
 
 const plan = (inner: string) =>
-  parseSvg(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50">${inner}</svg>`, '.s')!;
+  guardPlan(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50">${inner}</svg>`, { scope: ':where(.s)' })!;
 
 describe('decorateZones', () => {
   it('gives each apartment zone its status class, name and button role in one pass', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type TestApp } from '../../../test/harness';
-import { XSS_PAYLOADS } from '../../../test/fixtures/xss-svg';
+import { JSDOM } from 'jsdom';
+import { XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
 
 let t: TestApp;
 type U = Awaited<ReturnType<TestApp['createUser']>>;
@@ -114,14 +115,44 @@ describe('uploads', () => {
   });
 
   it('removes every XSS payload of the corpus before storing', async () => {
-    for (const [i, payload] of XSS_PAYLOADS.entries()) {
-      const res = await upload(`x${i}.svg`, payload);
-      expect(res.statusCode, payload).toBe(201);
+    for (const [i, { name, svg }] of XSS_CORPUS.entries()) {
+      const res = await upload(`x${i}.svg`, svg);
+      // A payload that is not an SVG image at all is refused as a whole.
+      if (res.statusCode === 422) continue;
+      expect(res.statusCode, name).toBe(201);
       const stored = (await t.app.inject({ method: 'GET', url: res.json().file.url })).body;
-      expect(stored).not.toMatch(
-        /<script|<[^>]*\son[a-z]+\s*=|javascript:|<foreignObject|<!ENTITY|evil\.example|data:text|<iframe|<embed|<object|<animate|<set[\s>/]|<handler/i,
+      // Web links may stay: they open a new window without an opener.
+      const withoutLinks = stored.replace(/<a (xlink:)?href="https:[^"]*" target="_blank" rel="noopener noreferrer">/g, '<a>');
+      expect(withoutLinks, name).not.toMatch(
+        /<script|<[^>]*\son[a-z]+\s*=|javascript:|<foreignObject|<!ENTITY|evil\.example|data:text|<iframe|<embed|<object|<animate|<set[\s>/]|<handler|xml:base|@import|@font-face|target="_(top|parent|self)"/i,
       );
     }
+  });
+
+  it('removes characters XML forbids, so a plan with them is stored readable', async () => {
+    const bytes = Buffer.from(
+      plan('<text id="t\u0001" x="1" y="9">Hus\u0000 A\u000b&#1;&#x1F;\uFFFF</text><rect id="r" width="5" height="5"/>'),
+      'utf8',
+    );
+    const res = await upload('control.svg', bytes);
+    expect(res.statusCode).toBe(201);
+    const stored = (await t.app.inject({ method: 'GET', url: res.json().file.url })).body;
+    const doc = new JSDOM(stored, { contentType: 'image/svg+xml' }).window.document;
+    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+    expect(doc.querySelector('text')!.textContent).toBe('Hus A');
+    expect(doc.querySelector('#t')).not.toBeNull();
+  });
+
+  it('confines plan CSS to the plan on upload (a rewrite by a CSS parser)', async () => {
+    const res = await upload(
+      'styled.svg',
+      plan('<style>[title="("],body{display:none}.st0{fill:\\75 rl(https://evil.example/x)}.st1{fill:#0f0}</style>'),
+    );
+    const stored = (await t.app.inject({ method: 'GET', url: res.json().file.url })).body;
+    expect(stored).toContain(
+      '<style>:where([data-planvy-plan]) [title="("],:where([data-planvy-plan]) body{display:none}:where([data-planvy-plan]) .st1{fill:#0f0}</style>',
+    );
+    expect(stored).toMatch(/^<svg [^>]*data-planvy-plan=""/);
   });
 
   it('lets only admins upload, and hides other projects', async () => {
@@ -225,6 +256,27 @@ describe('saving plans', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toMatch(/someone else/i);
     expect((await plans())[0]!.svg).toContain('id="first"');
+  });
+
+  it('confines plan CSS and the root on save too, and a saved plan saves again unchanged', async () => {
+    const file = (await upload('saved.svg', plan())).json().file;
+    const save = (svg: string, version: number) =>
+      t.as(admin.token, { method: 'POST', url: `/api/v1/admin/svg/${project}`, payload: { name: 'saved.svg', svg, version } });
+    const res = await save(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9" style="position:fixed;inset:0;z-index:9;fill:#123" transform="scale(9)">' +
+        '<style>:host{position:fixed}svg{position:fixed;fill:red}<g>@import "https://evil.example/x.css";</g></style>' +
+        '<a href="https://planvy.se/" target="_top"><rect width="1" height="1"/></a></svg>',
+      file.version,
+    );
+    expect(res.statusCode).toBe(200);
+    const stored = res.json().file.svg as string;
+    expect(stored).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9" style="fill:#123" data-planvy-plan="">' +
+        '<style>:where([data-planvy-plan]) svg{fill:red}</style>' +
+        '<a href="https://planvy.se/" target="_blank" rel="noopener noreferrer"><rect width="1" height="1"/></a></svg>',
+    );
+    const again = await save(stored, file.version + 1);
+    expect(again.json().file.svg).toBe(stored);
   });
 
   it('lets clients read plans but not save them', async () => {

@@ -1,306 +1,44 @@
 import { Parser } from 'htmlparser2';
+import {
+  CSS_VALUE_ATTRIBUTES,
+  PLAN_SCOPE_ATTRIBUTE,
+  planAttribute,
+  planElement,
+  planLinkAttributes,
+  ROOT_DROPPED_ATTRIBUTES,
+  safePlanHref,
+  stripXmlForbidden,
+  SVG_NS,
+  XLINK_NS,
+} from '@planvy/shared/src/plan/svg-policy';
+import { sanitizePresentationValue, sanitizeStyleAttribute, sanitizeStylesheet } from './plan-css';
 
 /**
- * Rebuilds untrusted SVG markup from an allowlist: only known SVG elements and
- * attributes survive, every URL must point inside the document (or be a raster
- * data: image in <image>), CSS loses anything that can fetch or run code, and
- * DOCTYPE/ENTITY declarations, processing instructions and comments are dropped.
- * Names are matched case-insensitively and written back in their canonical case,
- * so the output is safe both as an SVG document and inlined into HTML.
+ * Rebuilds untrusted SVG markup from the shared plan policy (packages/shared/src/plan):
+ * only allowed SVG elements and attributes survive; every URL must point inside the
+ * document (or be a raster data: image in <image>, or an http(s)/mailto link in <a>, which
+ * then opens a new, unrelated window); CSS is rewritten with a real parser and every rule
+ * confined to the plan; the root cannot move, grow or unclip its own box; DOCTYPE/ENTITY
+ * declarations, processing instructions, comments and characters XML forbids are dropped.
+ * Names are matched case-insensitively and written back in their canonical case, so the
+ * output is safe both as an SVG document and inlined into HTML.
  */
-
-const ELEMENTS = [
-  'svg',
-  'g',
-  'defs',
-  'symbol',
-  'use',
-  'switch',
-  'a',
-  'title',
-  'desc',
-  'path',
-  'rect',
-  'circle',
-  'ellipse',
-  'line',
-  'polyline',
-  'polygon',
-  'text',
-  'tspan',
-  'textPath',
-  'image',
-  'style',
-  'marker',
-  'pattern',
-  'clipPath',
-  'mask',
-  'linearGradient',
-  'radialGradient',
-  'stop',
-  'filter',
-  'feBlend',
-  'feColorMatrix',
-  'feComponentTransfer',
-  'feComposite',
-  'feConvolveMatrix',
-  'feDiffuseLighting',
-  'feDisplacementMap',
-  'feDistantLight',
-  'feDropShadow',
-  'feFlood',
-  'feFuncA',
-  'feFuncB',
-  'feFuncG',
-  'feFuncR',
-  'feGaussianBlur',
-  'feMerge',
-  'feMergeNode',
-  'feMorphology',
-  'feOffset',
-  'fePointLight',
-  'feSpecularLighting',
-  'feSpotLight',
-  'feTile',
-  'feTurbulence',
-];
-
-const ATTRIBUTES = [
-  // core and structure
-  'id',
-  'class',
-  'style',
-  'lang',
-  'xml:space',
-  'xml:lang',
-  'tabindex',
-  'role',
-  'version',
-  'xmlns',
-  'xmlns:xlink',
-  'viewBox',
-  'preserveAspectRatio',
-  'width',
-  'height',
-  'x',
-  'y',
-  'transform',
-  'href',
-  'xlink:href',
-  'xlink:title',
-  'target',
-  // geometry
-  'd',
-  'points',
-  'cx',
-  'cy',
-  'r',
-  'rx',
-  'ry',
-  'x1',
-  'x2',
-  'y1',
-  'y2',
-  'dx',
-  'dy',
-  'rotate',
-  'pathLength',
-  'refX',
-  'refY',
-  'markerWidth',
-  'markerHeight',
-  'markerUnits',
-  'orient',
-  'patternUnits',
-  'patternContentUnits',
-  'patternTransform',
-  'clipPathUnits',
-  'maskUnits',
-  'maskContentUnits',
-  'gradientUnits',
-  'gradientTransform',
-  'spreadMethod',
-  'fx',
-  'fy',
-  'fr',
-  'offset',
-  'textLength',
-  'lengthAdjust',
-  'startOffset',
-  'method',
-  'spacing',
-  'side',
-  // presentation
-  'fill',
-  'fill-opacity',
-  'fill-rule',
-  'stroke',
-  'stroke-width',
-  'stroke-opacity',
-  'stroke-linecap',
-  'stroke-linejoin',
-  'stroke-miterlimit',
-  'stroke-dasharray',
-  'stroke-dashoffset',
-  'opacity',
-  'color',
-  'display',
-  'visibility',
-  'overflow',
-  'clip-path',
-  'clip-rule',
-  'mask',
-  'filter',
-  'marker-start',
-  'marker-mid',
-  'marker-end',
-  'stop-color',
-  'stop-opacity',
-  'font-family',
-  'font-size',
-  'font-weight',
-  'font-style',
-  'font-variant',
-  'font-stretch',
-  'text-anchor',
-  'dominant-baseline',
-  'alignment-baseline',
-  'baseline-shift',
-  'letter-spacing',
-  'word-spacing',
-  'text-decoration',
-  'writing-mode',
-  'direction',
-  'shape-rendering',
-  'text-rendering',
-  'image-rendering',
-  'color-interpolation',
-  'color-interpolation-filters',
-  'flood-color',
-  'flood-opacity',
-  'lighting-color',
-  'mix-blend-mode',
-  'isolation',
-  'vector-effect',
-  'paint-order',
-  'pointer-events',
-  'cursor',
-  'enable-background',
-  // filters
-  'in',
-  'in2',
-  'result',
-  'stdDeviation',
-  'mode',
-  'type',
-  'values',
-  'tableValues',
-  'slope',
-  'intercept',
-  'amplitude',
-  'exponent',
-  'operator',
-  'k1',
-  'k2',
-  'k3',
-  'k4',
-  'radius',
-  'order',
-  'kernelMatrix',
-  'divisor',
-  'bias',
-  'targetX',
-  'targetY',
-  'edgeMode',
-  'scale',
-  'xChannelSelector',
-  'yChannelSelector',
-  'baseFrequency',
-  'numOctaves',
-  'seed',
-  'stitchTiles',
-  'surfaceScale',
-  'diffuseConstant',
-  'specularConstant',
-  'specularExponent',
-  'azimuth',
-  'elevation',
-  'z',
-  'pointsAtX',
-  'pointsAtY',
-  'pointsAtZ',
-  'limitingConeAngle',
-  'filterUnits',
-  'primitiveUnits',
-  'kernelUnitLength',
-  'media',
-];
-
-const canonicalElements = new Map(ELEMENTS.map((n) => [n.toLowerCase(), n]));
-const canonicalAttributes = new Map(ATTRIBUTES.map((n) => [n.toLowerCase(), n]));
-const URL_ATTRIBUTES = new Set(['href', 'xlink:href']);
-/** Attributes whose value may hold url(...) references. */
-const PAINT_ATTRIBUTES = new Set([
-  'fill',
-  'stroke',
-  'clip-path',
-  'mask',
-  'filter',
-  'marker-start',
-  'marker-mid',
-  'marker-end',
-  'style',
-]);
-const RASTER_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]*$/i;
-const SAFE_LINK = /^(?:https?:\/\/|mailto:|#)/i;
 
 export class SvgSanitizeError extends Error {}
 
 function escapeText(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return stripXmlForbidden(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function escapeAttr(s: string): string {
   return escapeText(s).replace(/"/g, '&quot;');
 }
 
-/** Removes control characters and whitespace that browsers ignore inside URL schemes. */
-function normaliseUrl(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u0020\u007f-\u009f]+/g, '');
-}
-
-/** Keeps url(#local) references and drops every other url(), @import and script-ish CSS. */
-export function sanitizeCss(css: string): string {
-  // eslint-disable-next-line no-control-regex
-  let out = css.replace(/\\[0-9a-f]{1,6}\s?|\\./gi, '').replace(/[\u0000-\u0008]/g, '');
-  out = out.replace(/\/\*[\s\S]*?\*\//g, '');
-  out = out.replace(/@import[^;]*;?/gi, '');
-  out = out.replace(/@font-face\s*\{[^}]*\}/gi, '');
-  out = out.replace(/url\s*\(\s*(['"]?)(.*?)\1\s*\)/gi, (_m, _q: string, target: string) =>
-    target.trim().startsWith('#') ? `url(${target.trim()})` : 'none',
-  );
-  out = out.replace(/expression\s*\(|javascript:|vbscript:|-moz-binding|behavior\s*:/gi, '');
-  // An unbalanced url( left over (e.g. never closed) must not survive either.
-  out = out.replace(/url\s*\((?!#)/gi, '');
-  return out;
-}
-
-function sanitizeAttribute(element: string, name: string, rawValue: string): string | undefined {
-  const value = rawValue;
-  if (URL_ATTRIBUTES.has(name)) {
-    const url = normaliseUrl(value);
-    if (url.startsWith('#')) return value.trim();
-    if (element === 'image' && RASTER_DATA_URL.test(value.trim())) return value.trim();
-    if (element === 'a' && SAFE_LINK.test(url)) return value.trim();
-    return undefined;
-  }
-  if (name === 'style') return sanitizeCss(value);
-  if (PAINT_ATTRIBUTES.has(name) && /url\s*\(/i.test(value)) {
-    const cleaned = sanitizeCss(value);
-    return cleaned.includes('none') && !/url\(#/.test(cleaned) ? undefined : cleaned;
-  }
-  if (/javascript:|vbscript:|data:text/i.test(normaliseUrl(value))) return undefined;
+/** An attribute's value as it may be stored, or undefined to drop it. */
+function sanitizeAttribute(element: string, name: string, value: string, isRoot: boolean): string | undefined {
+  if (name === 'href' || name === 'xlink:href') return safePlanHref(element, value) ?? undefined;
+  if (name === 'style') return sanitizeStyleAttribute(value, isRoot) || undefined;
+  if (CSS_VALUE_ATTRIBUTES.has(name)) return sanitizePresentationValue(value) ?? undefined;
   return value;
 }
 
@@ -317,7 +55,11 @@ export function sanitizeSvg(input: string): SanitizeResult {
   let skipDepth = 0;
   let sawRoot = false;
   const stack: string[] = [];
-  let inStyle = false;
+  /** Inside a <style>: its whole text content (child elements' text too, as a browser reads it). */
+  let styleText: string[] | null = null;
+  let styleDepth = 0;
+  let hasStyle = false;
+  let usesXlink = false;
   /** True right after an open tag was written, so an immediate close can become "/>". */
   let openPending = false;
 
@@ -328,41 +70,71 @@ export function sanitizeSvg(input: string): SanitizeResult {
           skipDepth++;
           return;
         }
-        const name = canonicalElements.get(rawName.toLowerCase());
+        if (styleText) {
+          // Elements inside <style> are not kept; their text is part of the stylesheet.
+          removed.add(`element ${rawName} in style`);
+          styleDepth++;
+          return;
+        }
+        const name = planElement(rawName);
         // One root: nothing before an <svg> root, nothing after it closes.
         if (!name || (!sawRoot && name !== 'svg') || (sawRoot && stack.length === 0)) {
           removed.add(`element ${rawName}`);
           skipDepth = 1;
           return;
         }
+        const isRoot = !sawRoot;
         sawRoot = true;
         stack.push(name);
         let tag = `<${name}`;
+        const written = new Set<string>();
+        let href: string | null = null;
         for (const [rawAttr, rawValue] of Object.entries(attribs)) {
           const lower = rawAttr.toLowerCase();
-          const attr =
-            lower.startsWith('data-') || lower.startsWith('aria-') ? lower : canonicalAttributes.get(lower);
-          if (!attr || !/^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/.test(attr)) {
-            removed.add(`attribute ${rawAttr}`);
+          // Namespace declarations: only the SVG and XLink ones, and only on the root.
+          if (lower === 'xmlns' || lower === 'xmlns:xlink') {
+            if (isRoot && rawValue === (lower === 'xmlns' ? SVG_NS : XLINK_NS) && !written.has(lower)) {
+              tag += ` ${lower}="${rawValue}"`;
+              written.add(lower);
+            } else removed.add(`attribute ${rawAttr}`);
             continue;
           }
-          const value = sanitizeAttribute(name, attr, rawValue);
+          const attr = planAttribute(rawAttr);
+          // target and rel are set below for web links, never taken from the plan.
+          const dropped =
+            !attr ||
+            attr === 'target' ||
+            attr === 'rel' ||
+            written.has(attr) ||
+            (isRoot && ROOT_DROPPED_ATTRIBUTES.has(attr)) ||
+            (name === 'style' && attr !== 'media');
+          const value = dropped ? undefined : sanitizeAttribute(name, attr, stripXmlForbidden(rawValue), isRoot);
           if (value === undefined) {
             removed.add(`attribute ${rawAttr}`);
             continue;
           }
           tag += ` ${attr}="${escapeAttr(value)}"`;
+          written.add(attr!);
+          if (attr!.startsWith('xlink:')) usesXlink = true;
+          if (attr === 'href' || attr === 'xlink:href') href ??= value;
         }
-        if (name === 'svg' && stack.length === 1 && !('xmlns' in attribs)) {
-          tag += ' xmlns="http://www.w3.org/2000/svg"';
-        }
+        const link = name === 'a' ? planLinkAttributes(href) : null;
+        if (link) tag += ` target="${link.target}" rel="${link.rel}"`;
+        if (isRoot && !written.has('xmlns')) tag += ` xmlns="${SVG_NS}"`;
         out.push(`${tag}>`);
         openPending = true;
-        inStyle = name === 'style';
+        if (name === 'style') {
+          styleText = [];
+          styleDepth = 0;
+        }
       },
       ontext(text) {
         if (skipDepth > 0 || stack.length === 0) return;
-        out.push(escapeText(inStyle ? sanitizeCss(text) : text));
+        if (styleText) {
+          styleText.push(text);
+          return;
+        }
+        out.push(escapeText(text));
         openPending = false;
       },
       onclosetag() {
@@ -370,9 +142,21 @@ export function sanitizeSvg(input: string): SanitizeResult {
           skipDepth--;
           return;
         }
+        if (styleText && styleDepth > 0) {
+          styleDepth--;
+          return;
+        }
         const name = stack.pop();
         if (name === undefined) return;
-        inStyle = false;
+        if (styleText) {
+          const css = sanitizeStylesheet(stripXmlForbidden(styleText.join('')));
+          styleText = null;
+          if (css) {
+            out.push(escapeText(css));
+            openPending = false;
+            hasStyle = true;
+          }
+        }
         if (openPending) out[out.length - 1] = `${out[out.length - 1]!.slice(0, -1)}/>`;
         else out.push(`</${name}>`);
         openPending = false;
@@ -386,9 +170,16 @@ export function sanitizeSvg(input: string): SanitizeResult {
     },
     { xmlMode: true, decodeEntities: true },
   );
-  parser.write(input);
+  parser.write(stripXmlForbidden(input));
   parser.end();
 
   if (!sawRoot) throw new SvgSanitizeError('The file is not an SVG image (no <svg> root element)');
+  // The root tag is out[0]: declare XLink if used, and mark the scope the plan's CSS is confined to.
+  let root = out[0]!;
+  const extra = `${usesXlink && !/ xmlns:xlink="/.test(root) ? ` xmlns:xlink="${XLINK_NS}"` : ''}${
+    hasStyle && !root.includes(` ${PLAN_SCOPE_ATTRIBUTE}="`) ? ` ${PLAN_SCOPE_ATTRIBUTE}=""` : ''
+  }`;
+  if (extra) root = root.endsWith('/>') ? `${root.slice(0, -2)}${extra}/>` : `${root.slice(0, -1)}${extra}>`;
+  out[0] = root;
   return { svg: out.join(''), removed: [...removed] };
 }

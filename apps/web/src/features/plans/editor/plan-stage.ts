@@ -1,8 +1,9 @@
 /**
  * The plan on screen: an imperative controller that owns the plan's DOM, so React never
  * re-renders (or even diffs) markup of 10 MB and 5,000 zones. The plan is parsed once
- * per version and inserted into a shadow root (its own <style> rules cannot leak into
- * the app, nor the app's into it). Zones are coloured in one pass by a data attribute
+ * per version through the browser guard shared with the widget (its own <style> rules
+ * are confined to its root) and inserted into a shadow root inside a paint-contained
+ * stage (nothing it paints reaches the app, nor the app's styles it). Zones are coloured in one pass by a data attribute
  * and a generated stylesheet; one delegated listener per event type serves every zone.
  */
 import type { LabelSvg } from '@planvy/shared';

@@ -7,8 +7,11 @@
  * is editor-only and removed before a save.
  */
 import { fileNames } from '@planvy/shared';
+import { guardPlan } from '@planvy/shared/src/plan/svg-guard';
 
-export const SVG_NS = 'http://www.w3.org/2000/svg';
+import { SVG_NS } from '@planvy/shared/src/plan/svg-policy';
+
+export { SVG_NS };
 
 /** Elements that carry zone data. */
 export const ZONE_SELECTOR = '[data-bostad], [data-link-to], [data-temp-id]';
@@ -139,57 +142,17 @@ export function uniqueId(root: Element, prefix: string): string {
   }
 }
 
-const UNSAFE_ELEMENTS =
-  'script, foreignObject, iframe, object, embed, animate, set, animateTransform, animateMotion';
-const UNSAFE_URL = /^\s*(?:javascript|vbscript|data):/i;
-/**
- * Markup without any of these cannot hold what stripUnsafe removes, so the walk over
- * every element (a third of a second for 10 MB) can be skipped. It errs on the side of
- * walking: "on" after any whitespace, any entity, any scheme-like word.
- */
-const MAYBE_UNSAFE =
-  /\son|<\s*(?:[\w-]+:)?(?:script|foreignObject|iframe|object|embed|animate|set)\b|javascript|vbscript|data:|&#|&[a-z]/i;
-
-/** Whether stripUnsafe could find anything in this markup (a fast, conservative check). */
-export function mayBeUnsafe(markup: string): boolean {
-  return MAYBE_UNSAFE.test(markup);
-}
-
-/**
- * Removes anything that could run code once the markup is in the page. The server
- * sanitised the plan already (an allowlist); this is a second, independent guard.
- */
-export function stripUnsafe(root: Element): void {
-  root.querySelectorAll(UNSAFE_ELEMENTS).forEach((el) => el.remove());
-  const all = root.getElementsByTagName('*');
-  for (let e = -1; e < all.length; e++) {
-    const el = e < 0 ? root : all[e]!;
-    const attributes = el.attributes;
-    for (let i = attributes.length - 1; i >= 0; i--) {
-      const attr = attributes[i]!;
-      const name = attr.name.toLowerCase();
-      if (name.startsWith('on')) el.removeAttribute(attr.name);
-      else if ((name === 'href' || name === 'xlink:href') && UNSAFE_URL.test(attr.value)) {
-        // A raster image inside the plan is harmless; anything else with a scheme is not.
-        if (!(el.localName === 'image' && /^\s*data:image\/(png|jpe?g|gif|webp);/i.test(attr.value))) {
-          el.removeAttribute(attr.name);
-        }
-      }
-    }
-  }
-}
-
 export class PlanParseError extends Error {}
 
-/** Parses plan markup as SVG (never as HTML) and removes anything unsafe. */
+/**
+ * Parses plan markup as SVG (never as HTML) through the browser guard shared with the
+ * widget: the server sanitised the plan already (an allowlist); this is a second,
+ * independent line, and it confines the plan's own style rules to its root.
+ */
 export function parsePlan(markup: string): SVGSVGElement {
-  const doc = new DOMParser().parseFromString(markup, 'image/svg+xml');
-  const root = doc.documentElement;
-  if (!root || root.localName !== 'svg' || root.namespaceURI !== SVG_NS || doc.querySelector('parsererror')) {
-    throw new PlanParseError('The plan is not a readable SVG image');
-  }
-  if (mayBeUnsafe(markup)) stripUnsafe(root);
-  return root as unknown as SVGSVGElement;
+  const root = guardPlan(markup);
+  if (!root) throw new PlanParseError('The plan is not a readable SVG image');
+  return root;
 }
 
 /** Removes the editor's own attributes (`data-pv-*`) from serialised markup. */

@@ -17,7 +17,8 @@ function fill(state: string, color: string): string {
 export function stageStyleSheet(): string {
   return [
     `:host { display: block; position: relative; }`,
-    `.pv-stage { position: absolute; inset: 0; overflow: hidden; touch-action: none; outline: none; cursor: grab;
+    // contain: whatever an uploaded plan paints stays in the stage's box and under the app's UI.
+    `.pv-stage { position: absolute; inset: 0; overflow: hidden; contain: strict; touch-action: none; outline: none; cursor: grab;
       background: var(--mantine-color-gray-0, #f8f9fa); user-select: none; -webkit-user-select: none; }`,
     `.pv-stage:focus-visible { box-shadow: inset 0 0 0 2px var(--mantine-color-indigo-6, #4c6ef5); }`,
     `.pv-stage.pv-panning { cursor: grabbing; }`,
