@@ -4,7 +4,14 @@ import type { PlanFile } from '@planvy/shared';
 import { XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
 import { adminToken, baseURL, launch } from './support/browser';
 import { signInAsAdmin } from './support/session';
-import { createProject, untilViewShows } from './support/widget-fixtures';
+import {
+  addApartment,
+  createProject,
+  svgDoc,
+  untilViewShows,
+  uploadFile,
+  zoneRect,
+} from './support/widget-fixtures';
 
 /**
  * Every payload of the shared XSS corpus, each as its own plan, shown in real Chromium in
@@ -93,7 +100,11 @@ async function watch(page: Page, app: App, raw: boolean): Promise<Watch> {
       (w.__effects ??= []).push(what);
     };
     for (const name of ['alert', 'confirm', 'prompt', 'print', 'open'] as const) {
-      Object.defineProperty(window, name, { value: () => record(name), configurable: false, writable: false });
+      Object.defineProperty(window, name, {
+        value: () => record(name),
+        configurable: false,
+        writable: false,
+      });
     }
   });
   page.on('dialog', (d) => {
@@ -125,7 +136,11 @@ const PROBES = `<div id="xss-probes"><div class="st0 cls-1 zone own-fill">div</d
  * is the plan's container (its box is the plan's box); `inShadow` when the plan is in the
  * container's shadow root (the editor).
  */
-function inspect(args: { stageSelector: string; inShadow: boolean; baseline: Record<string, string> | null }) {
+function inspect(args: {
+  stageSelector: string;
+  inShadow: boolean;
+  baseline: Record<string, string> | null;
+}) {
   const found: string[] = [];
   const w = window as unknown as { __effects?: string[] };
   for (const e of w.__effects ?? []) found.push(`called ${e}`);
@@ -136,22 +151,43 @@ function inspect(args: { stageSelector: string; inShadow: boolean; baseline: Rec
 
   // Computed style of everything the test placed outside the plan, and of the page itself.
   const PROPS = [
-    'display', 'visibility', 'position', 'z-index', 'color', 'background-color', 'background-image',
-    'fill', 'stroke', 'outline-style', 'filter', 'transform', 'opacity', 'font-family', 'font-size',
-    'cursor', 'content',
+    'display',
+    'visibility',
+    'position',
+    'z-index',
+    'color',
+    'background-color',
+    'background-image',
+    'fill',
+    'stroke',
+    'outline-style',
+    'filter',
+    'transform',
+    'opacity',
+    'font-family',
+    'font-size',
+    'cursor',
+    'content',
   ];
   const probes = [
-    document.documentElement, document.body, document.getElementById('root'), stage,
+    document.documentElement,
+    document.body,
+    document.getElementById('root'),
+    stage,
     ...Array.from(document.querySelectorAll('#xss-probes, #xss-probes *')),
   ];
   const snapshot: Record<string, string> = {};
   probes.forEach((el, i) => {
     if (!el) return;
     const cs = getComputedStyle(el);
-    snapshot[`${i}:${el.localName}.${el.getAttribute('class') ?? ''}`] = PROPS.map((p) => cs.getPropertyValue(p)).join('|');
+    snapshot[`${i}:${el.localName}.${el.getAttribute('class') ?? ''}`] = PROPS.map((p) =>
+      cs.getPropertyValue(p),
+    ).join('|');
   });
   snapshot['selection'] = getComputedStyle(document.body, '::selection').backgroundColor;
-  snapshot['fonts'] = Array.from(document.fonts, (f) => f.family).sort().join(',');
+  snapshot['fonts'] = Array.from(document.fonts, (f) => f.family)
+    .sort()
+    .join(',');
   if (args.baseline) {
     for (const [key, value] of Object.entries(args.baseline)) {
       if (snapshot[key] !== value) found.push(`restyled ${key}: ${args.baseline[key]} → ${snapshot[key]}`);
@@ -177,8 +213,12 @@ function inspect(args: { stageSelector: string; inShadow: boolean; baseline: Rec
         // eslint-disable-next-line no-control-regex -- what URL parsers ignore
         const v = a.value.replace(/[\u0000-\u0020\u007f-\u009f\u2028\u2029]+/g, '').toLowerCase();
         if (name.startsWith('on')) found.push(`handler ${el.localName} ${a.name}`);
-        if (name === 'base' && a.namespaceURI === 'http://www.w3.org/XML/1998/namespace') found.push(`xml:base on ${el.localName}`);
-        if (name === 'href' && !/^(#|https?:|mailto:|tel:|\/projects\/|data:image\/(png|jpe?g|gif|webp);)/.test(v))
+        if (name === 'base' && a.namespaceURI === 'http://www.w3.org/XML/1998/namespace')
+          found.push(`xml:base on ${el.localName}`);
+        if (
+          name === 'href' &&
+          !/^(#|https?:|mailto:|tel:|\/projects\/|data:image\/(png|jpe?g|gif|webp);)/.test(v)
+        )
           found.push(`${el.localName} ${a.name}=${a.value.slice(0, 60)}`);
         if (name === 'target' && el.localName === 'a' && v !== '_blank') found.push(`link target ${a.value}`);
       }
@@ -219,8 +259,13 @@ const widget: App = {
   async show(page, index) {
     // Dispatched, not clicked: a payload that hid the page must not stop the run.
     await page.locator('.pv-pages button').nth(index).dispatchEvent('click');
-    await page.locator(`.pv-pages button[aria-current="page"]:text-is("${index + 1}")`).waitFor({ state: 'attached' });
-    await page.locator('.pv-canvas > svg, .pv-stage-msg[role="alert"]').first().waitFor({ state: 'attached' });
+    await page
+      .locator(`.pv-pages button[aria-current="page"]:text-is("${index + 1}")`)
+      .waitFor({ state: 'attached' });
+    await page
+      .locator('.pv-canvas > svg, .pv-stage-msg[role="alert"]')
+      .first()
+      .waitFor({ state: 'attached' });
   },
   rawRoute: () => `**/projects/${projectId}/*.svg*`,
   async serveRaw(route) {
@@ -242,7 +287,10 @@ const editor: App = {
     await page.getByTestId('plan-stage').waitFor();
   },
   async show(page, index) {
-    await page.locator('section[aria-labelledby="plan-viewer-title"] [role="group"] button').nth(index).dispatchEvent('click');
+    await page
+      .locator('section[aria-labelledby="plan-viewer-title"] [role="group"] button')
+      .nth(index)
+      .dispatchEvent('click');
     await page.getByTestId('plan-file-name').getByText(plans[index]!.name).waitFor({ state: 'attached' });
     await page.locator('[data-testid="plan-stage"]:not([data-version=""])').waitFor({ state: 'attached' });
   },
@@ -301,7 +349,13 @@ async function runCorpus(app: App, raw: boolean): Promise<Survivor[]> {
         // Move over the plan, so hover and pointer handlers would fire.
         const box = await page.locator(app.stageSelector).boundingBox();
         if (box) {
-          for (const [x, y] of [[0.2, 0.2], [0.5, 0.5], [0.8, 0.8], [0.2, 0.8], [0.8, 0.2]] as const) {
+          for (const [x, y] of [
+            [0.2, 0.2],
+            [0.5, 0.5],
+            [0.8, 0.8],
+            [0.2, 0.8],
+            [0.8, 0.2],
+          ] as const) {
             await page.mouse.move(box.x + box.width * x, box.y + box.height * y);
           }
         }
@@ -349,4 +403,38 @@ describe('the XSS corpus in real Chromium', () => {
       expect(survivors).toEqual([]);
     }, 600_000);
   }
+});
+
+describe('characters XML forbids', () => {
+  it('are removed at upload, so such a plan renders in the editor and the widget', async () => {
+    const id = await createProject(token, 'Control characters');
+    const apartment = await addApartment(token, id, { bostad: 'C1', rooms: '2', status: 'sale' });
+    // As some CAD exports write them: raw C0 controls, character references to them, U+FFFF.
+    const markup = svgDoc(
+      `<text x="10" y="30" class="a\u0001b">Plan\u0000 1\u000b&#1;&#x1F;\uffff</text>${zoneRect(apartment, 'C1', 100, 80, 160, 120)}`,
+    );
+    await uploadFile(token, id, 'control.svg', markup);
+    await untilViewShows(
+      id,
+      (v) => (v as { apartments: { plans: string[] }[] }).apartments[0]?.plans.length === 1,
+    );
+
+    const page = await browser.context.newPage();
+    try {
+      await page.goto(`/view/${id}`);
+      await page.waitForSelector('#root[data-ready="1"]');
+      await page.locator(`.pv-zone[data-pv-id="${apartment}"]`).click();
+      await page.getByRole('dialog', { name: 'Bostad C1' }).waitFor();
+      await expect(page.locator('.pv-canvas text').first().textContent()).resolves.toBe('Plan 1');
+
+      await page.goto('/login');
+      await page.evaluate(() => localStorage.clear());
+      await signInAsAdmin(page);
+      await page.goto(`/projects/${id}`);
+      const zone = page.getByTestId('plan-stage').locator(`[id="${apartment}"]`);
+      await expect.poll(() => zone.getAttribute('data-pv-state')).toBe('s-sale');
+    } finally {
+      await page.close();
+    }
+  });
 });

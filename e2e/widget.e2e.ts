@@ -702,7 +702,8 @@ describe('untrusted plan markup', () => {
     const apartment = await addApartment(token, id, { bostad: 'X1', rooms: '2', status: 'sale' });
     // The normal zone first: one payload closes its <svg> early on purpose.
     const svg = svgDoc(
-      zoneRect(apartment, 'X1', 150, 100, 120, 90) + [...XSS_CORPUS.map((c) => inner(c.svg)), ...TRAPS].join(''),
+      zoneRect(apartment, 'X1', 150, 100, 120, 90) +
+        [...XSS_CORPUS.map((c) => inner(c.svg)), ...TRAPS].join(''),
     );
     await uploadFile(token, id, 'xss.svg', svg);
     await untilViewShows(

@@ -22,7 +22,9 @@ const ctx: ZoneContext = {
 };
 
 const plan = (inner: string) =>
-  guardPlan(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50">${inner}</svg>`, { scope: ':where(.s)' })!;
+  guardPlan(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50">${inner}</svg>`, {
+    scope: ':where(.s)',
+  })!;
 
 describe('decorateZones', () => {
   it('gives each apartment zone its status class, name and button role in one pass', () => {

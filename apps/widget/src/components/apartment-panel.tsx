@@ -1,14 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { PublicApartment } from '@planvy/shared/src/public-view';
+import { linkHref } from '@planvy/shared/src/web-links';
 import { useWidget } from '../widget-context';
 import { StatusBadge } from './status-badge';
-
-/** Links from the data: only http(s) or paths on this server, never javascript: and friends. */
-export function safeHref(url: string): string | null {
-  const u = url.trim();
-  if (u.startsWith('/') && !u.startsWith('//') && !u.startsWith('/\\')) return u;
-  return /^https?:\/\/[^\s]+$/i.test(u) ? u : null;
-}
 
 const EMAIL = /^[^\s@<>()"',;:\\]+@[^\s@<>()"',;:\\]+\.[^\s@<>()"',;:\\]+$/;
 
@@ -83,10 +77,11 @@ export function ApartmentPanel({ apartment: a, projectName, top, onClose }: Apar
   }
   if (a.building) add(w.t('house'), a.building);
 
-  const link = safeHref(a.link);
-  const info = a.info.map((i) => safeHref(i.url)).filter((u): u is string => u !== null);
+  // Links from the data pass the one link rule even when stored before it existed.
+  const link = linkHref(a.link, true);
+  const info = a.info.map((i) => linkHref(i.url)).filter((u): u is string => u !== null);
   const showProject = w.flag('use_apartment_information');
-  const projectLink = showProject ? safeHref(w.settings.link_to_project ?? '') : null;
+  const projectLink = showProject ? linkHref(w.settings.link_to_project) : null;
   const email = showProject && EMAIL.test(w.settings.project_email ?? '') ? w.settings.project_email : null;
 
   return (
@@ -148,7 +143,11 @@ export function ApartmentPanel({ apartment: a, projectName, top, onClose }: Apar
         {(link || projectLink || email) && (
           <p className="pv-actions">
             {link && (
-              <a className="pv-action" href={link} target="_blank" rel="noopener noreferrer">
+              <a
+                className="pv-action"
+                href={link}
+                {...(/^https?:/i.test(link) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
                 {w.t('readMore')}
               </a>
             )}

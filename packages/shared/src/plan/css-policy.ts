@@ -88,7 +88,10 @@ export function cssValueAllowed(value: string): boolean {
       if (name === 'url') {
         const end = value.indexOf(')', i);
         if (end < 0) return false;
-        const target = value.slice(i + 1, end).trim().replace(/^(["'])(.*)\1$/, '$2');
+        const target = value
+          .slice(i + 1, end)
+          .trim()
+          .replace(/^(["'])(.*)\1$/, '$2');
         if (!cssUrlAllowed(target) || /["'()]/.test(target)) return false;
         i = end;
       } else if (!cssFunctionAllowed(name)) {

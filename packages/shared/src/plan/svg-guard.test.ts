@@ -1,9 +1,22 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { wrap, XSS_CORPUS } from '../../test/xss-corpus';
-import { cssValueAllowed, sanitizeDeclarations, scopeSelector, scopeSelectorList, splitOutside } from './css-policy';
+import {
+  cssValueAllowed,
+  sanitizeDeclarations,
+  scopeSelector,
+  scopeSelectorList,
+  splitOutside,
+} from './css-policy';
 import { guardPlan } from './svg-guard';
-import { PLAN_SCOPE, planAttribute, planElement, safePlanHref, stripXmlForbidden, SVG_NS } from './svg-policy';
+import {
+  PLAN_SCOPE,
+  planAttribute,
+  planElement,
+  safePlanHref,
+  stripXmlForbidden,
+  SVG_NS,
+} from './svg-policy';
 
 /**
  * Unit tests of the browser guard under jsdom. jsdom's CSS parser is not a browser's, so
@@ -15,14 +28,21 @@ import { PLAN_SCOPE, planAttribute, planElement, safePlanHref, stripXmlForbidden
 function leftovers(root: Element): string[] {
   const found: string[] = [];
   for (const el of [root, ...Array.from(root.querySelectorAll('*'))]) {
-    if (el.namespaceURI !== SVG_NS || planElement(el.localName) !== el.localName) found.push(`<${el.localName}>`);
+    if (el.namespaceURI !== SVG_NS || planElement(el.localName) !== el.localName)
+      found.push(`<${el.localName}>`);
     for (const a of Array.from(el.attributes)) {
       if (a.name === 'xmlns' || a.name === 'xmlns:xlink') continue;
       if (!planAttribute(a.name)) found.push(`${el.localName} @${a.name}`);
-      if (a.localName === 'href' && safePlanHref(el.localName, a.value) !== a.value) found.push(`${el.localName} @${a.name}=${a.value}`);
-      if (a.name === 'style' && sanitizeDeclarations(a.value, el === root) !== a.value) found.push(`${el.localName} style=${a.value}`);
+      if (a.localName === 'href' && safePlanHref(el.localName, a.value) !== a.value)
+        found.push(`${el.localName} @${a.name}=${a.value}`);
+      if (a.name === 'style' && sanitizeDeclarations(a.value, el === root) !== a.value)
+        found.push(`${el.localName} style=${a.value}`);
     }
-    if (el.localName === 'a' && /^https?:/.test(el.getAttribute('href') ?? '') && el.getAttribute('target') !== '_blank')
+    if (
+      el.localName === 'a' &&
+      /^https?:/.test(el.getAttribute('href') ?? '') &&
+      el.getAttribute('target') !== '_blank'
+    )
       found.push('link opens in this window');
     if (el.localName === 'style') {
       const css = el.textContent ?? '';
@@ -90,9 +110,9 @@ describe('guardPlan', () => {
     const root = guardPlan(wrap(`<style>${PLAN_SCOPE} .st0{fill:red}</style>`), { scope: ':where(.pv-p0)' })!;
     expect(root.querySelector('style')!.textContent).toBe(':where(.pv-p0) .st0{fill:red}');
     // With the default scope a stored plan passes unchanged (an editor save changes nothing).
-    expect(guardPlan(wrap(`<style>${PLAN_SCOPE} .st0{fill:red}</style>`))!.querySelector('style')!.textContent).toBe(
-      `${PLAN_SCOPE} .st0{fill:red}`,
-    );
+    expect(
+      guardPlan(wrap(`<style>${PLAN_SCOPE} .st0{fill:red}</style>`))!.querySelector('style')!.textContent,
+    ).toBe(`${PLAN_SCOPE} .st0{fill:red}`);
   });
 
   it('keeps the root inside its box and links out of this window', () => {
@@ -103,9 +123,14 @@ describe('guardPlan', () => {
       ),
     )!;
     expect(root.getAttribute('style')).toBe('background:#fff');
-    expect(root.hasAttribute('transform') || root.hasAttribute('overflow') || root.hasAttribute('xml:base')).toBe(false);
+    expect(
+      root.hasAttribute('transform') || root.hasAttribute('overflow') || root.hasAttribute('xml:base'),
+    ).toBe(false);
     const [web, local] = Array.from(root.querySelectorAll('a'));
-    expect([web!.getAttribute('target'), web!.getAttribute('rel')]).toEqual(['_blank', 'noopener noreferrer']);
+    expect([web!.getAttribute('target'), web!.getAttribute('rel')]).toEqual([
+      '_blank',
+      'noopener noreferrer',
+    ]);
     expect(local!.hasAttribute('target')).toBe(false);
   });
 });
@@ -129,7 +154,15 @@ describe('the CSS policy', () => {
   });
 
   it('allows colours, maths, transforms and #references; nothing that fetches or hides a call', () => {
-    for (const ok of ['#fff', 'url(#g)', 'url("#g") none', 'rgb(0 0 0 / 50%)', 'calc(1px + 2%)', 'translate(1px) rotate(2deg)', '"a(b" serif'])
+    for (const ok of [
+      '#fff',
+      'url(#g)',
+      'url("#g") none',
+      'rgb(0 0 0 / 50%)',
+      'calc(1px + 2%)',
+      'translate(1px) rotate(2deg)',
+      '"a(b" serif',
+    ])
       expect(cssValueAllowed(ok)).toBe(true);
     for (const bad of [
       'url(https://evil.example/x)',
@@ -148,14 +181,20 @@ describe('the CSS policy', () => {
   });
 
   it('rebuilds declarations from what is allowed, and the root keeps only what paints in its box', () => {
-    expect(sanitizeDeclarations('fill: red !important; POSITION: fixed; stroke:url(#a); -moz-binding:url(x); font-family:"A;B"')).toBe(
-      'fill:red;stroke:url(#a)',
+    expect(
+      sanitizeDeclarations(
+        'fill: red !important; POSITION: fixed; stroke:url(#a); -moz-binding:url(x); font-family:"A;B"',
+      ),
+    ).toBe('fill:red;stroke:url(#a)');
+    expect(sanitizeDeclarations('transform:scale(2);fill:red;width:100vw;background:#fff', true)).toBe(
+      'fill:red;background:#fff',
     );
-    expect(sanitizeDeclarations('transform:scale(2);fill:red;width:100vw;background:#fff', true)).toBe('fill:red;background:#fff');
   });
 
   it('strips characters XML forbids, and nothing else', () => {
-    expect(stripXmlForbidden('a\u0000b\u0008c\td\ne\rf\ud83d\ude00g\ud800h\uffff')).toBe('abc\td\ne\rf\ud83d\ude00gh');
+    expect(stripXmlForbidden('a\u0000b\u0008c\td\ne\rf\ud83d\ude00g\ud800h\uffff')).toBe(
+      'abc\td\ne\rf\ud83d\ude00gh',
+    );
     const same = 'plain text';
     expect(stripXmlForbidden(same)).toBe(same);
   });

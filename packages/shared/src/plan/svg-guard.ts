@@ -51,7 +51,7 @@ export function guardTree(root: Element, scope: string = PLAN_SCOPE): void {
   const stack: Element[] = [root];
   while (stack.length) {
     const el = stack.pop()!;
-    for (let child = el.firstChild; child; ) {
+    for (let child = el.firstChild; child;) {
       const next = child.nextSibling;
       if (child.nodeType === 1) {
         const e = child as Element;

@@ -116,6 +116,57 @@ describe('creating and reading apartments', () => {
     expect(await list(saleProject)).toEqual([]);
   });
 
+  it.each([
+    ['javascript:alert(1)', 'link'],
+    ['java\tscript:alert(1)', 'link'],
+    ['  JAVASCRIPT:alert(1)', 'link'],
+    ['&#106;avascript:alert(1)', 'link'],
+    ['data:text/html,<script>alert(1)</script>', 'link'],
+    ['vbscript:msgbox(1)', 'link'],
+    ['/relative/junk', 'link'],
+    ['//evil.example/x', 'link'],
+    ['https:evil.example', 'link'],
+    ['javascript:alert(1)', 'info'],
+    ['mailto:a@b.example', 'info'],
+    ['data:application/pdf;base64,AAAA', 'info'],
+  ])('refuses %s as an apartment %s with 422 naming the field, on create and update', async (url, field) => {
+    const body = field === 'link' ? { link: url } : { info: JSON.stringify([{ url }]) };
+    const created = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/apartment/${saleProject}`,
+      payload: { bostad: 'L', ...body },
+    });
+    expect(created.statusCode).toBe(422);
+    expect(Object.keys(created.json().errors).join()).toMatch(new RegExp(`^${field}`));
+    const a = await addApartment(saleProject, { bostad: 'L' });
+    const updated = await t.as(admin.token, {
+      method: 'PUT',
+      url: `/api/v1/admin/apartment/${a.id}`,
+      payload: body,
+    });
+    expect(updated.statusCode).toBe(422);
+    expect(Object.keys(updated.json().errors).join()).toMatch(new RegExp(`^${field}`));
+    expect((await list(saleProject))[0]).toMatchObject({ link: '', info: '[]' });
+  });
+
+  it('accepts web, mailto: and tel: links, and web info files', async () => {
+    const a = await addApartment(saleProject, {
+      bostad: 'M',
+      link: 'mailto:info@eken.example',
+      info: JSON.stringify([{ url: 'https://eken.example/a.pdf' }]),
+    });
+    expect(a.link).toBe('mailto:info@eken.example');
+    for (const link of ['tel:+46 8 123 45 67', 'https://eken.example/1001']) {
+      const res = await t.as(admin.token, {
+        method: 'PUT',
+        url: `/api/v1/admin/apartment/${a.id}`,
+        payload: { link },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().apartment.link).toBe(link);
+    }
+  });
+
   it('accepts rental statuses on rental projects only', async () => {
     const a = await addApartment(rentalProject, { bostad: 'A', status: 'leased' });
     expect(a.status).toBe('leased');

@@ -125,7 +125,11 @@ function cleanRules(list: csstree.List<csstree.CssNode>, depth: number): string 
     } else if (node.type === 'Atrule' && decoded(node.name) === 'media' && node.block && depth < 4) {
       const prelude = node.prelude ? csstree.generate(node.prelude).trim() : '';
       let readable = node.prelude?.type !== 'Raw';
-      if (node.prelude) csstree.walk(node.prelude, (n) => void (n.type === 'Raw' || n.type === 'Url' ? (readable = false) : 0));
+      if (node.prelude)
+        csstree.walk(
+          node.prelude,
+          (n) => void (n.type === 'Raw' || n.type === 'Url' ? (readable = false) : 0),
+        );
       const inner = cleanRules(node.block.children, depth + 1);
       if (readable && inner && !/[{};\\]|url\(/i.test(prelude)) out += `@media ${prelude || 'all'}{${inner}}`;
     }

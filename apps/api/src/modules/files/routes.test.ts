@@ -122,7 +122,10 @@ describe('uploads', () => {
       expect(res.statusCode, name).toBe(201);
       const stored = (await t.app.inject({ method: 'GET', url: res.json().file.url })).body;
       // Web links may stay: they open a new window without an opener.
-      const withoutLinks = stored.replace(/<a (xlink:)?href="https:[^"]*" target="_blank" rel="noopener noreferrer">/g, '<a>');
+      const withoutLinks = stored.replace(
+        /<a (xlink:)?href="https:[^"]*" target="_blank" rel="noopener noreferrer">/g,
+        '<a>',
+      );
       expect(withoutLinks, name).not.toMatch(
         /<script|<[^>]*\son[a-z]+\s*=|javascript:|<foreignObject|<!ENTITY|evil\.example|data:text|<iframe|<embed|<object|<animate|<set[\s>/]|<handler|xml:base|@import|@font-face|target="_(top|parent|self)"/i,
       );
@@ -131,7 +134,9 @@ describe('uploads', () => {
 
   it('removes characters XML forbids, so a plan with them is stored readable', async () => {
     const bytes = Buffer.from(
-      plan('<text id="t\u0001" x="1" y="9">Hus\u0000 A\u000b&#1;&#x1F;\uFFFF</text><rect id="r" width="5" height="5"/>'),
+      plan(
+        '<text id="t\u0001" x="1" y="9">Hus\u0000 A\u000b&#1;&#x1F;\uFFFF</text><rect id="r" width="5" height="5"/>',
+      ),
       'utf8',
     );
     const res = await upload('control.svg', bytes);
@@ -146,7 +151,9 @@ describe('uploads', () => {
   it('confines plan CSS to the plan on upload (a rewrite by a CSS parser)', async () => {
     const res = await upload(
       'styled.svg',
-      plan('<style>[title="("],body{display:none}.st0{fill:\\75 rl(https://evil.example/x)}.st1{fill:#0f0}</style>'),
+      plan(
+        '<style>[title="("],body{display:none}.st0{fill:\\75 rl(https://evil.example/x)}.st1{fill:#0f0}</style>',
+      ),
     );
     const stored = (await t.app.inject({ method: 'GET', url: res.json().file.url })).body;
     expect(stored).toContain(
@@ -261,7 +268,11 @@ describe('saving plans', () => {
   it('confines plan CSS and the root on save too, and a saved plan saves again unchanged', async () => {
     const file = (await upload('saved.svg', plan())).json().file;
     const save = (svg: string, version: number) =>
-      t.as(admin.token, { method: 'POST', url: `/api/v1/admin/svg/${project}`, payload: { name: 'saved.svg', svg, version } });
+      t.as(admin.token, {
+        method: 'POST',
+        url: `/api/v1/admin/svg/${project}`,
+        payload: { name: 'saved.svg', svg, version },
+      });
     const res = await save(
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9" style="position:fixed;inset:0;z-index:9;fill:#123" transform="scale(9)">' +
         '<style>:host{position:fixed}svg{position:fixed;fill:red}<g>@import "https://evil.example/x.css";</g></style>' +

@@ -35,7 +35,12 @@ function escapeAttr(s: string): string {
 }
 
 /** An attribute's value as it may be stored, or undefined to drop it. */
-function sanitizeAttribute(element: string, name: string, value: string, isRoot: boolean): string | undefined {
+function sanitizeAttribute(
+  element: string,
+  name: string,
+  value: string,
+  isRoot: boolean,
+): string | undefined {
   if (name === 'href' || name === 'xlink:href') return safePlanHref(element, value) ?? undefined;
   if (name === 'style') return sanitizeStyleAttribute(value, isRoot) || undefined;
   if (CSS_VALUE_ATTRIBUTES.has(name)) return sanitizePresentationValue(value) ?? undefined;
@@ -108,7 +113,9 @@ export function sanitizeSvg(input: string): SanitizeResult {
             written.has(attr) ||
             (isRoot && ROOT_DROPPED_ATTRIBUTES.has(attr)) ||
             (name === 'style' && attr !== 'media');
-          const value = dropped ? undefined : sanitizeAttribute(name, attr, stripXmlForbidden(rawValue), isRoot);
+          const value = dropped
+            ? undefined
+            : sanitizeAttribute(name, attr, stripXmlForbidden(rawValue), isRoot);
           if (value === undefined) {
             removed.add(`attribute ${rawAttr}`);
             continue;

@@ -21,7 +21,8 @@ function badDeclarations(text: string, onRoot: boolean): string[] {
     if (node.type === 'Declaration' && (!cssPropertyAllowed(node.property, onRoot) || node.important))
       found.push(`${node.property}`);
     if (node.type === 'Url' && !node.value.startsWith('#')) found.push(`url(${node.value})`);
-    if (node.type === 'Function' && /url|image|var|expression|attr|env/i.test(node.name)) found.push(`${node.name}()`);
+    if (node.type === 'Function' && /url|image|var|expression|attr|env/i.test(node.name))
+      found.push(`${node.name}()`);
     if (node.type === 'Raw') found.push(`raw ${node.value}`);
   });
   return found;
@@ -46,9 +47,11 @@ function violations(svg: string): string[] {
       if (name === 'xmlns' || name === 'xmlns:xlink') continue;
       if (!planAttribute(name)) found.push(`${tag} @${name}`);
       if (/^on/i.test(attr.localName)) found.push(`${tag} @${name} handler`);
-      if (/href$/.test(name) && safePlanHref(tag, attr.value) !== attr.value) found.push(`${tag} @${name}=${attr.value}`);
+      if (/href$/.test(name) && safePlanHref(tag, attr.value) !== attr.value)
+        found.push(`${tag} @${name}=${attr.value}`);
       if (el === root && ROOT_DROPPED_ATTRIBUTES.has(name)) found.push(`root @${name}`);
-      if (name === 'style') found.push(...badDeclarations(attr.value, el === root).map((d) => `${tag} style ${d}`));
+      if (name === 'style')
+        found.push(...badDeclarations(attr.value, el === root).map((d) => `${tag} style ${d}`));
       if (name !== 'style' && /url\((?!#)|\\/i.test(attr.value)) found.push(`${tag} @${name}=${attr.value}`);
     }
     const href = el.getAttribute('href') ?? el.getAttribute('xlink:href');
@@ -63,7 +66,8 @@ function violations(svg: string): string[] {
         if (node.type === 'Atrule' && node.name !== 'media') found.push(`@${node.name}`);
         if (node.type === 'Rule' && node.prelude.type === 'SelectorList') {
           node.prelude.children.forEach((s) => {
-            if (!csstree.generate(s).startsWith(`${PLAN_SCOPE} `)) found.push(`unscoped ${csstree.generate(s)}`);
+            if (!csstree.generate(s).startsWith(`${PLAN_SCOPE} `))
+              found.push(`unscoped ${csstree.generate(s)}`);
           });
           found.push(...badDeclarations(csstree.generate(node.block).slice(1, -1), false));
         }
@@ -98,7 +102,11 @@ describe('sanitizeSvg, the attacks of issue 9 one by one', () => {
 
   it('confines every selector to the plan, also after a quoted "(" or ","', () => {
     const css = styleOf(
-      sanitizeSvg(wrap('<style>[title="("],body{display:none} [title=","], html{fill:blue} svg,:root,*{fill:red}</style>')).svg,
+      sanitizeSvg(
+        wrap(
+          '<style>[title="("],body{display:none} [title=","], html{fill:blue} svg,:root,*{fill:red}</style>',
+        ),
+      ).svg,
     );
     expect(css).toBe(
       `${PLAN_SCOPE} [title="("],${PLAN_SCOPE} body{display:none}` +
@@ -108,7 +116,9 @@ describe('sanitizeSvg, the attacks of issue 9 one by one', () => {
   });
 
   it('reads a <style> with child elements as the browser does, one stylesheet', () => {
-    const { svg } = sanitizeSvg(wrap('<style>.a{fill:blue}<g>body{display:none}</g>@import "https://evil.example/x.css";</style>'));
+    const { svg } = sanitizeSvg(
+      wrap('<style>.a{fill:blue}<g>body{display:none}</g>@import "https://evil.example/x.css";</style>'),
+    );
     expect(styleOf(svg)).toBe(`${PLAN_SCOPE} .a{fill:blue}${PLAN_SCOPE} body{display:none}`);
     expect(svg).not.toContain('<g>');
   });
@@ -138,7 +148,10 @@ describe('sanitizeSvg, the attacks of issue 9 one by one', () => {
 
   it('drops xml:base wherever it is', () => {
     const { svg } = sanitizeSvg(
-      wrap('<g xml:base="javascript:alert(1)//"><a xml:base="https://evil.example/" href="#x"><text>x</text></a></g>', ' xml:base="javascript:alert(1)//"'),
+      wrap(
+        '<g xml:base="javascript:alert(1)//"><a xml:base="https://evil.example/" href="#x"><text>x</text></a></g>',
+        ' xml:base="javascript:alert(1)//"',
+      ),
     );
     expect(svg).not.toContain('xml:base');
     expect(svg).toContain('<a href="#x">');
@@ -177,7 +190,9 @@ describe('sanitizeSvg, the attacks of issue 9 one by one', () => {
       'javascript&colon;alert(1)',
       '/relative/path',
     ]) {
-      expect(sanitizeSvg(wrap(`<a href="${href}"><text>x</text></a>`)).svg).toContain('<a><text>x</text></a>');
+      expect(sanitizeSvg(wrap(`<a href="${href}"><text>x</text></a>`)).svg).toContain(
+        '<a><text>x</text></a>',
+      );
     }
   });
 

@@ -101,6 +101,21 @@ describe('GET /public/view/{projectId}', () => {
     expect((await view(99999)).statusCode).toBe(404);
   });
 
+  it('never hands buyers a link that breaks the link rule, even one stored before it', async () => {
+    const a = await addApartment({ bostad: '1' });
+    // Old data, written before links were checked.
+    await t.db
+      .update(apartmentsTable)
+      .set({
+        link: 'java\tscript:alert(1)',
+        info: [{ url: 'javascript:alert(2)' }, { url: 'https://ok.example/a.pdf' }],
+      })
+      .where(eq(apartmentsTable.id, a.id));
+    const [apartment] = (await view()).json().apartments;
+    expect(apartment.link).toBe('');
+    expect(apartment.info).toEqual([{ url: 'https://ok.example/a.pdf' }]);
+  });
+
   it('shows a status change on the next request (after the cache time)', async () => {
     const a = await addApartment({ bostad: '1' });
     expect((await view()).json().apartments[0].status).toBe('sale');

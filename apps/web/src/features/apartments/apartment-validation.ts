@@ -12,7 +12,8 @@ export const apartmentFormSchema = apartmentFieldsSchema.extend({
 });
 
 export type ApartmentMessage =
-  ValidationMessage | { key: 'notANumber' | 'negative' | 'tooLarge'; values?: { max?: number } };
+  | ValidationMessage
+  | { key: 'notANumber' | 'negative' | 'tooLarge' | 'linkUrl' | 'webUrl'; values?: { max?: number } };
 
 const AMOUNT_FIELDS = new Set(['square', 'price', 'fee', 'garden_size']);
 
@@ -35,6 +36,9 @@ export function apartmentFormErrors(
           : issue.code === 'too_big'
             ? { key: 'tooLarge', values: { max: APARTMENT_LIMITS.number } }
             : { key: 'notANumber' };
+    } else if (issue.code === 'custom' && (field === 'link' || field === 'info')) {
+      // The shared link rule (web-links.ts): say what a link may be.
+      message = { key: field === 'link' ? 'linkUrl' : 'webUrl' };
     } else {
       message = issueMessage(issue);
     }

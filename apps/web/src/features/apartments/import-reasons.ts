@@ -1,9 +1,21 @@
+import { APARTMENT_LINK_MESSAGE, WEB_URL_MESSAGE } from '@planvy/shared';
+
 /**
  * The import preview's reasons come from the server in English; the known ones are shown in
  * the UI language, anything else as sent.
  */
 export type ImportReason =
-  | { key: 'bostadRequired' | 'bostadTwice' | 'notANumber' | 'negative' | 'flag' | 'tooLong' }
+  | {
+      key:
+        | 'bostadRequired'
+        | 'bostadTwice'
+        | 'notANumber'
+        | 'negative'
+        | 'flag'
+        | 'tooLong'
+        | 'linkUrl'
+        | 'webUrl';
+    }
   | { key: 'unknownStatus'; values: { status: string } }
   | { key: 'unknownBuilding'; values: { label: string } }
   | { key: null; text: string };
@@ -14,6 +26,8 @@ const EXACT: Record<string, ImportReason['key']> = {
   'Must be a number': 'notANumber',
   'Must not be negative': 'negative',
   'Must be 1 or 0': 'flag',
+  [APARTMENT_LINK_MESSAGE]: 'linkUrl',
+  [WEB_URL_MESSAGE]: 'webUrl',
 };
 
 export function importReason(message: string): ImportReason {

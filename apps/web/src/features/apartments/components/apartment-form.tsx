@@ -87,7 +87,11 @@ export function ApartmentForm({
   const saving = createApartment.isPending || updateApartment.isPending;
 
   const translate = (message: ApartmentMessage) =>
-    message.key === 'notANumber' || message.key === 'negative' || message.key === 'tooLarge'
+    message.key === 'notANumber' ||
+    message.key === 'negative' ||
+    message.key === 'tooLarge' ||
+    message.key === 'linkUrl' ||
+    message.key === 'webUrl'
       ? t(`apartments.validation.${message.key}`)
       : t(`validation.${message.key}`, message.values ?? {});
 

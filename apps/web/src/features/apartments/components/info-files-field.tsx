@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Anchor, Button, Group, Input, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileText, IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { APARTMENT_LIMITS, type InfoEntry } from '@planvy/shared';
+import { APARTMENT_LIMITS, isWebUrl, linkHref, type InfoEntry } from '@planvy/shared';
 
 interface InfoFilesFieldProps {
   value: InfoEntry[];
@@ -17,9 +17,11 @@ export function InfoFilesField({ value, onChange, error, disabled }: InfoFilesFi
   const [draft, setDraft] = useState('');
   const text = draft.trim();
   const full = value.length >= APARTMENT_LIMITS.infoFiles;
+  // The API's rule (web-links.ts): only http(s) addresses are info files.
+  const draftError = text && !isWebUrl(text) ? t('apartments.validation.webUrl') : null;
 
   const add = () => {
-    if (!text || full) return;
+    if (!text || full || draftError) return;
     onChange([...value, { url: text }]);
     setDraft('');
   };
@@ -43,9 +45,16 @@ export function InfoFilesField({ value, onChange, error, disabled }: InfoFilesFi
             {value.map((entry, index) => (
               <Group key={`${index}-${entry.url}`} component="li" gap="xs" wrap="nowrap">
                 <IconFileText size={16} aria-hidden style={{ flex: 'none' }} />
-                <Anchor href={entry.url} target="_blank" rel="noopener noreferrer" size="sm" truncate="end">
-                  {entry.url}
-                </Anchor>
+                {linkHref(entry.url) ? (
+                  <Anchor href={entry.url} target="_blank" rel="noopener noreferrer" size="sm" truncate="end">
+                    {entry.url}
+                  </Anchor>
+                ) : (
+                  // Stored before the rule: shown, never as a link, and refused on save until removed.
+                  <Text size="sm" c="red" truncate="end">
+                    {entry.url}
+                  </Text>
+                )}
                 <ActionIcon
                   variant="subtle"
                   color="gray"
@@ -69,6 +78,7 @@ export function InfoFilesField({ value, onChange, error, disabled }: InfoFilesFi
             onChange={(event) => setDraft(event.currentTarget.value)}
             onKeyDown={onKeyDown}
             maxLength={APARTMENT_LIMITS.link}
+            error={draftError}
             disabled={disabled || full}
             style={{ flex: 1 }}
             size="sm"
@@ -78,7 +88,7 @@ export function InfoFilesField({ value, onChange, error, disabled }: InfoFilesFi
             size="sm"
             leftSection={<IconPlus size={14} aria-hidden />}
             onClick={add}
-            disabled={disabled || !text || full}
+            disabled={disabled || !text || full || draftError !== null}
           >
             {t('apartments.form.infoAdd')}
           </Button>

@@ -119,7 +119,9 @@ describe('parsing plans', () => {
       ':where([data-planvy-plan]) body{display:none}:where([data-planvy-plan]) .st0{fill:red}',
     );
     // An entity-encoded scheme is decoded by the parser and still removed.
-    expect(plan('<a href="&#106;avascript:alert(1)"><rect/></a>').querySelector('a')!.hasAttribute('href')).toBe(false);
+    expect(
+      plan('<a href="&#106;avascript:alert(1)"><rect/></a>').querySelector('a')!.hasAttribute('href'),
+    ).toBe(false);
   });
 
   it('refuses markup that is not SVG', () => {

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { adminToken, freshPage, launch } from './support/browser';
+import { signInAsAdmin } from './support/session';
+import {
+  addApartment,
+  createProject,
+  svgDoc,
+  untilViewShows,
+  uploadFile,
+  zoneRect,
+} from './support/widget-fixtures';
+
+/**
+ * Apartment links and info files a buyer can follow (issue 9): only http(s), and mailto:
+ * or tel: for the link. An admin cannot save anything else from the back-office; what is
+ * saved is what the buyer gets; and a link stored before the rule never becomes a link.
+ */
+
+let browser: Awaited<ReturnType<typeof launch>>;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  context = browser.context;
+  token = await adminToken();
+});
+afterAll(() => browser.close());
+beforeEach(async () => {
+  page = await freshPage(context);
+});
+
+async function projectWithZone(name: string) {
+  const id = await createProject(token, name);
+  const apartment = await addApartment(token, id, { bostad: 'L1', rooms: '2', status: 'sale' });
+  await uploadFile(token, id, 'plan.svg', svgDoc(zoneRect(apartment, 'L1', 100, 80, 160, 120)));
+  return { id, apartment };
+}
+
+describe('apartment links', () => {
+  it('an admin cannot save a script link or a non-web info file; the buyer follows the web ones', async () => {
+    const { id, apartment } = await projectWithZone('Länkar');
+    await signInAsAdmin(page);
+    await page.goto(`/projects/${id}`);
+    await page.getByRole('row', { name: 'Öppna L1', exact: true }).click();
+    const form = page.getByRole('dialog');
+    await form.getByRole('heading', { name: 'Lägenhet L1' }).waitFor();
+
+    const link = form.getByLabel('Länk', { exact: true });
+    await link.fill('javascript:alert(document.domain)');
+    await form.getByLabel('Fil-URL').fill('data:text/html,<script>alert(1)</script>');
+    await form.getByText('Ange en webbadress som börjar med https:// eller http://').waitFor();
+    expect(await form.getByRole('button', { name: 'Lägg till', exact: true }).isDisabled()).toBe(true);
+    await form.getByRole('button', { name: 'Spara' }).click();
+    await form.getByText('Ange en webbadress (https://…), en mailto:-adress eller ett tel:-nummer').waitFor();
+
+    await link.fill('https://eken.example/l1');
+    await form.getByLabel('Fil-URL').fill('https://eken.example/docs/l1-ritning.pdf');
+    await form.getByRole('button', { name: 'Lägg till', exact: true }).click();
+    await form.getByRole('button', { name: 'Spara' }).click();
+    await page.getByText('Lägenheten har uppdaterats').waitFor();
+
+    await untilViewShows(id, (v) => (v as { apartments: { link: string }[] }).apartments[0]?.link !== '');
+    const buyer = await context.newPage();
+    await buyer.goto(`/view/${id}`);
+    await buyer.waitForSelector('#root[data-ready="1"]');
+    await buyer.locator(`.pv-zone[data-pv-id="${apartment}"]`).click();
+    const panel = buyer.getByRole('dialog', { name: 'Bostad L1' });
+    await expect(panel.getByRole('link', { name: 'Läs mer om bostaden' }).getAttribute('href')).resolves.toBe(
+      'https://eken.example/l1',
+    );
+    await expect(panel.getByRole('link', { name: 'l1-ritning.pdf' }).getAttribute('href')).resolves.toBe(
+      'https://eken.example/docs/l1-ritning.pdf',
+    );
+    await buyer.close();
+  });
+
+  it('the widget never renders a stored link that breaks the rule (old data)', async () => {
+    const { id, apartment } = await projectWithZone('Gamla länkar');
+    await untilViewShows(id, (v) => (v as { plans: unknown[] }).plans.length === 1);
+    // The view as a server before the rule could have stored it.
+    await page.route(`**/api/v1/public/view/${id}`, async (route) => {
+      const res = await route.fetch();
+      const view = (await res.json()) as { apartments: { link: string; info: { url: string }[] }[] };
+      view.apartments[0]!.link = ' java\tscript:alert(1)';
+      view.apartments[0]!.info = [
+        { url: 'javascript:alert(2)' },
+        { url: 'data:text/html,<script>alert(3)</script>' },
+        { url: '/relative/doc.pdf' },
+        { url: 'https://eken.example/ok.pdf' },
+      ];
+      await route.fulfill({ response: res, json: view });
+    });
+    await page.goto(`/view/${id}`);
+    await page.waitForSelector('#root[data-ready="1"]');
+    await page.locator(`.pv-zone[data-pv-id="${apartment}"]`).click();
+    const panel = page.getByRole('dialog', { name: 'Bostad L1' });
+    await panel.waitFor();
+    const hrefs = await panel
+      .locator('a[href]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(['https://eken.example/ok.pdf']);
+  });
+});
