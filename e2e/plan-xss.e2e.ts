@@ -194,15 +194,19 @@ function inspect(args: {
     }
   }
 
-  // Nothing of the plan may be hit outside the plan's box.
+  // Nothing of the plan may be hit outside the plan's box: a coarse grid over the viewport,
+  // and a ring just outside the box (where a plan that spills over would show first).
   const box = stage.getBoundingClientRect();
   const inPlan = (el: Element | null) => !!el && (el === stage || stage.contains(el));
+  const points: [number, number][] = [];
+  for (let x = 3; x < innerWidth; x += 97) for (let y = 3; y < innerHeight; y += 97) points.push([x, y]);
+  for (let x = box.left - 4; x <= box.right + 4; x += 40) points.push([x, box.top - 4], [x, box.bottom + 4]);
+  for (let y = box.top - 4; y <= box.bottom + 4; y += 40) points.push([box.left - 4, y], [box.right + 4, y]);
   let covered = 0;
-  for (let x = 2; x < innerWidth; x += 37) {
-    for (let y = 2; y < innerHeight; y += 37) {
-      if (x >= box.left - 1 && x <= box.right + 1 && y >= box.top - 1 && y <= box.bottom + 1) continue;
-      if (inPlan(document.elementFromPoint(x, y))) covered++;
-    }
+  for (const [x, y] of points) {
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    if (x >= box.left - 1 && x <= box.right + 1 && y >= box.top - 1 && y <= box.bottom + 1) continue;
+    if (inPlan(document.elementFromPoint(x, y))) covered++;
   }
   if (covered) found.push(`covers ${covered} points outside the plan`);
 

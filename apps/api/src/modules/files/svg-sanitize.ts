@@ -34,17 +34,27 @@ function escapeAttr(s: string): string {
   return escapeText(s).replace(/"/g, '&quot;');
 }
 
-/** An attribute's value as it may be stored, or undefined to drop it. */
+/**
+ * An attribute's value as it may be stored, or undefined to drop it. CSS is parsed once per
+ * distinct value: exported plans repeat the same few styles on thousands of shapes.
+ */
 function sanitizeAttribute(
   element: string,
   name: string,
   value: string,
   isRoot: boolean,
+  cssCache: Map<string, string | undefined>,
 ): string | undefined {
   if (name === 'href' || name === 'xlink:href') return safePlanHref(element, value) ?? undefined;
-  if (name === 'style') return sanitizeStyleAttribute(value, isRoot) || undefined;
-  if (CSS_VALUE_ATTRIBUTES.has(name)) return sanitizePresentationValue(value) ?? undefined;
-  return value;
+  const isStyle = name === 'style';
+  if (!isStyle && !CSS_VALUE_ATTRIBUTES.has(name)) return value;
+  const key = `${isStyle ? (isRoot ? 'R' : 'S') : 'V'}${value}`;
+  if (cssCache.has(key)) return cssCache.get(key);
+  const clean = isStyle
+    ? sanitizeStyleAttribute(value, isRoot) || undefined
+    : (sanitizePresentationValue(value) ?? undefined);
+  cssCache.set(key, clean);
+  return clean;
 }
 
 export interface SanitizeResult {
@@ -65,6 +75,7 @@ export function sanitizeSvg(input: string): SanitizeResult {
   let styleDepth = 0;
   let hasStyle = false;
   let usesXlink = false;
+  const cssCache = new Map<string, string | undefined>();
   /** True right after an open tag was written, so an immediate close can become "/>". */
   let openPending = false;
 
@@ -115,7 +126,7 @@ export function sanitizeSvg(input: string): SanitizeResult {
             (name === 'style' && attr !== 'media');
           const value = dropped
             ? undefined
-            : sanitizeAttribute(name, attr, stripXmlForbidden(rawValue), isRoot);
+            : sanitizeAttribute(name, attr, stripXmlForbidden(rawValue), isRoot, cssCache);
           if (value === undefined) {
             removed.add(`attribute ${rawAttr}`);
             continue;
