@@ -44,9 +44,20 @@ export function guardPlan(markup: string, options: GuardOptions = {}): SVGSVGEle
   return root as unknown as SVGSVGElement;
 }
 
+/**
+ * Decisions a guard run makes once per distinct name or value: a 10 MB plan has some
+ * 100,000 elements but a handful of attribute names and, mostly, a few repeated styles.
+ */
+interface Memo {
+  names: Map<string, string | undefined>;
+  elements: Map<string, boolean>;
+  styles: Map<string, string>;
+}
+
 /** Cleans a parsed plan in place; iterative, so a deeply nested file cannot exhaust the stack. */
 export function guardTree(root: Element, scope: string = PLAN_SCOPE): void {
-  cleanAttributes(root, true);
+  const memo: Memo = { names: new Map(), elements: new Map(), styles: new Map() };
+  cleanAttributes(root, true, memo);
   root.setAttribute(PLAN_SCOPE_ATTRIBUTE, '');
   const stack: Element[] = [root];
   while (stack.length) {
@@ -55,12 +66,15 @@ export function guardTree(root: Element, scope: string = PLAN_SCOPE): void {
       const next = child.nextSibling;
       if (child.nodeType === 1) {
         const e = child as Element;
-        if (e.namespaceURI !== SVG_NS || planElement(e.localName) !== e.localName) {
+        const local = e.localName;
+        let allowed = memo.elements.get(local);
+        if (allowed === undefined) memo.elements.set(local, (allowed = planElement(local) === local));
+        if (!allowed || e.namespaceURI !== SVG_NS) {
           e.remove();
-        } else if (e.localName === 'style') {
+        } else if (local === 'style') {
           guardStyle(e, scope);
         } else {
-          cleanAttributes(e, false);
+          cleanAttributes(e, false, memo);
           stack.push(e);
         }
       } else if (child.nodeType !== 3 && child.nodeType !== 4) {
@@ -72,34 +86,53 @@ export function guardTree(root: Element, scope: string = PLAN_SCOPE): void {
   }
 }
 
-/** The canonical name of an allowed attribute, by namespace and local name (XML is case-sensitive). */
-function attributeName(attr: Attr): string | undefined {
-  const { namespaceURI: ns, localName: local } = attr;
-  if (ns === null) return planAttribute(local) === local ? local : undefined;
-  if (ns === XLINK_NS && (local === 'href' || local === 'title')) return `xlink:${local}`;
-  if (ns === XML_NS && (local === 'space' || local === 'lang')) return `xml:${local}`;
+/**
+ * The canonical name of an allowed attribute, or undefined. XML is case-sensitive and an
+ * unprefixed attribute is never in a namespace, so plain names are decided as strings (and
+ * once per name); a prefixed one by its namespace, whatever the prefix says.
+ */
+function attributeName(el: Element, qualified: string, memo: Memo): string | undefined {
+  if (!qualified.includes(':')) {
+    if (memo.names.has(qualified)) return memo.names.get(qualified);
+    const name = qualified !== 'xmlns' && planAttribute(qualified) === qualified ? qualified : undefined;
+    memo.names.set(qualified, name);
+    return name;
+  }
+  const attr = el.getAttributeNode(qualified);
+  const local = attr?.localName;
+  if (attr?.namespaceURI === XLINK_NS && (local === 'href' || local === 'title')) return `xlink:${local}`;
+  if (attr?.namespaceURI === XML_NS && (local === 'space' || local === 'lang')) return `xml:${local}`;
+  // Namespace declarations stay as they are (they change nothing once parsed).
+  if (attr?.namespaceURI === XMLNS_NS && qualified === 'xmlns:xlink') return qualified;
   return undefined;
 }
 
-function cleanAttributes(el: Element, isRoot: boolean): void {
-  for (const attr of Array.from(el.attributes)) {
-    if (attr.namespaceURI === XMLNS_NS) {
-      if (attr.name !== 'xmlns' && attr.name !== 'xmlns:xlink') el.removeAttributeNode(attr);
-      continue;
-    }
-    const name = attributeName(attr);
+function cleanAttributes(el: Element, isRoot: boolean, memo: Memo): void {
+  for (const qualified of el.getAttributeNames()) {
+    const name = qualified === 'xmlns' ? 'xmlns' : attributeName(el, qualified, memo);
+    if (name === 'xmlns' || name === 'xmlns:xlink') continue;
     // target and rel are the guard's to set (below), never the plan's.
     if (!name || name === 'target' || name === 'rel' || (isRoot && ROOT_DROPPED_ATTRIBUTES.has(name))) {
-      el.removeAttributeNode(attr);
+      el.removeAttribute(qualified);
       continue;
     }
-    const value = attr.value;
+    const isHref = name === 'href' || name === 'xlink:href';
+    if (!isHref && name !== 'style' && !CSS_VALUE_ATTRIBUTES.has(name)) continue;
+    const value = el.getAttribute(qualified) ?? '';
     let clean: string | null = value;
-    if (name === 'href' || name === 'xlink:href') clean = safePlanHref(el.localName, value);
-    else if (name === 'style') clean = sanitizeDeclarations(value, isRoot) || null;
-    else if (CSS_VALUE_ATTRIBUTES.has(name) && /[(\\]/.test(value) && !cssValueAllowed(value)) clean = null;
-    if (clean === null) el.removeAttributeNode(attr);
-    else if (clean !== value) attr.value = clean;
+    if (isHref) {
+      clean = safePlanHref(el.localName, value);
+    } else if (name === 'style') {
+      const key = isRoot ? `R${value}` : value;
+      let declarations = memo.styles.get(key);
+      if (declarations === undefined)
+        memo.styles.set(key, (declarations = sanitizeDeclarations(value, isRoot)));
+      clean = declarations || null;
+    } else if ((value.includes('(') || value.includes('\\')) && !cssValueAllowed(value)) {
+      clean = null;
+    }
+    if (clean === null) el.removeAttribute(qualified);
+    else if (clean !== value) el.setAttribute(qualified, clean);
   }
   if (el.localName === 'a') {
     const link = planLinkAttributes(el.getAttribute('href') ?? el.getAttributeNS(XLINK_NS, 'href'));
