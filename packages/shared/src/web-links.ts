@@ -8,8 +8,8 @@
  */
 
 /** Control characters, and whitespace other than a plain space, are never part of a link. */
-// eslint-disable-next-line no-control-regex
 const UNPRINTABLE =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
 /** An absolute http:// or https:// address with a host. */

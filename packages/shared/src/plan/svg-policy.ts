@@ -88,8 +88,8 @@ export const PLAN_SCOPE = `:where([${PLAN_SCOPE_ATTRIBUTE}])`;
 // ---------------------------------------------------------------------------
 
 /** Whitespace and control characters that URL parsers skip or strip ("java\tscript:"). */
-// eslint-disable-next-line no-control-regex
 const URL_IGNORED =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]+/g;
 const RASTER_DATA = /^data:image\/(?:png|jpe?g|gif|webp);base64,[a-z0-9+/=]*$/i;
 const WEB_LINK = /^https?:\/\/[^/\\]/i;
@@ -122,8 +122,8 @@ export function planLinkAttributes(href: string | null): { target: string; rel: 
 // ---------------------------------------------------------------------------
 
 /** C0 controls except tab/LF/CR, U+FFFE/U+FFFF and lone surrogates: one makes a plan unreadable as XML. */
-// eslint-disable-next-line no-control-regex
 const XML_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Removes every character XML 1.0 forbids (a no-op, without copying, when there is none). */
