@@ -937,6 +937,8 @@ export class PlanStage {
   };
 
   private onClick = (e: MouseEvent): void => {
+    // A plan's own links never navigate away from the editor (the guard made them safe to follow).
+    if (e.target instanceof Element && e.target.closest('a')) e.preventDefault();
     if (this.suppressClick) {
       this.suppressClick = false;
       return;

@@ -84,6 +84,21 @@ describe('PlanStage', () => {
     expect(plain.hasAttribute('data-temp-id') || plain.hasAttribute('data-pv-state')).toBe(false);
   });
 
+  it('never follows a plan link out of the editor, and shows the plan through the shared guard', () => {
+    const { s, host } = stage();
+    s.load(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" style="position:fixed;inset:0">' +
+        '<a href="https://planvy.se/" target="_top"><rect id="in-link" width="5" height="5"/></a></svg>',
+      ctx,
+    );
+    const root = host.shadowRoot!.querySelector('svg')!;
+    expect(root.getAttribute('style')).toBeNull();
+    expect(root.querySelector('a')!.getAttribute('target')).toBe('_blank');
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    root.querySelector('#in-link')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+  });
+
   it('keeps a read-only viewer to selecting', () => {
     const { s } = stage();
     s.setEditable(false);
