@@ -115,10 +115,10 @@ describe('uploads', () => {
   });
 
   it('removes every XSS payload of the corpus before storing', async () => {
-    for (const [i, { name, svg }] of XSS_CORPUS.entries()) {
+    const check = async (i: number, name: string, svg: string) => {
       const res = await upload(`x${i}.svg`, svg);
       // A payload that is not an SVG image at all is refused as a whole.
-      if (res.statusCode === 422) continue;
+      if (res.statusCode === 422) return;
       expect(res.statusCode, name).toBe(201);
       const stored = (await t.app.inject({ method: 'GET', url: res.json().file.url })).body;
       // Web links may stay: they open a new window without an opener.
@@ -129,8 +129,13 @@ describe('uploads', () => {
       expect(withoutLinks, name).not.toMatch(
         /<script|<[^>]*\son[a-z]+\s*=|javascript:|<foreignObject|<!ENTITY|evil\.example|data:text|<iframe|<embed|<object|<animate|<set[\s>/]|<handler|xml:base|@import|@font-face|target="_(top|parent|self)"/i,
       );
+    };
+    // A few uploads at a time: 237 one after another take long on a busy PostgreSQL.
+    const corpus = [...XSS_CORPUS.entries()];
+    for (let i = 0; i < corpus.length; i += 8) {
+      await Promise.all(corpus.slice(i, i + 8).map(([n, { name, svg }]) => check(n, name, svg)));
     }
-  });
+  }, 120_000);
 
   it('removes characters XML forbids, so a plan with them is stored readable', async () => {
     const bytes = Buffer.from(
