@@ -40,7 +40,7 @@ export async function waitFor(url: string, child: ChildProcess, log: () => strin
 }
 
 export function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
@@ -52,14 +52,20 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
-): Promise<RunningServer> {
-  for (const dist of ['apps/web/dist/index.html', 'apps/widget/dist/index.html']) {
-    if (!fs.existsSync(path.join(root, dist)))
-      throw new Error(`${dist} is missing: run "npm run build" first`);
-  }
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-server-'));
+export interface ServerProcess {
+  child: ChildProcess;
+  baseURL: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output: () => string;
+  /** Resolves with the exit code (or the signal's name) when the process ends. */
+  exited: Promise<number | string>;
+}
+
+/**
+ * Spawns `apps/api/src/server.ts` on a free port without waiting for it; the built apps
+ * are served only when they exist (`npm run build`).
+ */
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
@@ -75,18 +81,32 @@ export async function startServer(
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
-      ...options.env,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseURL}/api/health`, child, () => output);
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
+  return { child, baseURL: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
+  for (const dist of ['apps/web/dist/index.html', 'apps/widget/dist/index.html']) {
+    if (!fs.existsSync(path.join(root, dist)))
+      throw new Error(`${dist} is missing: run "npm run build" first`);
+  }
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-server-'));
+  const server = await spawnServer(dataDir, options.env);
+  await waitFor(`${server.baseURL}/api/health`, server.child, server.output);
   return {
-    baseURL,
+    baseURL: server.baseURL,
     async close() {
-      await stop(child);
+      await stop(server.child);
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

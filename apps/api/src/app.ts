@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifyFormbody from '@fastify/formbody';
@@ -129,9 +130,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(sunStudyPublicRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/api/health', { schema: { hide: true } }, async () => ({
-    status: 'ok',
-  }));
+  // For load balancers and orchestrators: 200 while the database answers, else 503/507 in the envelope.
+  app.get('/api/health', { schema: { hide: true } }, async () => {
+    await opts.db.execute(sql`select 1`);
+    return { status: 'ok' };
+  });
 
   if (fs.existsSync(webIndex)) {
     await app.register(staticPlugin, {

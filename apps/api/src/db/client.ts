@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+import { EmbeddedDatabase } from './embedded';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -31,23 +33,56 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; when absent (tests) PGlite runs in memory. */
   pgliteDir?: string;
+  /** Who opens it ("server", "backup", …), shown to a second process that finds it locked. */
+  purpose?: string;
+  /** Where connection and storage failures are reported. */
+  log?: { error(obj: object, msg: string): void; info(msg: string): void };
 }
+
+/** What PostgreSQL shows in pg_stat_activity for an API instance (backup and restore look for it). */
+export const APPLICATION_NAME = 'planvy';
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      application_name: `${APPLICATION_NAME} ${opts.purpose ?? 'server'}`,
+    });
+    // An idle connection that the server drops (restart, failover) must not crash the process;
+    // the pool replaces it and the next query reconnects.
+    pool.on('error', (err) => opts.log?.error({ err }, 'PostgreSQL connection lost'));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db, driver: 'postgres', close: () => pool.end() };
   }
-  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
-  const lite = drizzlePglite(client, { schema });
-  await migratePglite(lite, { migrationsFolder });
-  // Same query-builder surface; see the Db type above.
-  return {
-    db: lite as unknown as Db,
-    driver: 'pglite',
-    close: () => client.close(),
-  };
+  const dir = opts.pgliteDir;
+  if (dir) fs.mkdirSync(dir, { recursive: true });
+  const lock = dir ? lockDataDir(dir, opts.purpose ?? 'server') : undefined;
+  try {
+    const client = await EmbeddedDatabase.open(dir, opts.log);
+    // drizzle's PGlite session only calls query() and transaction(), which EmbeddedDatabase keeps.
+    const lite = drizzlePglite({ client: client as unknown as PGlite, schema });
+    try {
+      await migratePglite(lite, { migrationsFolder });
+    } catch (err) {
+      await client.close().catch(() => undefined);
+      throw new Error(client.explain('Cannot update the embedded database', err), { cause: err });
+    }
+    // Same query-builder surface; see the Db type above.
+    return {
+      db: lite as unknown as Db,
+      driver: 'pglite',
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '@planvy/shared';
 import { HttpError } from '../lib/http-error';
+import { DatabaseUnavailableError, isConnectionLost, isDiskFull } from '../db/database-errors';
 
 function send(reply: FastifyReply, status: number, message: string, errors: Record<string, string[]> = {}) {
   const body: ErrorEnvelope = { message, errors, status_code: status };
@@ -13,6 +14,27 @@ function send(reply: FastifyReply, status: number, message: string, errors: Reco
 function fieldName(instancePath: string, context?: string): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
   return path || context || 'body';
+}
+
+/**
+ * A full disk or a database that is away is the operator's problem, not a bug: the caller
+ * learns that nothing was saved and when to try again (507 Insufficient Storage / 503).
+ */
+function storageFailure(request: FastifyRequest, reply: FastifyReply, error: Error) {
+  const unavailable = error instanceof DatabaseUnavailableError ? error : undefined;
+  const diskFull = unavailable ? unavailable.diskFull : isDiskFull(error);
+  // The cause's code only: a driver error's message carries the query's parameters.
+  let cause: unknown = error;
+  while ((cause as { cause?: unknown }).cause) cause = (cause as { cause?: unknown }).cause;
+  const code = (cause as { code?: unknown }).code;
+  request.log.error(
+    { code, detail: unavailable?.message },
+    diskFull ? 'disk full: nothing was saved' : 'database unavailable',
+  );
+  reply.header('retry-after', String(unavailable?.retryAfterSeconds ?? (diskFull ? 60 : 5)));
+  return diskFull
+    ? send(reply, 507, "The server's disk is full, so nothing was saved. Ask the administrator to free some space.")
+    : send(reply, 503, 'The database is not available at the moment. Try again in a moment.');
 }
 
 /** The one error handler: every failure leaves as `{ message, errors, status_code }`. */
@@ -30,6 +52,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { spaIndex?: B
       }
       const first = Object.values(errors)[0]?.[0] ?? 'Invalid input';
       return send(reply, 422, `The given data was invalid: ${first}`, errors);
+    }
+    if (error instanceof DatabaseUnavailableError || isDiskFull(error) || isConnectionLost(error)) {
+      return storageFailure(request, reply, error);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

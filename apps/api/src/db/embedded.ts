@@ -1,0 +1,162 @@
+import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import {
+  DatabaseUnavailableError,
+  describeFree,
+  freeBytes,
+  isDiskFull,
+  isFatal,
+  MIN_FREE_BYTES,
+} from './database-errors';
+
+interface Log {
+  error(obj: object, msg: string): void;
+  info(msg: string): void;
+}
+
+const FIRST_RETRY_MS = 1000;
+const LAST_RETRY_MS = 30_000;
+
+/**
+ * The embedded database as drizzle sees it (query and transaction), kept usable when
+ * PGlite is not. When a write fails because the disk is full, PostgreSQL inside PGlite
+ * may PANIC, after which that instance answers every query with the same PANIC. The
+ * instance is then closed, and the next request after a growing pause (1 s … 30 s)
+ * reopens it, which replays the WAL as after a crash. In between, requests fail at once
+ * with a clear 507/503 instead of a stack of 500s; nothing retries on a timer, so an
+ * idle server with a full disk uses no CPU.
+ */
+export class EmbeddedDatabase {
+  private pg: PGlite | undefined;
+  private reopening: Promise<PGlite> | undefined;
+  private failure: { message: string; diskFull: boolean; retryAt: number; delayMs: number } | undefined;
+  private closed = false;
+
+  private constructor(
+    private readonly dir: string | undefined,
+    private readonly log: Log | undefined,
+  ) {}
+
+  /** Opens PGlite in `dir` (in memory without one); says plainly when the disk is full. */
+  static async open(dir: string | undefined, log?: Log): Promise<EmbeddedDatabase> {
+    const db = new EmbeddedDatabase(dir, log);
+    db.pg = await db.start();
+    return db;
+  }
+
+  private async start(): Promise<PGlite> {
+    try {
+      return this.dir ? await PGlite.create(this.dir) : await PGlite.create();
+    } catch (err) {
+      throw new Error(this.explain('Cannot open the embedded database', err), { cause: err });
+    }
+  }
+
+  /** A sentence for the operator: what failed, and the free space when that is the likely cause. */
+  explain(what: string, err: unknown): string {
+    const free = this.dir ? freeBytes(this.dir) : undefined;
+    const where = this.dir ? ` in ${this.dir}` : '';
+    if (isDiskFull(err) || (free !== undefined && free < MIN_FREE_BYTES)) {
+      return (
+        `${what}${where}: the disk is full (${describeFree(free)} free; PGlite needs at least ` +
+        `${describeFree(MIN_FREE_BYTES)} to write its log). Free some space.`
+      );
+    }
+    return `${what}${where}: ${err instanceof Error ? err.message : String(err)}`;
+  }
+
+  private async current(): Promise<PGlite> {
+    if (this.pg) return this.pg;
+    if (this.closed || !this.failure) throw new Error('The embedded database is closed');
+    const failure = this.failure;
+    if (!this.reopening) {
+      if (Date.now() < failure.retryAt) throw this.unavailable();
+      this.reopening = this.start()
+        .then(
+          (pg) => {
+            this.pg = pg;
+            this.failure = undefined;
+            this.log?.info('embedded database reopened');
+            return pg;
+          },
+          (err: unknown) => {
+            const delayMs = Math.min(failure.delayMs * 2, LAST_RETRY_MS);
+            const free = this.dir ? freeBytes(this.dir) : undefined;
+            this.failure = {
+              message: this.explain('The embedded database cannot be reopened', err),
+              diskFull: isDiskFull(err) || (free !== undefined && free < MIN_FREE_BYTES),
+              retryAt: Date.now() + delayMs,
+              delayMs,
+            };
+            throw this.unavailable();
+          },
+        )
+        .finally(() => {
+          this.reopening = undefined;
+        });
+    }
+    return this.reopening;
+  }
+
+  private unavailable(): DatabaseUnavailableError {
+    const f = this.failure!;
+    return new DatabaseUnavailableError(
+      `${f.message} Planvy retries by itself.`,
+      f.diskFull,
+      Math.max(1, Math.ceil((f.retryAt - Date.now()) / 1000)),
+    );
+  }
+
+  /** After a PANIC the instance is useless: close it and let the next request reopen it. */
+  private async failed(pg: PGlite, err: unknown): Promise<never> {
+    if (this.pg === pg) {
+      this.pg = undefined;
+      const free = this.dir ? freeBytes(this.dir) : undefined;
+      this.failure = {
+        message: this.explain('The embedded database stopped', err),
+        diskFull: isDiskFull(err) || (free !== undefined && free < MIN_FREE_BYTES),
+        retryAt: Date.now() + FIRST_RETRY_MS,
+        delayMs: FIRST_RETRY_MS,
+      };
+      this.log?.error({ err }, this.failure.message);
+      await pg.close().catch(() => undefined);
+    }
+    throw this.unavailable();
+  }
+
+  async query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    const pg = await this.current();
+    try {
+      return await pg.query<T>(query, params, options);
+    } catch (err) {
+      if (isFatal(err)) return this.failed(pg, err);
+      throw err;
+    }
+  }
+
+  async exec(query: string, options?: QueryOptions): Promise<Results[]> {
+    const pg = await this.current();
+    try {
+      return await pg.exec(query, options);
+    } catch (err) {
+      if (isFatal(err)) return this.failed(pg, err);
+      throw err;
+    }
+  }
+
+  async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    const pg = await this.current();
+    try {
+      return await pg.transaction(callback);
+    } catch (err) {
+      if (isFatal(err)) return this.failed(pg, err);
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const pg = this.pg;
+    this.pg = undefined;
+    await pg?.close();
+  }
+}
