@@ -107,10 +107,18 @@ export function lockDataDir(dir: string, purpose: string): DataDirLock {
   const file = `${dir}.lock`;
   const mine = me(purpose);
   for (let attempt = 0; ; attempt += 1) {
+    let fd: number | undefined;
     try {
-      fs.writeFileSync(file, `${JSON.stringify(mine)}\n`, { flag: 'wx', mode: 0o600 });
+      fd = fs.openSync(file, 'wx', 0o600);
+      fs.writeSync(fd, `${JSON.stringify(mine)}\n`);
+      fs.closeSync(fd);
       break;
     } catch (err) {
+      if (fd !== undefined) {
+        // Created but not written (a full disk): leave no empty lock behind.
+        fs.closeSync(fd);
+        fs.rmSync(file, { force: true });
+      }
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const holder = parse(readOr(file));

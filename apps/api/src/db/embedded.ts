@@ -34,11 +34,12 @@ export class EmbeddedDatabase {
   private constructor(
     private readonly dir: string | undefined,
     private readonly log: Log | undefined,
+    private readonly now: () => number,
   ) {}
 
   /** Opens PGlite in `dir` (in memory without one); says plainly when the disk is full. */
-  static async open(dir: string | undefined, log?: Log): Promise<EmbeddedDatabase> {
-    const db = new EmbeddedDatabase(dir, log);
+  static async open(dir: string | undefined, log?: Log, now = Date.now): Promise<EmbeddedDatabase> {
+    const db = new EmbeddedDatabase(dir, log, now);
     db.pg = await db.start();
     return db;
   }
@@ -69,7 +70,7 @@ export class EmbeddedDatabase {
     if (this.closed || !this.failure) throw new Error('The embedded database is closed');
     const failure = this.failure;
     if (!this.reopening) {
-      if (Date.now() < failure.retryAt) throw this.unavailable();
+      if (this.now() < failure.retryAt) throw this.unavailable();
       this.reopening = this.start()
         .then(
           (pg) => {
@@ -84,7 +85,7 @@ export class EmbeddedDatabase {
             this.failure = {
               message: this.explain('The embedded database cannot be reopened', err),
               diskFull: isDiskFull(err) || (free !== undefined && free < MIN_FREE_BYTES),
-              retryAt: Date.now() + delayMs,
+              retryAt: this.now() + delayMs,
               delayMs,
             };
             throw this.unavailable();
@@ -102,7 +103,7 @@ export class EmbeddedDatabase {
     return new DatabaseUnavailableError(
       `${f.message} Planvy retries by itself.`,
       f.diskFull,
-      Math.max(1, Math.ceil((f.retryAt - Date.now()) / 1000)),
+      Math.max(1, Math.ceil((f.retryAt - this.now()) / 1000)),
     );
   }
 
@@ -114,7 +115,7 @@ export class EmbeddedDatabase {
       this.failure = {
         message: this.explain('The embedded database stopped', err),
         diskFull: isDiskFull(err) || (free !== undefined && free < MIN_FREE_BYTES),
-        retryAt: Date.now() + FIRST_RETRY_MS,
+        retryAt: this.now() + FIRST_RETRY_MS,
         delayMs: FIRST_RETRY_MS,
       };
       this.log?.error({ err }, this.failure.message);
