@@ -77,7 +77,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin, {
     spaIndex: fs.existsSync(webIndex) ? fs.readFileSync(webIndex) : undefined,
   });
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { publicUrl: opts.config.publicUrl });
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, {
     limits: { fileSize: opts.config.maxUploadBytes, files: 1, fields: 10 },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * The public widget page is embedded on other sites, so it may be framed by anyone
@@ -76,12 +76,25 @@ export async function staticPlugin(app: FastifyInstance, opts: { webDist: string
   if (opts.widgetDist) {
     const widgetIndex = fs.readFileSync(path.join(opts.widgetDist, 'index.html'));
     const hints = new PlanHints();
+    /** The widget's page with the widget's own headers; the script shows "not found" itself. */
+    const sendWidget = (reply: FastifyReply, status: number, link?: string) => {
+      reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', WIDGET_CSP)
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'strict-origin-when-cross-origin');
+      if (link) reply.header('link', link);
+      return reply.send(widgetIndex);
+    };
     app.get<{ Params: { projectId: string }; Querystring: { apartment?: string } }>(
       '/view/:projectId',
       { schema: { hide: true } },
       async (request, reply) => {
         const { projectId } = request.params;
-        if (!/^\d{1,10}$/.test(projectId) || Number(projectId) > 2147483647) return reply.callNotFound();
+        if (!/^\d{1,10}$/.test(projectId) || !(Number(projectId) > 0 && Number(projectId) <= 2147483647))
+          return sendWidget(reply, 404);
         // The page never waits for the database. When the view is already in memory, the
         // plan the widget shows first is announced as well; otherwise this starts building
         // the view, and the widget's (preloaded) request shares that work.
@@ -96,16 +109,12 @@ export async function staticPlugin(app: FastifyInstance, opts: { webDist: string
         if (plan && /^\/projects\/[\w%.~!*'()-]+\/[\w%.~!*'()-]+$/.test(plan)) {
           preload.push(`<${plan}>; rel=preload; as=fetch; crossorigin`);
         }
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .header('content-security-policy', WIDGET_CSP)
-          .header('x-content-type-options', 'nosniff')
-          .header('referrer-policy', 'strict-origin-when-cross-origin')
-          .header('link', preload.join(', '))
-          .send(widgetIndex);
+        return sendWidget(reply, 200, preload.join(', '));
       },
     );
+    // Anything else under /view is a project that does not exist, shown as the widget shows it.
+    app.get('/view', { schema: { hide: true } }, (_request, reply) => sendWidget(reply, 404));
+    app.get('/view/*', { schema: { hide: true } }, (_request, reply) => sendWidget(reply, 404));
 
     const embedFile = path.join(opts.widgetDist, 'embed.js');
     const embedJs = fs.existsSync(embedFile) ? fs.readFileSync(embedFile) : undefined;
