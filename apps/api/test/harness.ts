@@ -16,6 +16,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Database['db'];
   config: AppConfig;
+  /** The throw-away database's URL when running on PostgreSQL (DATABASE_URL). */
+  databaseUrl?: string;
   /** Empties every table; call in beforeEach. */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -33,6 +35,27 @@ export interface TestApp {
 }
 
 let seq = 0;
+const TEST_JWT_SECRET = 'test-secret-'.padEnd(48, 'x');
+
+/**
+ * Another API instance on `first`'s PostgreSQL database, as a second process behind a load
+ * balancer would be: its own connection pool and its own in-memory state, the same JWT secret.
+ */
+export async function createSecondInstance(
+  first: TestApp,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  if (!first.databaseUrl) throw new Error('A second instance needs PostgreSQL (DATABASE_URL)');
+  const database = await openDatabase({ databaseUrl: first.databaseUrl });
+  const app = await buildApp({ config: first.config, db: database.db, jwtSecret: TEST_JWT_SECRET });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const base = loadConfig({
@@ -43,6 +66,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const config: AppConfig = { ...base, ...overrides };
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: Database;
+  let databaseUrl: string | undefined;
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const name = `planvy_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -52,7 +76,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
+    databaseUrl = url.toString();
+    database = await openDatabase({ databaseUrl });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
@@ -62,11 +87,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   } else {
     database = await openDatabase({});
   }
-  const app = await buildApp({
-    config,
-    db: database.db,
-    jwtSecret: 'test-secret-'.padEnd(48, 'x'),
-  });
+  const app = await buildApp({ config, db: database.db, jwtSecret: TEST_JWT_SECRET });
   await app.ready();
   const passwordHash = await hashPassword('secret123');
 
@@ -74,6 +95,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     app,
     db: database.db,
     config,
+    databaseUrl,
     async reset() {
       app.loginThrottle.clear();
       const { rows } = await database.db.execute<{ tablename: string }>(
