@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 
 /**
  * One process at a time may open the embedded database: two PGlite instances on one
@@ -105,6 +106,7 @@ function parse(text: string | undefined): Holder | undefined {
  */
 export function lockDataDir(dir: string, purpose: string): DataDirLock {
   const file = `${dir}.lock`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   const mine = me(purpose);
   for (let attempt = 0; ; attempt += 1) {
     let fd: number | undefined;
