@@ -42,18 +42,24 @@ describe('the widget page for a project that does not exist', () => {
 });
 
 describe('the admin app is never frameable', () => {
-  it.each(['/', '/index.html', '/login', '/projects', '/projects/1', '/users/2/edit', '/no/such/route', '/View/abc'])(
-    '%s',
-    async (url) => {
-      const res = await fetch(`${baseURL()}${url}`);
-      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(res.headers.get('x-frame-options')).toBe('DENY');
-      const csp = res.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("script-src 'self'");
-      expect(await res.text()).toMatch(adminScript);
-    },
-  );
+  it.each([
+    '/',
+    '/index.html',
+    '/login',
+    '/projects',
+    '/projects/1',
+    '/users/2/edit',
+    '/no/such/route',
+    '/View/abc',
+  ])('%s', async (url) => {
+    const res = await fetch(`${baseURL()}${url}`);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(await res.text()).toMatch(adminScript);
+  });
 
   it('sends no HSTS over plain HTTP without an https PUBLIC_URL', async () => {
     const res = await fetch(`${baseURL()}/`);

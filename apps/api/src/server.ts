@@ -44,12 +44,14 @@ const app = await buildApp({
   },
 });
 logTo.app = app.log;
-await ensureInitialAdmin(database.db, { email: config.adminEmail, password: config.adminPassword }, app.log).catch(
-  async (err: unknown) => {
-    await database.close().catch(() => undefined);
-    startupFailed(err);
-  },
-);
+await ensureInitialAdmin(
+  database.db,
+  { email: config.adminEmail, password: config.adminPassword },
+  app.log,
+).catch(async (err: unknown) => {
+  await database.close().catch(() => undefined);
+  startupFailed(err);
+});
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');

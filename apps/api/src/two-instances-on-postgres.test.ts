@@ -71,9 +71,15 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL', 
   });
 
   it('plans: a stale save through B after a save through A is a 409', async () => {
-    const plan = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">${inner}</svg>`;
+    const plan = (inner: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">${inner}</svg>`;
     const { payload, headers } = multipart('floor.svg', plan(''));
-    const uploaded = await as(a, { method: 'POST', url: `/api/v1/admin/file/${projectId}`, payload, headers });
+    const uploaded = await as(a, {
+      method: 'POST',
+      url: `/api/v1/admin/file/${projectId}`,
+      payload,
+      headers,
+    });
     expect(uploaded.statusCode).toBe(201);
     const { version } = uploaded.json<{ file: { version: number } }>().file;
     const save = (app: FastifyInstance, inner: string) =>
@@ -94,7 +100,11 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL', 
     const user = await t.createUser('client');
     const limit = t.config.loginLimits.perEmail;
     const attempt = (app: FastifyInstance) =>
-      app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: user.email, password: 'wrong-guess' } });
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: user.email, password: 'wrong-guess' },
+      });
     // Each instance alone would allow `limit` failures; together they must not.
     let refusedAt = 0;
     for (let i = 1; i <= limit + 1 && !refusedAt; i += 1) {
@@ -112,7 +122,11 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL', 
 
   it('clicks: one visitor opening one apartment counts once, whichever instance answers', async () => {
     const apartment = (
-      await as(a, { method: 'POST', url: `/api/v1/admin/apartment/${projectId}`, payload: { bostad: '2001' } })
+      await as(a, {
+        method: 'POST',
+        url: `/api/v1/admin/apartment/${projectId}`,
+        payload: { bostad: '2001' },
+      })
     ).json<{ apartment: { id: number } }>().apartment;
     const click = (app: FastifyInstance) =>
       app.inject({

@@ -91,7 +91,10 @@ async function count(query: (sql: string) => Promise<{ rows: unknown[] }>): Prom
 /** What the target holds now, or null when it has no Planvy tables yet. */
 export async function currentContents(target: Target): Promise<Contents | null> {
   if (target.databaseUrl) {
-    const client = new pg.Client({ connectionString: target.databaseUrl, application_name: `${APPLICATION_NAME} restore` });
+    const client = new pg.Client({
+      connectionString: target.databaseUrl,
+      application_name: `${APPLICATION_NAME} restore`,
+    });
     await client.connect();
     try {
       const exists = await client.query(`select to_regclass('public.projects') is not null as ok`);
@@ -113,12 +116,19 @@ export async function currentContents(target: Target): Promise<Contents | null> 
 }
 
 /** Writes a backup of `target` to `file` (readable by its owner only) and says what it holds. */
-export async function backup(target: Target, file: string): Promise<{ kind: BackupKind; contents: Contents }> {
+export async function backup(
+  target: Target,
+  file: string,
+): Promise<{ kind: BackupKind; contents: Contents }> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   if (target.databaseUrl) {
     const { dbname, env } = pgConnection(target.databaseUrl);
     const partial = `${file}.partial`;
-    await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${dbname}`], env);
+    await run(
+      'pg_dump',
+      ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${dbname}`],
+      env,
+    );
     fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, file);
     return { kind: 'postgres', contents: (await currentContents(target))! };
@@ -142,7 +152,10 @@ export async function backup(target: Target, file: string): Promise<{ kind: Back
 
 /** Refuses while any API instance is connected to the PostgreSQL database. */
 export async function assertNoInstances(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: `${APPLICATION_NAME} restore` });
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    application_name: `${APPLICATION_NAME} restore`,
+  });
   await client.connect();
   try {
     const { rows } = await client.query<{ n: number; addrs: string | null }>(
@@ -167,7 +180,10 @@ export async function assertNoInstances(databaseUrl: string): Promise<void> {
  * Replaces the target's data with the backup in `file`. The embedded database is restored
  * into a new directory first; the old one is kept beside it as `pglite.before-restore-…`.
  */
-export async function restore(target: Target, file: string): Promise<{ contents: Contents; previous?: string }> {
+export async function restore(
+  target: Target,
+  file: string,
+): Promise<{ contents: Contents; previous?: string }> {
   const kind = backupKind(file);
   if (target.databaseUrl) {
     if (kind !== 'postgres') {
@@ -179,7 +195,16 @@ export async function restore(target: Target, file: string): Promise<{ contents:
     const { dbname, env } = pgConnection(target.databaseUrl);
     await run(
       'pg_restore',
-      ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${dbname}`, file],
+      [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        '--no-privileges',
+        '--single-transaction',
+        '--exit-on-error',
+        `--dbname=${dbname}`,
+        file,
+      ],
       env,
     );
     // Brings an older backup up to the current schema, as the server would at start-up.

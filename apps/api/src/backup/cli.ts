@@ -2,7 +2,15 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { loadConfig } from '../env';
-import { assertNoInstances, backup, BackupError, currentContents, restore, type Contents, type Target } from './backup';
+import {
+  assertNoInstances,
+  backup,
+  BackupError,
+  currentContents,
+  restore,
+  type Contents,
+  type Target,
+} from './backup';
 
 const USAGE = `Usage:
   npm run backup [-- <file>]           write a backup (default: backups/planvy-<date and time>.dump or .sql)
@@ -27,11 +35,16 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const base = process.env.INIT_CWD ?? process.cwd();
   const target: Target = { databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') };
-  const where = config.databaseUrl ? 'the PostgreSQL database in DATABASE_URL' : `the embedded database in ${target.pgliteDir}`;
+  const where = config.databaseUrl
+    ? 'the PostgreSQL database in DATABASE_URL'
+    : `the embedded database in ${target.pgliteDir}`;
 
   if (command === 'backup') {
     const stamp = new Date().toISOString().slice(0, 19).replace(/[T:]/g, '-');
-    const file = path.resolve(base, fileArg ?? `backups/planvy-${stamp}.${config.databaseUrl ? 'dump' : 'sql'}`);
+    const file = path.resolve(
+      base,
+      fileArg ?? `backups/planvy-${stamp}.${config.databaseUrl ? 'dump' : 'sql'}`,
+    );
     const { contents } = await backup(target, file);
     console.log(`Backed up ${where} to ${file}: ${describe(contents)}.`);
     return 0;
@@ -48,7 +61,9 @@ async function main(argv: string[]): Promise<number> {
         (config.databaseUrl ? '' : ' The current directory is kept beside it as pglite.before-restore-….');
       if (!yes) {
         if (!process.stdin.isTTY) {
-          console.error(`${question}\nNot restored: add --yes to confirm when there is no terminal to ask in.`);
+          console.error(
+            `${question}\nNot restored: add --yes to confirm when there is no terminal to ask in.`,
+          );
           return 1;
         }
         if (!(await confirm(question))) {

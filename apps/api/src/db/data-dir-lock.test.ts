@@ -75,7 +75,9 @@ describe.skipIf(process.env.DATABASE_URL)('two servers on one DATA_DIR (embedded
     const second = await start();
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(
-      new RegExp(`Planvy cannot start\\. The embedded database in .* is already in use by a Planvy server process ${first.child.pid}`),
+      new RegExp(
+        `Planvy cannot start\\. The embedded database in .* is already in use by a Planvy server process ${first.child.pid}`,
+      ),
     );
     expect(second.output()).not.toMatch(/\n\s+at /); // a sentence, not a stack trace
     expect((await fetch(`${first.baseURL}/api/health`)).status).toBe(200);

@@ -149,7 +149,9 @@ describe.skipIf(skipReason)('a full disk under the embedded database', () => {
     const fresh = await spawnServer(path.join(mountPoint, 'fresh'));
     running.push(fresh);
     expect(await fresh.exited).toBe(1);
-    expect(fresh.output()).toMatch(/Planvy cannot start\. Cannot open the embedded database in .*: the disk is full/);
+    expect(fresh.output()).toMatch(
+      /Planvy cannot start\. Cannot open the embedded database in .*: the disk is full/,
+    );
   }, 180_000);
 });
 

@@ -33,7 +33,11 @@ function storageFailure(request: FastifyRequest, reply: FastifyReply, error: Err
   );
   reply.header('retry-after', String(unavailable?.retryAfterSeconds ?? (diskFull ? 60 : 5)));
   return diskFull
-    ? send(reply, 507, "The server's disk is full, so nothing was saved. Ask the administrator to free some space.")
+    ? send(
+        reply,
+        507,
+        "The server's disk is full, so nothing was saved. Ask the administrator to free some space.",
+      )
     : send(reply, 503, 'The database is not available at the moment. Try again in a moment.');
 }
 
