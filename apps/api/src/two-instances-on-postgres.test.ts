@@ -1,5 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
+import { openDatabase } from './db/client';
 import { createSecondInstance, createTestApp, multipart, type TestApp } from '../test/harness';
 
 /**
@@ -36,6 +38,22 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL', 
     vi.useRealTimers();
     await second?.close();
     await t?.close();
+  });
+
+  it('instances started together on an empty database all start (migrations run once)', async () => {
+    const name = `planvy_start_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const opened = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString() })));
+      await Promise.all(opened.map((d) => d.close()));
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
   });
 
   it('public view: a change through A shows through B within the cache lifetime', async () => {

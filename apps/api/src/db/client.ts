@@ -42,6 +42,27 @@ export interface DatabaseOptions {
 /** What PostgreSQL shows in pg_stat_activity for an API instance (backup and restore look for it). */
 export const APPLICATION_NAME = 'planvy';
 
+/** Any fixed number: the advisory lock that lets one instance at a time migrate. */
+const MIGRATION_LOCK = 7_352_001;
+
+/**
+ * Instances started together on one database would otherwise run the same migration at
+ * once, and all but one would fail half-way; the others wait, then find nothing to do.
+ */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
@@ -53,7 +74,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // the pool replaces it and the next query reconnects.
     pool.on('error', (err) => opts.log?.error({ err }, 'PostgreSQL connection lost'));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    try {
+      await migrateOnce(pool);
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     return { db, driver: 'postgres', close: () => pool.end() };
   }
   const dir = opts.pgliteDir;
