@@ -42,6 +42,12 @@ function* chain(err: unknown): Generator<{ code?: unknown; message?: unknown; se
   }
 }
 
+/** The DatabaseUnavailableError behind `err`, which drizzle may have wrapped. */
+export function unavailableCause(err: unknown): DatabaseUnavailableError | undefined {
+  for (const e of chain(err)) if (e instanceof DatabaseUnavailableError) return e;
+  return undefined;
+}
+
 /** PostgreSQL's disk_full (53100) or the operating system's ENOSPC/EDQUOT. */
 export function isDiskFull(err: unknown): boolean {
   for (const e of chain(err)) {

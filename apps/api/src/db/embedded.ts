@@ -35,11 +35,22 @@ export class EmbeddedDatabase {
     private readonly dir: string | undefined,
     private readonly log: Log | undefined,
     private readonly now: () => number,
+    private readonly minFreeBytes: number,
   ) {}
 
   /** Opens PGlite in `dir` (in memory without one); says plainly when the disk is full. */
-  static async open(dir: string | undefined, log?: Log, now = Date.now): Promise<EmbeddedDatabase> {
-    const db = new EmbeddedDatabase(dir, log, now);
+  static async open(
+    dir: string | undefined,
+    log?: Log,
+    /** For tests: the clock, and the free space below which writes are refused (0: never). */
+    testing: { now?: () => number; minFreeBytes?: number } = {},
+  ): Promise<EmbeddedDatabase> {
+    const db = new EmbeddedDatabase(
+      dir,
+      log,
+      testing.now ?? Date.now,
+      testing.minFreeBytes ?? MIN_FREE_BYTES,
+    );
     db.pg = await db.start();
     return db;
   }
@@ -124,7 +135,45 @@ export class EmbeddedDatabase {
     throw this.unavailable();
   }
 
+  /**
+   * Refuses a write that could leave PostgreSQL without room for its next WAL segment. A
+   * PANIC there, at COMMIT, aborts PGlite's WebAssembly and leaves it spinning on the main
+   * thread: no request, health check or SIGTERM is served again. Never let it get there:
+   * keep {@link MIN_FREE_BYTES} free plus three times what the statement carries (the row,
+   * its WAL record, its TOAST copy).
+   */
+  private ensureRoom(query: string, params?: unknown[]): void {
+    if (!this.dir || this.minFreeBytes === 0 || /^\s*(select|show)\b/i.test(query)) return;
+    let carried = 0;
+    for (const p of params ?? [])
+      carried += typeof p === 'string' ? p.length : ArrayBuffer.isView(p) ? p.byteLength : 16;
+    const free = freeBytes(this.dir);
+    if (free !== undefined && free < this.minFreeBytes + 3 * carried) {
+      throw new DatabaseUnavailableError(
+        `The disk holding ${this.dir} is full (${describeFree(free)} free); nothing was written.`,
+        true,
+        60,
+      );
+    }
+  }
+
+  /** The transaction object drizzle writes through, with the same room check per statement. */
+  private guarded(tx: Transaction): Transaction {
+    return new Proxy(tx, {
+      get: (target, key, receiver) => {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (key !== 'query' && key !== 'exec')
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        return (query: string, ...rest: unknown[]) => {
+          this.ensureRoom(query, key === 'query' ? (rest[0] as unknown[] | undefined) : undefined);
+          return (value as (...a: unknown[]) => unknown).call(target, query, ...rest);
+        };
+      },
+    });
+  }
+
   async query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    this.ensureRoom(query, params);
     const pg = await this.current();
     try {
       return await pg.query<T>(query, params, options);
@@ -135,6 +184,7 @@ export class EmbeddedDatabase {
   }
 
   async exec(query: string, options?: QueryOptions): Promise<Results[]> {
+    this.ensureRoom(query);
     const pg = await this.current();
     try {
       return await pg.exec(query, options);
@@ -147,7 +197,7 @@ export class EmbeddedDatabase {
   async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     const pg = await this.current();
     try {
-      return await pg.transaction(callback);
+      return await pg.transaction((tx) => callback(this.guarded(tx)));
     } catch (err) {
       if (isFatal(err)) return this.failed(pg, err);
       throw err;

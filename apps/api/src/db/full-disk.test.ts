@@ -10,13 +10,13 @@ import { DatabaseUnavailableError } from './database-errors';
 import { EmbeddedDatabase } from './embedded';
 
 /**
- * A real full disk: a 160 MB tmpfs mounted for this file (the CI machine runs as root).
+ * A real full disk: a 256 MB tmpfs mounted for this file (the CI machine runs as root).
  * Where nothing can be mounted the tests are skipped and say why.
  */
 const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-full-disk-'));
 const mounted =
   !process.env.DATABASE_URL &&
-  spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=160m', 'tmpfs', mountPoint], { encoding: 'utf8' });
+  spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=256m', 'tmpfs', mountPoint], { encoding: 'utf8' });
 const skipReason = process.env.DATABASE_URL
   ? 'the full-disk tests run on the embedded database only (the PostgreSQL pass skips them)'
   : mounted && mounted.status !== 0
@@ -106,6 +106,9 @@ describe.skipIf(skipReason)('a full disk under the embedded database', () => {
   afterEach(() => fs.rmSync(filler, { force: true }));
   afterAll(async () => {
     await Promise.all(running.map((s) => stop(s.child)));
+    // Room for the next tests on the same small file system.
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(path.join(mountPoint, 'fresh'), { recursive: true, force: true });
   });
 
   it('answers writes with 507, keeps answering, recovers when space is freed and stops on SIGTERM', async () => {
@@ -155,12 +158,47 @@ describe.skipIf(skipReason)('a full disk under the embedded database', () => {
   }, 180_000);
 });
 
-describe.skipIf(skipReason)('PGlite stopping on a full disk', () => {
+describe.skipIf(skipReason)('PGlite on a full disk', () => {
   afterEach(() => fs.rmSync(filler, { force: true }));
 
-  it('fails fast while stopped, then reopens with every committed row', async () => {
+  it('refuses a write that would leave no room for the log, so PGlite never PANICs at COMMIT', async () => {
+    // Without the check, a 1 MB insert committed with less room than the next 16 MB WAL
+    // segment PANICs inside COMMIT; PGlite's WebAssembly aborts and then spins for good.
+    const db = await EmbeddedDatabase.open(path.join(mountPoint, 'room'));
+    await db.exec('create table f (id serial primary key, content bytea)');
+    fillDisk(70 * 1024 * 1024);
+    let saved = 0;
+    let refusal: unknown;
+    for (let i = 0; i < 80 && !refusal; i += 1) {
+      try {
+        await db.transaction(async (tx) => {
+          await tx.query(`insert into f (content) values (decode($1, 'base64'))`, [
+            randomBytes(1 << 20).toString('base64'),
+          ]);
+        });
+        saved += 1;
+      } catch (err) {
+        refusal = err;
+      }
+    }
+    expect(refusal).toBeInstanceOf(DatabaseUnavailableError);
+    expect((refusal as DatabaseUnavailableError).diskFull).toBe(true);
+    expect((refusal as Error).message).toMatch(/is full \(.* MB free\); nothing was written/);
+    // Still open: reads answer, and writes go on once there is room again.
+    expect((await db.query<{ n: number }>('select count(*)::int as n from f')).rows[0]?.n).toBe(saved);
+    fs.rmSync(filler);
+    await db.query(`insert into f (content) values ('\\x00')`);
+    await db.close();
+    fs.rmSync(path.join(mountPoint, 'room'), { recursive: true, force: true });
+  }, 120_000);
+
+  it('if PGlite stops all the same, fails fast, then reopens with every committed row', async () => {
     let now = 0;
-    const db = await EmbeddedDatabase.open(path.join(mountPoint, 'panic'), undefined, () => now);
+    // The room check is off here, to reach the PANIC that a full disk can still cause.
+    const db = await EmbeddedDatabase.open(path.join(mountPoint, 'panic'), undefined, {
+      now: () => now,
+      minFreeBytes: 0,
+    });
     await db.exec('create table t (x int, b text)');
     // Room for the rows but not for the next 16 MB WAL segment: PostgreSQL PANICs.
     fillDisk(27 * 1024 * 1024);

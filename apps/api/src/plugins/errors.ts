@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '@planvy/shared';
 import { HttpError } from '../lib/http-error';
-import { DatabaseUnavailableError, isConnectionLost, isDiskFull } from '../db/database-errors';
+import { isConnectionLost, isDiskFull, unavailableCause } from '../db/database-errors';
 
 function send(reply: FastifyReply, status: number, message: string, errors: Record<string, string[]> = {}) {
   const body: ErrorEnvelope = { message, errors, status_code: status };
@@ -21,7 +21,7 @@ function fieldName(instancePath: string, context?: string): string {
  * learns that nothing was saved and when to try again (507 Insufficient Storage / 503).
  */
 function storageFailure(request: FastifyRequest, reply: FastifyReply, error: Error) {
-  const unavailable = error instanceof DatabaseUnavailableError ? error : undefined;
+  const unavailable = unavailableCause(error);
   const diskFull = unavailable ? unavailable.diskFull : isDiskFull(error);
   // The cause's code only: a driver error's message carries the query's parameters.
   let cause: unknown = error;
@@ -57,7 +57,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { spaIndex?: B
       const first = Object.values(errors)[0]?.[0] ?? 'Invalid input';
       return send(reply, 422, `The given data was invalid: ${first}`, errors);
     }
-    if (error instanceof DatabaseUnavailableError || isDiskFull(error) || isConnectionLost(error)) {
+    if (unavailableCause(error) || isDiskFull(error) || isConnectionLost(error)) {
       return storageFailure(request, reply, error);
     }
     const status = error.statusCode ?? 500;
