@@ -17,6 +17,7 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticPlugin } from './plugins/static';
+import { storableInputPlugin } from './plugins/storable-input';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { apartmentRoutes, apartmentStatusRoutes } from './modules/apartments/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -77,6 +78,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     spaIndex: fs.existsSync(webIndex) ? fs.readFileSync(webIndex) : undefined,
   });
   await app.register(securityHeadersPlugin);
+  await app.register(storableInputPlugin);
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, {
     limits: { fileSize: opts.config.maxUploadBytes, files: 1, fields: 10 },

@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { loadConfig } from './env';
+import { errorForLog } from './lib/error-log';
 import { resolveJwtSecret } from './plugins/auth';
 import { ensureInitialAdmin } from './modules/users/service';
 
@@ -22,7 +23,7 @@ const app = await buildApp({
 await ensureInitialAdmin(database.db, { email: config.adminEmail, password: config.adminPassword }, app.log);
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-  if (err) app.log.error({ err }, 'shutting down after an error');
+  if (err) app.log.error({ error: errorForLog(err) }, 'shutting down after an error');
   await app.close();
   await database.close();
 });

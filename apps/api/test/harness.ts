@@ -34,7 +34,15 @@ export interface TestApp {
 
 let seq = 0;
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** pino options for the app's logger (e.g. `{ level: 'info', stream }` to read the log lines). */
+  logger?: object;
+}
+
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const base = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '/tmp/planvy-test',
@@ -66,6 +74,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     config,
     db: database.db,
     jwtSecret: 'test-secret-'.padEnd(48, 'x'),
+    logger: options.logger ?? false,
   });
   await app.ready();
   const passwordHash = await hashPassword('secret123');
