@@ -22,8 +22,8 @@ const ROLE_PATHS = ['admin', 'client'] as const;
 const apartmentResponse = z.object({ apartment: apartmentSchema });
 
 /**
- * preValidation for /apartment/:id routes: a non-admin reaching an apartment of a
- * project that is not theirs gets 404 before the body is looked at.
+ * onRequest (after sign-in) for /apartment/:id routes: a non-admin reaching an apartment
+ * of a project that is not theirs gets 404 before the body is read.
  */
 function apartmentAccessHook(app: FastifyInstance, opts: { adminOnly?: string } = {}) {
   return async (request: FastifyRequest) => {
@@ -58,8 +58,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${role}/apartments/:projectId`,
       {
-        onRequest,
-        preValidation: projectAccessHook(app, 'projectId'),
+        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
         schema: {
           tags,
           summary: "A project's apartments",
@@ -77,8 +76,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${role}/apartment/:projectId`,
       {
-        onRequest,
-        preValidation: projectAccessHook(app, 'projectId', { adminOnly: 'Only admins add apartments' }),
+        onRequest: [onRequest, projectAccessHook(app, 'projectId', { adminOnly: 'Only admins add apartments' })],
         schema: {
           tags,
           summary: 'Create an apartment in the project (admins)',
@@ -106,8 +104,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${role}/apartment/:id`,
       {
-        onRequest,
-        preValidation: apartmentAccessHook(app),
+        onRequest: [onRequest, apartmentAccessHook(app)],
         schema: {
           tags,
           summary: 'One apartment',
@@ -124,8 +121,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/${role}/apartment/:id`,
       {
-        onRequest,
-        preValidation: apartmentAccessHook(app),
+        onRequest: [onRequest, apartmentAccessHook(app)],
         schema: {
           tags,
           summary: 'Update an apartment',
@@ -145,8 +141,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       `/${role}/apartment/:id`,
       {
-        onRequest,
-        preValidation: apartmentAccessHook(app, { adminOnly: 'Only admins delete apartments' }),
+        onRequest: [onRequest, apartmentAccessHook(app, { adminOnly: 'Only admins delete apartments' })],
         schema: {
           tags,
           summary: 'Delete an apartment (admins)',
@@ -164,8 +159,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${role}/apartment/:id/history`,
       {
-        onRequest,
-        preValidation: apartmentAccessHook(app),
+        onRequest: [onRequest, apartmentAccessHook(app)],
         schema: {
           tags,
           summary: "An apartment's status changes, newest first",
@@ -180,8 +174,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${role}/apartments/:projectId/export`,
       {
-        onRequest,
-        preValidation: projectAccessHook(app, 'projectId'),
+        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
         schema: {
           tags,
           summary: 'Export apartments as a CSV file for Excel',
@@ -208,8 +201,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${role}/apartments/:projectId/import`,
       {
-        onRequest,
-        preValidation: projectAccessHook(app, 'projectId', { adminOnly: 'Only admins import apartments' }),
+        onRequest: [onRequest, projectAccessHook(app, 'projectId', { adminOnly: 'Only admins import apartments' })],
         bodyLimit: 20 * 1024 * 1024,
         schema: {
           tags,

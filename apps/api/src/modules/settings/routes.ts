@@ -21,8 +21,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${role}/settings/:projectId`,
       {
-        onRequest,
-        preValidation: projectAccessHook(app, 'projectId'),
+        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
         schema: {
           tags,
           summary: 'Read one setting (?name=…) or, without name, all of them',
@@ -47,8 +46,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${role}/settings/:projectId`,
       {
-        onRequest,
-        preValidation: projectAccessHook(app, 'projectId', { adminOnly: settings.SETTINGS_ADMIN_ONLY }),
+        onRequest: [onRequest, projectAccessHook(app, 'projectId', { adminOnly: settings.SETTINGS_ADMIN_ONLY })],
         schema: {
           tags,
           summary: 'Write one setting (admins only)',
