@@ -76,7 +76,10 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${role}/apartment/:projectId`,
       {
-        onRequest: [onRequest, projectAccessHook(app, 'projectId', { adminOnly: 'Only admins add apartments' })],
+        onRequest: [
+          onRequest,
+          projectAccessHook(app, 'projectId', { adminOnly: 'Only admins add apartments' }),
+        ],
         schema: {
           tags,
           summary: 'Create an apartment in the project (admins)',
@@ -201,7 +204,10 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${role}/apartments/:projectId/import`,
       {
-        onRequest: [onRequest, projectAccessHook(app, 'projectId', { adminOnly: 'Only admins import apartments' })],
+        onRequest: [
+          onRequest,
+          projectAccessHook(app, 'projectId', { adminOnly: 'Only admins import apartments' }),
+        ],
         bodyLimit: 20 * 1024 * 1024,
         schema: {
           tags,

@@ -98,8 +98,7 @@ export async function createApartment(
   assertStatusFor(project.type, input.status);
   return db.transaction(async (tx) => {
     await assertBuildingNumber(tx, projectId, input.building_number_id);
-    const [row] = await repo.insertApartments(tx, [{ ...columns(input), project_id: projectId }]);
-    if (!row) throw new Error('insert returned no row');
+    const row = await repo.insertApartment(tx, { ...columns(input), project_id: projectId });
     await repo.recordStatusChanges(
       tx,
       [{ apartment_id: row.id, from_status: null, to_status: row.status }],

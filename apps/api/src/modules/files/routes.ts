@@ -42,7 +42,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${role}/file/:projectId`,
       {
-        onRequest: [onRequest, projectAccessHook(app, 'projectId', { adminOnly: 'Only admins upload files' })],
+        onRequest: [
+          onRequest,
+          projectAccessHook(app, 'projectId', { adminOnly: 'Only admins upload files' }),
+        ],
         schema: {
           tags,
           summary: 'Upload a plan (.svg) or background image (.png, .jpg, .jpeg) as multipart field "file"',

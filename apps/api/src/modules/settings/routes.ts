@@ -46,7 +46,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${role}/settings/:projectId`,
       {
-        onRequest: [onRequest, projectAccessHook(app, 'projectId', { adminOnly: settings.SETTINGS_ADMIN_ONLY })],
+        onRequest: [
+          onRequest,
+          projectAccessHook(app, 'projectId', { adminOnly: settings.SETTINGS_ADMIN_ONLY }),
+        ],
         schema: {
           tags,
           summary: 'Write one setting (admins only)',
