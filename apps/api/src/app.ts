@@ -23,7 +23,7 @@ import { apartmentRoutes, apartmentStatusRoutes } from './modules/apartments/rou
 import { authRoutes } from './modules/auth/routes';
 import { buildingNumberRoutes } from './modules/building-numbers/routes';
 import { fileRoutes, publicFileRoutes } from './modules/files/routes';
-import { ClickRecorder } from './modules/public-view/click-recorder';
+import { ClickRecorder, DEFAULT_CLICK_OPTIONS } from './modules/public-view/click-recorder';
 import { publicViewRoutes } from './modules/public-view/routes';
 import { buildPublicView, PublicViewCache } from './modules/public-view/service';
 import { adminUserRoutes, brokerListRoutes } from './modules/users/routes';
@@ -68,7 +68,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     'publicViews',
     new PublicViewCache((id) => buildPublicView(opts.db, id), opts.config.publicViewTtlMs),
   );
-  app.decorate('clicks', new ClickRecorder(opts.db, app.log));
+  app.decorate(
+    'clicks',
+    new ClickRecorder(opts.db, app.log, opts.jwtSecret, {
+      ...DEFAULT_CLICK_OPTIONS,
+      perProjectHour: opts.config.clickLimitPerHour,
+    }),
+  );
   // A clean shutdown writes every queued click before the database closes.
   app.addHook('onClose', async () => app.clicks.flush());
   app.decorate('loginThrottle', new LoginThrottle(opts.config.loginLimits.windowMs));
