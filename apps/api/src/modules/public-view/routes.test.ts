@@ -141,7 +141,7 @@ describe('clicks', () => {
       remoteAddress: opts.ip ?? '10.1.1.1',
     });
   const counted = async (res: Awaited<ReturnType<typeof click>>) =>
-    res.statusCode === 202 && (res.json() as { counted: boolean }).counted;
+    res.statusCode === 202 && res.json<{ counted: boolean }>().counted;
 
   it('counts a visitor once per apartment within 10 minutes, batches writes and keeps nothing personal', async () => {
     const a = await addApartment({ bostad: '1' });
