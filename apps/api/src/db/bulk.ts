@@ -11,7 +11,11 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
  * (the one place defaults are written), or NULL.
  */
 /** A serial column holds, and takes, its underlying integer type. */
-const SERIAL_TYPES: Record<string, string> = { smallserial: 'smallint', serial: 'integer', bigserial: 'bigint' };
+const SERIAL_TYPES: Record<string, string> = {
+  smallserial: 'smallint',
+  serial: 'integer',
+  bigserial: 'bigint',
+};
 
 export function unnestRows<T extends PgTable>(
   table: T,

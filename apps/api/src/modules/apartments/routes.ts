@@ -129,7 +129,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: 'Update an apartment',
           description:
-            'Send only the fields that change. Clients and brokers may change every plain field but not building_number_id or file_name (403).',
+            'Send only the fields that change, and the version you loaded: a stale one is refused with 409 and nothing changes (without a version the write is not checked). Clients and brokers may change every plain field but not building_number_id or file_name (403).',
           security: bearer,
           params: idParams,
           body: apartmentUpdateSchema,
@@ -256,6 +256,8 @@ export const apartmentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Set one status on several apartments of a project, all or nothing',
+        description:
+          'With versions (apartment id → the version shown), any stale one refuses the whole update with 409.',
         security: bearer,
         body: massStatusSchema,
         response: { 200: z.object({ apartments: z.array(apartmentSchema) }) },

@@ -69,7 +69,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: 'Update a project',
-          description: `${description} Only admins change name, type, description, owner (user_id) and broker (broker_id); anyone else sending a different value gets 403 and nothing changes.`,
+          description: `${description} Only admins change name, type, description, owner (user_id) and broker (broker_id); anyone else sending a different value gets 403 and nothing changes. Send the version you loaded: a stale one is refused with 409 (without a version the write is not checked).`,
           security: bearer,
           params: idParams,
           body: projectUpdateSchema,
