@@ -18,12 +18,13 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticPlugin } from './plugins/static';
+import { storableInputPlugin } from './plugins/storable-input';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { apartmentRoutes, apartmentStatusRoutes } from './modules/apartments/routes';
 import { authRoutes } from './modules/auth/routes';
 import { buildingNumberRoutes } from './modules/building-numbers/routes';
 import { fileRoutes, publicFileRoutes } from './modules/files/routes';
-import { ClickRecorder } from './modules/public-view/click-recorder';
+import { ClickRecorder, DEFAULT_CLICK_OPTIONS } from './modules/public-view/click-recorder';
 import { publicViewRoutes } from './modules/public-view/routes';
 import { buildPublicView, PublicViewCache } from './modules/public-view/service';
 import { adminUserRoutes, brokerListRoutes } from './modules/users/routes';
@@ -53,7 +54,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: opts.config.trustProxy,
-    bodyLimit: 2 * 1024 * 1024,
+    // Every JSON body the API takes fits in 1 MB; the few routes that take plans and CSV files
+    // raise it for themselves, after sign-in and access checks have run (onRequest).
+    bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -66,7 +69,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     'publicViews',
     new PublicViewCache((id) => buildPublicView(opts.db, id), opts.config.publicViewTtlMs),
   );
-  app.decorate('clicks', new ClickRecorder(opts.db, app.log));
+  app.decorate(
+    'clicks',
+    new ClickRecorder(opts.db, app.log, opts.jwtSecret, {
+      ...DEFAULT_CLICK_OPTIONS,
+      perProjectHour: opts.config.clickLimitPerHour,
+    }),
+  );
   // A clean shutdown writes every queued click before the database closes.
   app.addHook('onClose', async () => app.clicks.flush());
   app.decorate('loginThrottle', new LoginThrottle(opts.config.loginLimits.windowMs));
@@ -78,6 +87,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     spaIndex: fs.existsSync(webIndex) ? fs.readFileSync(webIndex) : undefined,
   });
   await app.register(securityHeadersPlugin, { publicUrl: opts.config.publicUrl });
+  await app.register(storableInputPlugin);
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, {
     limits: { fileSize: opts.config.maxUploadBytes, files: 1, fields: 10 },

@@ -25,6 +25,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(8),
+  CLICK_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -50,6 +51,8 @@ export interface AppConfig {
   loginLimits: { perIp: number; perEmail: number; windowMs: number };
   /** How long the public view of a project is served from memory. */
   publicViewTtlMs: number;
+  /** Apartment opens one visitor (IPv4 address or IPv6 /64) can count per project per hour. */
+  clickLimitPerHour: number;
 }
 
 /** The one place that reads process.env. */
@@ -78,6 +81,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     publicViewTtlMs: 2000,
+    clickLimitPerHour: e.CLICK_LIMIT_PER_HOUR,
     loginLimits: { perIp: e.LOGIN_LIMIT_PER_IP, perEmail: e.LOGIN_LIMIT_PER_EMAIL, windowMs: 15 * 60 * 1000 },
   };
 }

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { describeFree, freeBytes, isDiskFull } from './db/database-errors';
 import { loadConfig } from './env';
+import { errorForLog } from './lib/error-log';
 import { resolveJwtSecret } from './plugins/auth';
 import { ensureInitialAdmin } from './modules/users/service';
 
@@ -54,7 +55,7 @@ await ensureInitialAdmin(
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-  if (err) app.log.error({ err }, 'shutting down after an error');
+  if (err) app.log.error({ error: errorForLog(err) }, 'shutting down after an error');
   await app.close();
   await database.close();
 });

@@ -57,7 +57,15 @@ export async function createSecondInstance(
   };
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** pino options for the app's logger (e.g. `{ level: 'info', stream }` to read the log lines). */
+  logger?: object;
+}
+
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const base = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '/tmp/planvy-test',
@@ -87,7 +95,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   } else {
     database = await openDatabase({});
   }
-  const app = await buildApp({ config, db: database.db, jwtSecret: TEST_JWT_SECRET });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jwtSecret: TEST_JWT_SECRET,
+    logger: options.logger ?? false,
+  });
   await app.ready();
   const passwordHash = await hashPassword('secret123');
 

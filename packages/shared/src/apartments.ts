@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { expectedVersionField } from './concurrency';
 import { STATUS_ALIASES } from './statuses';
 import { APARTMENT_LINK_MESSAGE, isApartmentLink, isWebUrl, WEB_URL_MESSAGE } from './web-links';
 
@@ -92,7 +93,8 @@ export const apartmentFieldsSchema = z.object({
 export type ApartmentFields = z.input<typeof apartmentFieldsSchema>;
 
 export const apartmentCreateSchema = apartmentFieldsSchema;
-export const apartmentUpdateSchema = apartmentFieldsSchema;
+/** PUT: the fields that change, and the version the form loaded (a stale one is a 409). */
+export const apartmentUpdateSchema = apartmentFieldsSchema.extend({ version: expectedVersionField });
 
 export const apartmentSchema = z.object({
   id: z.number().int(),
@@ -114,6 +116,8 @@ export const apartmentSchema = z.object({
   info: z.string(),
   statistic_count: z.number().int(),
   updated_at: z.string(),
+  /** Moves on with every change (not with clicks). */
+  version: z.number().int(),
 });
 export type Apartment = z.infer<typeof apartmentSchema>;
 
@@ -121,6 +125,11 @@ export const massStatusSchema = z.object({
   apartments: z.array(z.coerce.number().int().positive().max(2147483647)).min(1).max(10_000),
   status: z.enum(STATUS_ALIASES, { error: 'Unknown status' }),
   projectId: z.coerce.number().int().positive().max(2147483647),
+  /**
+   * The versions the table showed, by apartment id; when any is stale nothing changes (409).
+   * Apartments left out are not checked.
+   */
+  versions: z.record(z.string().regex(/^\d{1,10}$/), z.number().int().min(0)).optional(),
 });
 
 export const statusChangeSchema = z.object({

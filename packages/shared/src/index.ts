@@ -8,3 +8,4 @@ export * from './styles';
 export * from './public-view';
 export * from './sun-study';
 export * from './web-links';
+export * from './concurrency';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { expectedVersionField } from './concurrency';
 import { LIMITS } from './users';
 import { isWebUrl } from './web-links';
 
@@ -121,6 +122,8 @@ export const projectSettingBodySchema = z
   .object({
     name: settingNameField,
     value: z.union([z.string().max(PROJECT_LIMITS.url), z.number(), z.boolean(), z.null()]),
+    /** The setting's version as loaded (0 for one never written); a stale one is a 409. */
+    version: expectedVersionField,
   })
   .transform((body, ctx) => {
     const parsed = parseProjectSettingValue(body.name, body.value);
@@ -128,15 +131,22 @@ export const projectSettingBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['value'], message: parsed.message });
       return z.NEVER;
     }
-    return { name: body.name, value: parsed.value };
+    return { name: body.name, value: parsed.value, version: body.version };
   });
 export type ProjectSettingBody = z.input<typeof projectSettingBodySchema>;
 
 export const projectSettingQuerySchema = z.object({ name: settingNameField.optional() });
 
-export const projectSettingSchema = z.object({ name: z.enum(PROJECT_SETTING_NAMES), value: z.string() });
+export const projectSettingSchema = z.object({
+  name: z.enum(PROJECT_SETTING_NAMES),
+  value: z.string(),
+  /** 0 for a setting never written (it reads as its default). */
+  version: z.number().int(),
+});
 export type ProjectSetting = z.infer<typeof projectSettingSchema>;
 export const projectSettingsSchema = z.record(z.enum(PROJECT_SETTING_NAMES), z.string());
+export const projectSettingVersionsSchema = z.record(z.enum(PROJECT_SETTING_NAMES), z.number().int());
+export type ProjectSettingVersions = Record<ProjectSettingName, number>;
 
 // ---------------------------------------------------------------------------
 // Projects
@@ -193,6 +203,8 @@ export const projectUpdateSchema = z.object({
   description: descriptionField.nullish().transform((v) => (v === null ? '' : v)),
   user_id: idField.optional(),
   broker_id: optionalIdField.optional(),
+  /** The version the form loaded; a stale one is refused with 409. */
+  version: expectedVersionField,
 });
 export type ProjectUpdate = z.input<typeof projectUpdateSchema>;
 
@@ -220,6 +232,8 @@ export const projectSchema = z.object({
   broker_id: z.number().int().nullable(),
   broker: projectPersonSchema.nullable(),
   created_at: z.string(),
+  /** Moves on with every change of the fields above. */
+  version: z.number().int(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -76,6 +77,8 @@ export const projects = pgTable(
     broker_id: integer('broker_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /** Optimistic-concurrency counter, bumped on every change of the project's own fields. */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [index('projects_user_idx').on(t.user_id), index('projects_broker_idx').on(t.broker_id)],
@@ -89,6 +92,8 @@ export const projectSettings = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     value: text('value').notNull(),
+    /** Optimistic-concurrency counter per setting; a setting never written is version 0. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.project_id, t.name] })],
 );
@@ -131,6 +136,8 @@ export const apartments = pgTable(
     description: text('description').notNull().default(''),
     info: jsonb('info').$type<{ url: string }[]>().notNull().default([]),
     statistic_count: integer('statistic_count').notNull().default(0),
+    /** Optimistic-concurrency counter, bumped on every edit (not on clicks). */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [index('apartments_project_idx').on(t.project_id)],
@@ -278,6 +285,16 @@ export const clickEvents = pgTable(
     index('click_events_apartment_idx').on(t.apartment_id),
   ],
 );
+
+/**
+ * The salt that makes click visitors' address hashes unlinkable to addresses: random,
+ * one per UTC day, shared by every instance on one database, and deleted when the
+ * day is over (so yesterday's hashes can no longer be recomputed by anyone).
+ */
+export const clickSalts = pgTable('click_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+});
 
 /**
  * Counters shared by every instance on one database (login limits, click caps):

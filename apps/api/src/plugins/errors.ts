@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '@planvy/shared';
+import { databaseErrorOf, errorForLog } from '../lib/error-log';
 import { HttpError } from '../lib/http-error';
 import { isConnectionLost, isDiskFull, unavailableCause } from '../db/database-errors';
 
@@ -60,9 +61,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { spaIndex?: B
     if (unavailableCause(error) || isDiskFull(error) || isConnectionLost(error)) {
       return storageFailure(request, reply, error);
     }
+    // The route pattern, not the URL: ids and query values stay out of the log.
+    const where = { method: request.method, route: request.routeOptions.url };
+    // A value the database refused as data (SQLSTATE class 22: bad text, out of range) is the
+    // caller's input, not a server fault. Validation should catch it first; this is the backstop.
+    const dbCode = databaseErrorOf(error)?.code;
+    if (dbCode?.startsWith('22')) {
+      request.log.warn({ ...where, error: errorForLog(error) }, 'value refused by the database');
+      return send(reply, 422, 'The given data could not be stored');
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ ...where, error: errorForLog(error) }, 'request failed');
       return send(reply, status === 503 ? 503 : 500, 'Internal server error');
     }
     // Fastify's own 4xx (malformed JSON, body too large, unsupported media type…)

@@ -27,6 +27,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** A save refused because someone else saved first (the server's 409 for a stale version). */
+export function isConflict(error: unknown): error is ApiError {
+  return isApiError(error) && error.status === 409;
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Query = Record<string, string | number | boolean | undefined>;
 

@@ -4,11 +4,13 @@
  * translation.json holds the app-wide texts.
  */
 import enApartments from './en/apartments.json';
+import enConflicts from './en/conflicts.json';
 import enPlans from './en/plans.json';
 import enProjects from './en/projects.json';
 import enSunStudy from './en/sunstudy.json';
 import enBase from './en/translation.json';
 import svApartments from './sv/apartments.json';
+import svConflicts from './sv/conflicts.json';
 import svPlans from './sv/plans.json';
 import svProjects from './sv/projects.json';
 import svSunStudy from './sv/sunstudy.json';
@@ -20,6 +22,7 @@ export const en = {
   apartments: enApartments,
   plans: enPlans,
   sunstudy: enSunStudy,
+  conflicts: enConflicts,
 };
 export const sv = {
   ...svBase,
@@ -27,4 +30,5 @@ export const sv = {
   apartments: svApartments,
   plans: svPlans,
   sunstudy: svSunStudy,
+  conflicts: svConflicts,
 };

@@ -2,10 +2,14 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { cleanNotifications, cleanNotificationsQueue, Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { theme } from '../app/theme';
 import '../lib/i18n';
+
+// findBy…/waitFor give up after 1 s by default; a first Mantine render under jsdom on a busy
+// two-core machine can take longer. This is how long to wait for an event, not a time limit.
+configure({ asyncUtilTimeout: 10_000 });
 
 /** jsdom lacks the layout APIs Mantine reads. */
 export function stubBrowserApis(): void {

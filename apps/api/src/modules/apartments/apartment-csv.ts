@@ -4,6 +4,12 @@
  * comma file splits wrongly in Swedish Excel, a semicolon file in English Excel).
  * Decimals follow the chosen language (70,5 in Swedish, 70.5 in English).
  * Import accepts that form back, and also UTF-8 with ; , or tab separators.
+ *
+ * A cell that Excel or LibreOffice would read as a formula (it starts with =, +, -, @,
+ * a tab or a carriage return) is written with a leading apostrophe, so a bostad of
+ * `=HYPERLINK(…)` shows as text instead of running. Plain numbers ("-1", "-70,5") stay
+ * as they are: they are no formula and Excel keeps them numbers. Import takes the
+ * apostrophe off again, so an export imports back unchanged.
  */
 
 export type CsvLang = 'sv' | 'en';
@@ -27,6 +33,20 @@ export const CSV_COLUMNS = [
 export type CsvKey = (typeof CSV_COLUMNS)[number]['key'];
 export type CsvRecord = Partial<Record<CsvKey, string>>;
 
+/** Starts like a formula, possibly behind apostrophes that are the value's own. */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[-+]?\d+(?:[.,]\d+)?$/;
+
+/** The cell to write for `value`: one apostrophe more when a spreadsheet would read a formula. */
+export function neutraliseFormula(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+}
+
+/** The value a neutralised cell stands for (the inverse of `neutraliseFormula`). */
+export function restoreFormula(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
+}
+
 function quote(value: string): string {
   return /[\t\n\r"]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
@@ -40,7 +60,9 @@ export function formatNumber(n: number | null, lang: CsvLang): string {
 /** Builds the file: UTF-16LE bytes with a BOM. */
 export function buildCsv(records: CsvRecord[], lang: CsvLang): Buffer {
   const lines = [CSV_COLUMNS.map((c) => c[lang]).join('\t')];
-  for (const r of records) lines.push(CSV_COLUMNS.map((c) => quote(r[c.key] ?? '')).join('\t'));
+  for (const r of records) {
+    lines.push(CSV_COLUMNS.map((c) => quote(neutraliseFormula(r[c.key] ?? ''))).join('\t'));
+  }
   return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf16le')]);
 }
 
@@ -129,7 +151,7 @@ export function readImport(text: string): ParsedImport {
     records: rows.map((cells, i) => {
       const record: CsvRecord = {};
       keys.forEach((key, col) => {
-        if (key) record[key] = (cells[col] ?? '').trim();
+        if (key) record[key] = restoreFormula((cells[col] ?? '').trim()).trim();
       });
       return { line: i + 2, record };
     }),

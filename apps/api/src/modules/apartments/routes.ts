@@ -22,8 +22,8 @@ const ROLE_PATHS = ['admin', 'client'] as const;
 const apartmentResponse = z.object({ apartment: apartmentSchema });
 
 /**
- * preValidation for /apartment/:id routes: a non-admin reaching an apartment of a
- * project that is not theirs gets 404 before the body is looked at.
+ * onRequest (after sign-in) for /apartment/:id routes: a non-admin reaching an apartment
+ * of a project that is not theirs gets 404 before the body is read.
  */
 function apartmentAccessHook(app: FastifyInstance, opts: { adminOnly?: string } = {}) {
   return async (request: FastifyRequest) => {
@@ -58,8 +58,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${role}/apartments/:projectId`,
       {
-        onRequest,
-        preValidation: projectAccessHook(app, 'projectId'),
+        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
         schema: {
           tags,
           summary: "A project's apartments",
@@ -77,8 +76,10 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${role}/apartment/:projectId`,
       {
-        onRequest,
-        preValidation: projectAccessHook(app, 'projectId', { adminOnly: 'Only admins add apartments' }),
+        onRequest: [
+          onRequest,
+          projectAccessHook(app, 'projectId', { adminOnly: 'Only admins add apartments' }),
+        ],
         schema: {
           tags,
           summary: 'Create an apartment in the project (admins)',
@@ -106,8 +107,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${role}/apartment/:id`,
       {
-        onRequest,
-        preValidation: apartmentAccessHook(app),
+        onRequest: [onRequest, apartmentAccessHook(app)],
         schema: {
           tags,
           summary: 'One apartment',
@@ -124,13 +124,12 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/${role}/apartment/:id`,
       {
-        onRequest,
-        preValidation: apartmentAccessHook(app),
+        onRequest: [onRequest, apartmentAccessHook(app)],
         schema: {
           tags,
           summary: 'Update an apartment',
           description:
-            'Send only the fields that change. Clients and brokers may change every plain field but not building_number_id or file_name (403).',
+            'Send only the fields that change, and the version you loaded: a stale one is refused with 409 and nothing changes (without a version the write is not checked). Clients and brokers may change every plain field but not building_number_id or file_name (403).',
           security: bearer,
           params: idParams,
           body: apartmentUpdateSchema,
@@ -145,8 +144,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       `/${role}/apartment/:id`,
       {
-        onRequest,
-        preValidation: apartmentAccessHook(app, { adminOnly: 'Only admins delete apartments' }),
+        onRequest: [onRequest, apartmentAccessHook(app, { adminOnly: 'Only admins delete apartments' })],
         schema: {
           tags,
           summary: 'Delete an apartment (admins)',
@@ -164,8 +162,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${role}/apartment/:id/history`,
       {
-        onRequest,
-        preValidation: apartmentAccessHook(app),
+        onRequest: [onRequest, apartmentAccessHook(app)],
         schema: {
           tags,
           summary: "An apartment's status changes, newest first",
@@ -180,8 +177,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${role}/apartments/:projectId/export`,
       {
-        onRequest,
-        preValidation: projectAccessHook(app, 'projectId'),
+        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
         schema: {
           tags,
           summary: 'Export apartments as a CSV file for Excel',
@@ -208,8 +204,10 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${role}/apartments/:projectId/import`,
       {
-        onRequest,
-        preValidation: projectAccessHook(app, 'projectId', { adminOnly: 'Only admins import apartments' }),
+        onRequest: [
+          onRequest,
+          projectAccessHook(app, 'projectId', { adminOnly: 'Only admins import apartments' }),
+        ],
         bodyLimit: 20 * 1024 * 1024,
         schema: {
           tags,
@@ -258,6 +256,8 @@ export const apartmentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Set one status on several apartments of a project, all or nothing',
+        description:
+          'With versions (apartment id → the version shown), any stale one refuses the whole update with 409.',
         security: bearer,
         body: massStatusSchema,
         response: { 200: z.object({ apartments: z.array(apartmentSchema) }) },

@@ -8,7 +8,7 @@ import {
 } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, HttpError, invalid, notFound } from '../../lib/http-error';
-import { assertProjectVisible, getProject, type Caller } from '../projects/service';
+import { assertProjectVisible, assertVersion, getProject, type Caller } from '../projects/service';
 import * as repo from './repository';
 
 export type ApartmentInput = z.output<typeof apartmentFieldsSchema>;
@@ -33,6 +33,7 @@ export function toApartment(row: repo.ApartmentRow): Apartment {
     info: JSON.stringify(row.info),
     statistic_count: row.statistic_count,
     updated_at: row.updated_at.toISOString(),
+    version: row.version,
   };
 }
 
@@ -98,8 +99,7 @@ export async function createApartment(
   assertStatusFor(project.type, input.status);
   return db.transaction(async (tx) => {
     await assertBuildingNumber(tx, projectId, input.building_number_id);
-    const [row] = await repo.insertApartments(tx, [{ ...columns(input), project_id: projectId }]);
-    if (!row) throw new Error('insert returned no row');
+    const row = await repo.insertApartment(tx, { ...columns(input), project_id: projectId });
     await repo.recordStatusChanges(
       tx,
       [{ apartment_id: row.id, from_status: null, to_status: row.status }],
@@ -109,16 +109,20 @@ export async function createApartment(
   });
 }
 
+const staleApartment = (bostad: string) =>
+  `Someone else changed apartment ${bostad} after you opened it. Reload to see their changes, then make yours again.`;
+
 export async function updateApartment(
   db: Db,
   caller: Caller,
   id: number,
-  input: ApartmentInput,
+  { version, ...input }: ApartmentInput & { version?: number },
 ): Promise<Apartment> {
   return db.transaction(async (tx) => {
     await loadVisibleApartment(tx, caller, id);
     const current = await repo.lockApartment(tx, id);
     if (!current) throw apartmentNotFound();
+    assertVersion(version, current.version, staleApartment(current.bostad));
     if (caller.role !== 'admin') {
       for (const field of ADMIN_ONLY_FIELDS) {
         if (input[field] !== undefined && input[field] !== current[field]) {
@@ -152,7 +156,7 @@ export async function deleteApartment(db: Db, caller: Caller, id: number): Promi
 export async function updateStatuses(
   db: Db,
   caller: Caller,
-  input: { apartments: number[]; status: string; projectId: number },
+  input: { apartments: number[]; status: string; projectId: number; versions?: Record<string, number> },
 ): Promise<Apartment[]> {
   const project = await getProject(db, caller, input.projectId);
   assertStatusFor(project.type, input.status);
@@ -167,6 +171,18 @@ export async function updateStatuses(
           `Not in this project: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? '…' : ''}`,
         ],
       });
+    }
+    const stale = found.filter((a) => {
+      const sent = input.versions?.[String(a.id)];
+      return sent !== undefined && sent !== a.version;
+    });
+    if (stale.length > 0) {
+      const names = stale.map((a) => a.bostad || `#${a.id}`);
+      const message =
+        stale.length === 1
+          ? staleApartment(names[0]!)
+          : `Someone else changed ${stale.length} of these apartments (${names.slice(0, 10).join(', ')}${stale.length > 10 ? '…' : ''}) after you loaded them. Reload to see their changes, then make yours again.`;
+      throw new HttpError(409, message, { version: [message] });
     }
     const changed = found.filter((a) => a.status !== input.status);
     await repo.setStatus(

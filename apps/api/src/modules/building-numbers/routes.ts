@@ -28,8 +28,7 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/building-numbers/:projectId',
     {
-      onRequest: app.authenticate,
-      preValidation: projectAccessHook(app, 'projectId'),
+      onRequest: [app.authenticate, projectAccessHook(app, 'projectId')],
       schema: {
         tags,
         security: bearer,
@@ -48,8 +47,7 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/building-numbers/:projectId',
     {
-      onRequest: app.authenticate,
-      preValidation: projectAccessHook(app, 'projectId', { adminOnly }),
+      onRequest: [app.authenticate, projectAccessHook(app, 'projectId', { adminOnly })],
       schema: {
         tags,
         security: bearer,
@@ -73,8 +71,7 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/building-numbers/:projectId/:id',
     {
-      onRequest: app.authenticate,
-      preValidation: projectAccessHook(app, 'projectId', { adminOnly }),
+      onRequest: [app.authenticate, projectAccessHook(app, 'projectId', { adminOnly })],
       schema: {
         tags,
         summary: 'Rename a building number or move its label (form-encoded or JSON)',
@@ -101,8 +98,7 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/building-numbers/:projectId/:id',
     {
-      onRequest: app.authenticate,
-      preValidation: projectAccessHook(app, 'projectId', { adminOnly }),
+      onRequest: [app.authenticate, projectAccessHook(app, 'projectId', { adminOnly })],
       schema: { tags, security: bearer, params: itemParams, response: { 204: z.null() } },
     },
     async (request, reply) => {

@@ -117,12 +117,15 @@ export function projectApartments(db: DbOrTx, projectId: number) {
     .for('update');
 }
 
-/** One statement per 2,000 rows: a 5,000-zone plan saves in a few round trips. */
+/**
+ * One statement per 2,000 rows: a 5,000-zone plan saves in a few round trips. A changed
+ * zone link is a change of the apartment, so its version moves on too.
+ */
 export async function setFileNames(db: DbOrTx, changes: { id: number; file_name: string }[]): Promise<void> {
   for (let i = 0; i < changes.length; i += 2000) {
     const values = changes.slice(i, i + 2000).map((c) => sql`(${c.id}::int, ${c.file_name}::text)`);
     await db.execute(sql`
-      update ${apartments} as a set file_name = v.file_name, updated_at = now()
+      update ${apartments} as a set file_name = v.file_name, version = a.version + 1, updated_at = now()
       from (values ${sql.join(values, sql`, `)}) as v(id, file_name)
       where a.id = v.id`);
   }

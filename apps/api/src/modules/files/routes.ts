@@ -21,7 +21,7 @@ const ROLE_PATHS = ['admin', 'client'] as const;
 const fileResponse = z.object({ file: fileSchema });
 const savedResponse = z.object({ file: fileSchema, report: planReportSchema.optional() });
 
-/** preValidation for /file/:id routes: 404 before anything else for a file the caller cannot reach. */
+/** onRequest (after sign-in) for /file/:id routes: 404 before the body is read for a file the caller cannot reach. */
 function fileAccessHook(app: FastifyInstance, param: 'id' | 'fileId', adminOnly?: string) {
   return async (request: FastifyRequest) => {
     if (request.auth.role === 'admin') return;
@@ -42,8 +42,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${role}/file/:projectId`,
       {
-        onRequest,
-        preValidation: projectAccessHook(app, 'projectId', { adminOnly: 'Only admins upload files' }),
+        onRequest: [
+          onRequest,
+          projectAccessHook(app, 'projectId', { adminOnly: 'Only admins upload files' }),
+        ],
         schema: {
           tags,
           summary: 'Upload a plan (.svg) or background image (.png, .jpg, .jpeg) as multipart field "file"',
@@ -81,8 +83,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${role}/svg/:projectId`,
       {
-        onRequest,
-        preValidation: projectAccessHook(app, 'projectId'),
+        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
         schema: {
           tags,
           summary: "The project's plans with their markup, by sort_index",
@@ -97,8 +98,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${role}/svg/:projectId`,
       {
-        onRequest,
-        preValidation: projectAccessHook(app, 'projectId', { adminOnly: 'Only admins edit plans' }),
+        onRequest: [onRequest, projectAccessHook(app, 'projectId', { adminOnly: 'Only admins edit plans' })],
         bodyLimit: app.config.maxUploadBytes * 2,
         schema: {
           tags,
@@ -117,8 +117,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${role}/svg/buildings/:fileId`,
       {
-        onRequest,
-        preValidation: fileAccessHook(app, 'fileId', 'Only admins attach building numbers'),
+        onRequest: [onRequest, fileAccessHook(app, 'fileId', 'Only admins attach building numbers')],
         schema: {
           tags,
           summary: 'Set the building numbers shown on a plan (admins)',
@@ -141,8 +140,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/${role}/file/:id`,
       {
-        onRequest,
-        preValidation: fileAccessHook(app, 'id', 'Only admins change files'),
+        onRequest: [onRequest, fileAccessHook(app, 'id', 'Only admins change files')],
         schema: {
           tags,
           summary: 'Change a file’s sort_index or background image (data)',
@@ -160,8 +158,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       `/${role}/file/:id`,
       {
-        onRequest,
-        preValidation: fileAccessHook(app, 'id', 'Only admins delete files'),
+        onRequest: [onRequest, fileAccessHook(app, 'id', 'Only admins delete files')],
         schema: {
           tags,
           summary: 'Delete a file (admins)',

@@ -3,9 +3,10 @@ import { forbidden } from '../../lib/http-error';
 import { assertProjectVisible } from './service';
 
 /**
- * preValidation hook for routes that name a project in the path. For a non-admin it
- * answers 404 for a project they do not reach (and, with `adminOnly`, 403 for one they
- * do) before the body is validated, so the answer never depends on what was sent.
+ * onRequest hook (after sign-in) for routes that name a project in the path. For a
+ * non-admin it answers 404 for a project they do not reach (and, with `adminOnly`, 403
+ * for one they do) before the body is read: the answer never depends on what was sent,
+ * and nobody makes the server buffer a body for a project they may not change.
  * The services check again; this only fixes the order of the answers.
  */
 export function projectAccessHook(

@@ -88,7 +88,7 @@ export async function updateProject(
 ): Promise<void> {
   await db
     .update(projects)
-    .set({ ...values, updated_at: new Date() })
+    .set({ ...values, version: sql`${projects.version} + 1`, updated_at: new Date() })
     .where(eq(projects.id, id));
 }
 

@@ -55,6 +55,8 @@ describe('listing projects', () => {
         broker_id: w.broker.id,
         broker: { id: w.broker.id, first_name: 'Bo', last_name: 'Test' },
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        // Created, then given a broker.
+        version: 2,
       });
       expect(projects[2].broker).toBeNull();
     }
@@ -273,6 +275,7 @@ describe('updating projects as an admin', () => {
       user: { id: w.clientA.id, first_name: 'Anna', last_name: 'Test' },
       broker_id: broker2.id,
       broker: { id: broker2.id, first_name: 'Britt', last_name: 'Test' },
+      version: w.projectB.version + 1,
     };
     expect(res.json().project).toEqual(expected);
     expect(await stored(w.projectB.id)).toEqual(expected);
@@ -293,7 +296,12 @@ describe('updating projects as an admin', () => {
       broker_id: null,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().project).toEqual({ ...w.projectA, broker_id: null, broker: null });
+    expect(res.json().project).toEqual({
+      ...w.projectA,
+      broker_id: null,
+      broker: null,
+      version: w.projectA.version + 1,
+    });
     const list = (await call(w.broker.token, 'GET', '/api/v1/client/projects')).json().projects;
     expect(list).toEqual([]);
   });
@@ -569,6 +577,7 @@ describe('OpenAPI', () => {
       'name',
       'type',
       'user_id',
+      'version',
     ]);
     expect(doc.paths['/api/v1/admin/project/{user_id}'].post.responses['201']).toBeDefined();
     expect(doc.paths['/api/v2/users/brokers'].post.tags).toEqual(['projects']);

@@ -25,9 +25,10 @@ const scopeNote = (role: (typeof ROLE_PATHS)[number]) =>
 /** v1: /{role}/projects, /{role}/project/…, /admin/project/… */
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const role of ROLE_PATHS) {
-    // Auth runs on onRequest, before validation: anonymous callers get 401, never 422.
+    // Sign-in, then access to the project, both before the body is read: anonymous callers
+    // get 401 and someone else's project 404, never 422 or 413.
     const onRequest = role === 'admin' ? app.requireRole('admin') : app.authenticate;
-    const preValidation = projectAccessHook(app, 'id');
+    const projectAccess = projectAccessHook(app, 'id');
     const description = scopeNote(role);
 
     app.get(
@@ -48,8 +49,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${role}/project/:id`,
       {
-        onRequest,
-        preValidation,
+        onRequest: [onRequest, projectAccess],
         schema: {
           tags,
           summary: 'One project',
@@ -65,12 +65,11 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/${role}/project/:id`,
       {
-        onRequest,
-        preValidation,
+        onRequest: [onRequest, projectAccess],
         schema: {
           tags,
           summary: 'Update a project',
-          description: `${description} Only admins change name, type, description, owner (user_id) and broker (broker_id); anyone else sending a different value gets 403 and nothing changes.`,
+          description: `${description} Only admins change name, type, description, owner (user_id) and broker (broker_id); anyone else sending a different value gets 403 and nothing changes. Send the version you loaded: a stale one is refused with 409 (without a version the write is not checked).`,
           security: bearer,
           params: idParams,
           body: projectUpdateSchema,
@@ -85,8 +84,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${role}/project/code/:id`,
       {
-        onRequest,
-        preValidation,
+        onRequest: [onRequest, projectAccess],
         schema: {
           tags,
           summary: 'Embed code for the widget: a script snippet (full) and a plain iframe',

@@ -37,8 +37,17 @@ export function toProject({ project, owner, broker }: repo.ProjectWithPeople): P
     broker_id: project.broker_id,
     broker: broker ?? null,
     created_at: project.created_at.toISOString(),
+    version: project.version,
   };
 }
+
+/** 409 when the writer loaded another version than the stored one; no version, no check. */
+export function assertVersion(sent: number | undefined, stored: number, message: string): void {
+  if (sent !== undefined && sent !== stored) throw new HttpError(409, message, { version: [message] });
+}
+
+export const STALE_PROJECT =
+  'Someone else changed this project after you opened it. Reload to see their changes, then make yours again.';
 
 export async function listProjects(db: DbOrTx, caller: Caller): Promise<Project[]> {
   return (await repo.listProjects(db, scopeFor(caller))).map(toProject);
@@ -116,6 +125,7 @@ export async function updateProject(
   return db.transaction(async (tx) => {
     const current = await repo.lockProject(tx, id, scopeFor(caller));
     if (!current) throw projectNotFound();
+    assertVersion(input.version, current.version, STALE_PROJECT);
 
     if (caller.role !== 'admin') {
       const refused = ADMIN_FIELDS.filter((field) => {

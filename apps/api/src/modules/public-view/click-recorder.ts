@@ -1,10 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client';
+import { clickSalts } from '../../db/schema';
+import { errorForLog } from '../../lib/error-log';
+import { DbLimiter } from '../../lib/rate-limiter';
 import * as repo from './repository';
-
-/** More distinct apartments than this from one visitor in the window is a script, not a buyer. */
-const MAX_PER_VISITOR = 200;
 
 interface PendingClick {
   project_id: number;
@@ -12,72 +14,132 @@ interface PendingClick {
   clicked_at: Date;
 }
 
+export interface ClickOptions {
+  /** Queued clicks are written after this long… */
+  flushMs: number;
+  /** …or once this many are queued. */
+  maxBatch: number;
+  /** One visitor's opens of one apartment within this many seconds count once. */
+  dedupSeconds: number;
+  /** What one visitor (an IPv4 address or IPv6 /64) can count per project per hour. */
+  perProjectHour: number;
+}
+
+export const DEFAULT_CLICK_OPTIONS: ClickOptions = {
+  flushMs: 2000,
+  maxBatch: 500,
+  dedupSeconds: 600,
+  perProjectHour: 60,
+};
+
 /**
- * Records apartment opens from the public widget. Writes are batched; a visitor who
- * opens the same apartment again within `dedupMs` counts once. A visitor is a hash
- * of IP and user agent with a salt that lives only in memory and changes daily, so
- * nothing personal is stored and no cookie is needed.
+ * The network a visitor is counted by: an IPv4 address, or the /64 of an IPv6 address
+ * (one household or phone gets a whole /64, and can change addresses within it at will).
+ */
+export function visitorNetwork(ip: string): string {
+  try {
+    let addr = ipaddr.parse(ip);
+    if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) {
+      addr = (addr as ipaddr.IPv6).toIPv4Address();
+    }
+    if (addr.kind() === 'ipv4') return addr.toString();
+    return `${(addr as ipaddr.IPv6).parts
+      .slice(0, 4)
+      .map((p) => p.toString(16))
+      .join(':')}::/64`;
+  } catch {
+    return ip;
+  }
+}
+
+/**
+ * The day's random salt, kept in the database so every instance hashes a visitor alike.
+ * Whichever instance needs it first on a UTC day creates it (insert … on conflict do
+ * nothing, then read what won); earlier days' salts are deleted, so once a day is over
+ * nobody can recompute which address made which key.
+ */
+export class DailySalt {
+  private current: { day: string; salt: Promise<Buffer> } | undefined;
+
+  constructor(private readonly db: DbOrTx) {}
+
+  get(now = new Date()): Promise<Buffer> {
+    const day = now.toISOString().slice(0, 10);
+    if (this.current?.day !== day) {
+      const salt = this.load(day);
+      const entry = { day, salt };
+      // A failed read is tried again by the next click, not remembered.
+      salt.catch(() => {
+        if (this.current === entry) this.current = undefined;
+      });
+      this.current = entry;
+    }
+    return this.current.salt;
+  }
+
+  private async load(day: string): Promise<Buffer> {
+    await this.db
+      .insert(clickSalts)
+      .values({ day, salt: randomBytes(32).toString('base64') })
+      .onConflictDoNothing();
+    const [row] = await this.db.select().from(clickSalts).where(eq(clickSalts.day, day));
+    await this.db.delete(clickSalts).where(lt(clickSalts.day, day));
+    if (!row) throw new Error('the click salt could not be read');
+    return Buffer.from(row.salt, 'base64');
+  }
+}
+
+/**
+ * Records apartment opens from the public widget, with nothing personal kept and no
+ * cookie. A visitor is a keyed hash of their network (see `visitorNetwork`), keyed with
+ * the server secret and the day's salt; the same visitor and apartment count once per
+ * `dedupSeconds`, and one visitor counts at most `perProjectHour` opens per project per
+ * hour, whatever the User-Agent says. Both counters live in the database (rate_limits),
+ * so every instance on one PostgreSQL shares them, and each click costs the same: two
+ * keyed upserts, no scan. Counted clicks are queued and written in batches.
  */
 export class ClickRecorder {
   private queue: PendingClick[] = [];
-  private readonly lastSeen = new Map<string, number>();
-  private readonly perVisitor = new Map<string, { since: number; count: number }>();
-  private salt = randomBytes(16);
-  private saltDay = new Date().toISOString().slice(0, 10);
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  private readonly salt: DailySalt;
+  private readonly once: DbLimiter;
+  private readonly hourly: DbLimiter;
 
   constructor(
     private readonly db: DbOrTx,
     private readonly log: FastifyBaseLogger,
-    private readonly opts: { flushMs: number; maxBatch: number; dedupMs: number } = {
-      flushMs: 2000,
-      maxBatch: 500,
-      dedupMs: 10 * 60 * 1000,
-    },
-  ) {}
+    private readonly secret: string,
+    private readonly opts: ClickOptions = DEFAULT_CLICK_OPTIONS,
+  ) {
+    this.salt = new DailySalt(db);
+    this.once = new DbLimiter(db, { keyPrefix: 'click-once', points: 1, duration: opts.dedupSeconds });
+    this.hourly = new DbLimiter(db, { keyPrefix: 'click-hour', points: opts.perProjectHour, duration: 3600 });
+  }
 
-  visitor(ip: string, userAgent: string): string {
-    const today = new Date().toISOString().slice(0, 10);
-    if (today !== this.saltDay) {
-      this.salt = randomBytes(16);
-      this.saltDay = today;
-      this.lastSeen.clear();
-      this.perVisitor.clear();
-    }
-    return createHash('sha256')
-      .update(this.salt)
-      .update(ip)
-      .update('\0')
-      .update(userAgent)
+  /** The visitor key for an address: no address, and no way back to one without the server secret and the day's salt. */
+  async visitor(ip: string, now = new Date()): Promise<string> {
+    return createHmac('sha256', this.secret)
+      .update(await this.salt.get(now))
+      .update(visitorNetwork(ip))
       .digest('base64url');
   }
 
   /**
-   * Queues a click; returns false when it is a repeat within the window, or when one
-   * visitor has opened more apartments in the window than a person plausibly would.
+   * Counts an open of an apartment the caller has already checked belongs to the project;
+   * false when this visitor opened it within the window or has used up the project's hour.
    */
-  record(projectId: number, apartmentId: number, visitor: string, now = Date.now()): boolean {
-    const key = `${visitor}:${apartmentId}`;
-    const last = this.lastSeen.get(key);
-    if (last !== undefined && now - last < this.opts.dedupMs) return false;
-    const burst = this.perVisitor.get(visitor);
-    if (burst && now - burst.since < this.opts.dedupMs && burst.count >= MAX_PER_VISITOR) return false;
-    this.perVisitor.set(
-      visitor,
-      burst && now - burst.since < this.opts.dedupMs
-        ? { since: burst.since, count: burst.count + 1 }
-        : { since: now, count: 1 },
-    );
-    this.lastSeen.set(key, now);
-    if (this.lastSeen.size > 200_000) this.prune(now);
-    this.queue.push({ project_id: projectId, apartment_id: apartmentId, clicked_at: new Date(now) });
+  async record(projectId: number, apartmentId: number, ip: string, now = new Date()): Promise<boolean> {
+    const visitor = await this.visitor(ip, now);
+    if (!(await this.once.consume(`${visitor}:${apartmentId}`)).ok) return false;
+    if (!(await this.hourly.consume(`${visitor}:${projectId}`)).ok) return false;
+    this.queue.push({ project_id: projectId, apartment_id: apartmentId, clicked_at: now });
     if (this.queue.length >= this.opts.maxBatch) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.opts.flushMs).unref();
     return true;
   }
 
-  /** Writes everything queued; clicks on apartments that no longer exist are dropped. */
+  /** Writes everything queued in one transaction; clicks on apartments deleted meanwhile are dropped. */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
@@ -86,27 +148,11 @@ export class ClickRecorder {
     this.flushing = this.flushing.then(async () => {
       if (batch.length === 0) return;
       try {
-        const byProject = new Map<number, number[]>();
-        for (const c of batch)
-          byProject.set(c.project_id, [...(byProject.get(c.project_id) ?? []), c.apartment_id]);
-        const valid = new Set<string>();
-        for (const [projectId, ids] of byProject) {
-          for (const id of await repo.apartmentsInProject(this.db, projectId, [...new Set(ids)])) {
-            valid.add(`${projectId}:${id}`);
-          }
-        }
-        const rows = batch.filter((c) => valid.has(`${c.project_id}:${c.apartment_id}`));
-        await this.db.transaction(async (tx) => repo.recordClicks(tx, rows));
+        await this.db.transaction(async (tx) => repo.recordClicks(tx, batch));
       } catch (err) {
-        this.log.error({ err, clicks: batch.length }, 'could not record clicks');
+        this.log.error({ error: errorForLog(err), clicks: batch.length }, 'could not record clicks');
       }
     });
     return this.flushing;
-  }
-
-  private prune(now: number) {
-    for (const [key, at] of this.lastSeen) if (now - at >= this.opts.dedupMs) this.lastSeen.delete(key);
-    for (const [key, b] of this.perVisitor)
-      if (now - b.since >= this.opts.dedupMs) this.perVisitor.delete(key);
   }
 }

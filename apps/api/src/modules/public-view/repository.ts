@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { unnestRows } from '../../db/bulk';
 import type { DbOrTx } from '../../db/client';
 import {
   apartments,
@@ -79,32 +80,26 @@ export function stylesOf(db: DbOrTx, projectId: number) {
     .where(eq(projectStyles.project_id, projectId));
 }
 
-/** The apartment ids among `ids` that belong to `projectId`. */
-export async function apartmentsInProject(
-  db: DbOrTx,
-  projectId: number,
-  ids: number[],
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: apartments.id })
-    .from(apartments)
-    .where(and(eq(apartments.project_id, projectId), inArray(apartments.id, ids)));
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Writes a batch of clicks and bumps each apartment's statistic_count, in one transaction. */
+/**
+ * Writes a batch of clicks and bumps each apartment's statistic_count, in one transaction
+ * (the caller's). A click on an apartment deleted since it was counted is dropped.
+ */
 export async function recordClicks(
   db: DbOrTx,
   clicks: { project_id: number; apartment_id: number; clicked_at: Date }[],
 ): Promise<void> {
   if (clicks.length === 0) return;
-  await db.insert(clickEvents).values(clicks);
-  const counts = new Map<number, number>();
-  for (const c of clicks) counts.set(c.apartment_id, (counts.get(c.apartment_id) ?? 0) + 1);
-  const values = [...counts].map(([id, n]) => sql`(${id}::int, ${n}::int)`);
+  const rows = unnestRows(
+    clickEvents,
+    ['project_id', 'apartment_id', 'clicked_at'],
+    clicks.map((c) => ({ ...c, clicked_at: c.clicked_at.toISOString() })),
+  );
   await db.execute(sql`
-    update ${apartments} as a set statistic_count = a.statistic_count + v.n
-    from (values ${sql.join(values, sql`, `)}) as v(id, n)
-    where a.id = v.id`);
+    insert into ${clickEvents} (project_id, apartment_id, clicked_at)
+    select c.project_id, c.apartment_id, c.clicked_at from ${rows} as c
+    join ${apartments} as a on a.id = c.apartment_id and a.project_id = c.project_id`);
+  await db.execute(sql`
+    update ${apartments} as a set statistic_count = a.statistic_count + c.n
+    from (select apartment_id, project_id, count(*)::int as n from ${rows} as r group by 1, 2) as c
+    where a.id = c.apartment_id and a.project_id = c.project_id`);
 }

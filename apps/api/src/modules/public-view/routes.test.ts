@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { apartments as apartmentsTable, clickEvents } from '../../db/schema';
+import { buildApp } from '../../app';
+import { apartments as apartmentsTable, clickEvents, rateLimits } from '../../db/schema';
 import { createTestApp, multipart, type TestApp } from '../../../test/harness';
 
 let t: TestApp;
 type U = Awaited<ReturnType<TestApp['createUser']>>;
 let admin: U, client: U;
 let project: number;
+/** Opens one visitor may count per project per hour, in this file. */
+const CAP = 5;
 
 beforeAll(async () => {
-  t = await createTestApp({ publicViewTtlMs: 0 });
+  t = await createTestApp({ publicViewTtlMs: 0, clickLimitPerHour: CAP });
 });
 afterAll(() => t.close());
 
@@ -129,16 +132,18 @@ describe('GET /public/view/{projectId}', () => {
 });
 
 describe('clicks', () => {
-  const click = (apartment_id: number, ua = 'phone') =>
+  const click = (apartment_id: number, opts: { ua?: string; ip?: string; projectId?: number } = {}) =>
     t.app.inject({
       method: 'POST',
-      url: `/api/v1/public/view/${project}/click`,
+      url: `/api/v1/public/view/${opts.projectId ?? project}/click`,
       payload: { apartment_id },
-      headers: { 'user-agent': ua },
-      remoteAddress: '10.1.1.1',
+      headers: { 'user-agent': opts.ua ?? 'phone' },
+      remoteAddress: opts.ip ?? '10.1.1.1',
     });
+  const counted = async (res: Awaited<ReturnType<typeof click>>) =>
+    res.statusCode === 202 && res.json<{ counted: boolean }>().counted;
 
-  it('counts a visitor once per apartment within 10 minutes, batches writes and keeps no cookie', async () => {
+  it('counts a visitor once per apartment within 10 minutes, batches writes and keeps nothing personal', async () => {
     const a = await addApartment({ bostad: '1' });
     const b = await addApartment({ bostad: '2' });
     const first = await click(a.id);
@@ -147,7 +152,9 @@ describe('clicks', () => {
     expect(first.headers['set-cookie']).toBeUndefined();
     expect((await click(a.id)).json()).toEqual({ counted: false });
     expect((await click(b.id)).json()).toEqual({ counted: true });
-    expect((await click(a.id, 'another browser')).json()).toEqual({ counted: true });
+    // Another browser on the same address is the same visitor.
+    expect((await click(a.id, { ua: 'another browser' })).json()).toEqual({ counted: false });
+    expect((await click(a.id, { ip: '10.1.1.2' })).json()).toEqual({ counted: true });
     // Nothing is written until the batch is flushed.
     expect(await t.db.select().from(clickEvents)).toHaveLength(0);
     await t.app.clicks.flush();
@@ -156,12 +163,105 @@ describe('clicks', () => {
     expect(Object.keys(events[0]!).sort()).toEqual(['apartment_id', 'clicked_at', 'id', 'project_id']);
     const [row] = await t.db.select().from(apartmentsTable).where(eq(apartmentsTable.id, a.id));
     expect(row!.statistic_count).toBe(2);
+    // The shared counters hold keyed hashes only: no address, no user agent.
+    const keys = (await t.db.select().from(rateLimits)).map((r) => r.key).join(' ');
+    expect(keys).not.toMatch(/10\.1\.1|phone|browser/);
   });
 
-  it('drops clicks for apartments of other projects and refuses bad input', async () => {
-    expect((await click(424242)).statusCode).toBe(202);
+  it('counts 1 of 300 forged clicks: other User-Agents, form and text posts, other projects, unknown projects', async () => {
+    const a = await addApartment({ bostad: '1' });
+    const otherProject = (
+      await t.as(admin.token, {
+        method: 'POST',
+        url: `/api/v1/admin/project/${client.id}`,
+        payload: { name: 'Annan', type: 'sale' },
+      })
+    ).json().project.id as number;
+    const foreign = (
+      await t.as(admin.token, {
+        method: 'POST',
+        url: `/api/v1/admin/apartment/${otherProject}`,
+        payload: { bostad: 'X' },
+      })
+    ).json().apartment.id as number;
+    const answers: boolean[] = [];
+    const statuses = new Map<number, number>();
+    const note = async (res: Awaited<ReturnType<typeof click>>) => {
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      answers.push(await counted(res));
+    };
+    // 100 opens of one apartment from one address, each with its own User-Agent.
+    for (let i = 0; i < 100; i++) await note(await click(a.id, { ua: `Bot/${i}` }));
+    // 50 cross-site form posts and 50 text/plain posts (a page elsewhere can send both without asking).
+    for (let i = 0; i < 50; i++) {
+      await note(
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/public/view/${project}/click`,
+          payload: `apartment_id=${a.id}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          remoteAddress: `10.2.0.${i}`,
+        }),
+      );
+      await note(
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/public/view/${project}/click`,
+          payload: JSON.stringify({ apartment_id: a.id }),
+          headers: { 'content-type': 'text/plain' },
+          remoteAddress: `10.3.0.${i}`,
+        }),
+      );
+    }
+    // 50 opens of another project's apartment, and 50 of an apartment in a project that does not exist.
+    for (let i = 0; i < 50; i++) await note(await click(foreign, { ip: `10.4.0.${i}` }));
+    for (let i = 0; i < 50; i++) await note(await click(a.id, { ip: `10.5.0.${i}`, projectId: 999_999 }));
+
+    expect(answers).toHaveLength(300);
+    const total = answers.filter(Boolean).length;
+    console.info(`clicks counted: ${total} of ${answers.length} forged`);
+    expect(total).toBe(1);
+    expect(Object.fromEntries(statuses)).toEqual({ 202: 200, 415: 100 });
     await t.app.clicks.flush();
-    expect(await t.db.select().from(clickEvents)).toHaveLength(0);
+    expect(await t.db.select().from(clickEvents)).toHaveLength(1);
+    const [row] = await t.db.select().from(apartmentsTable).where(eq(apartmentsTable.id, foreign));
+    expect(row!.statistic_count).toBe(0);
+  });
+
+  it('caps what one visitor counts per project per hour; an IPv6 /64 is one visitor', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < CAP + 3; i++) ids.push((await addApartment({ bostad: String(i) })).id);
+    const results: boolean[] = [];
+    for (const [i, id] of ids.entries())
+      results.push(await counted(await click(id, { ip: `2001:db8:7:7::${i + 1}` })));
+    expect(results.filter(Boolean)).toHaveLength(CAP);
+    // Someone else still counts.
+    expect(await counted(await click(ids[0]!, { ip: '2001:db8:7:8::1' }))).toBe(true);
+  });
+
+  it('shares de-duplication between instances on one database', async () => {
+    const a = await addApartment({ bostad: '1' });
+    // Two more instances of the app on this database, as behind a load balancer.
+    const build = () => buildApp({ config: t.config, db: t.db, jwtSecret: 'test-secret-'.padEnd(48, 'x') });
+    const [one, two] = await Promise.all([build(), build()]);
+    const open = (app: typeof one, ua: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/public/view/${project}/click`,
+        payload: { apartment_id: a.id },
+        headers: { 'user-agent': ua },
+        remoteAddress: '10.9.9.9',
+      });
+    try {
+      expect((await open(one, 'Firefox')).json()).toEqual({ counted: true });
+      expect((await open(two, 'Chrome')).json()).toEqual({ counted: false });
+      expect((await open(one, 'Safari')).json()).toEqual({ counted: false });
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+
+  it('refuses a body that is not an apartment id with 422', async () => {
     const bad = await t.app.inject({
       method: 'POST',
       url: `/api/v1/public/view/${project}/click`,

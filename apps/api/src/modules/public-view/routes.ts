@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clickBodySchema, projectIdParams, publicViewSchema, z, type PublicView } from '../../lib/schemas';
-import { notFound } from '../../lib/http-error';
+import { HttpError, notFound } from '../../lib/http-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,19 +37,36 @@ export const publicViewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/public/view/:projectId/click',
     {
+      // Only JSON: a form or text/plain post is what another site can send from a visitor's
+      // browser without asking (a "simple" cross-site request), so it is refused unread.
+      onRequest: async (request) => {
+        const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+        if (type !== 'application/json') {
+          throw new HttpError(415, 'Send the click as application/json');
+        }
+      },
+      bodyLimit: 1024,
       schema: {
         tags: ['public'],
         summary: 'Record that a visitor opened an apartment',
         description:
-          'Counted once per visitor and apartment within 10 minutes; no cookies, nothing personal stored.',
+          'JSON only (415 otherwise). Counted once per visitor and apartment within 10 minutes, and at most ' +
+          `${app.config.clickLimitPerHour} times per visitor and project per hour, whatever the User-Agent; ` +
+          'an apartment of another project, or an unknown project, is never counted. No cookies, nothing personal stored.',
         params: projectIdParams,
         body: clickBodySchema,
         response: { 202: z.object({ counted: z.boolean() }) },
       },
     },
     async (request, reply) => {
-      const visitor = app.clicks.visitor(request.ip, request.headers['user-agent'] ?? '');
-      const counted = app.clicks.record(request.params.projectId, request.body.apartment_id, visitor);
+      const { projectId } = request.params;
+      const apartmentId = request.body.apartment_id;
+      // Decided now, from the cached public view: no query for a project or apartment that is not there.
+      const view = await app.publicViews.get(projectId);
+      const counted =
+        view !== undefined &&
+        view.apartmentIds.has(apartmentId) &&
+        (await app.clicks.record(projectId, apartmentId, request.ip));
       return reply.status(202).send({ counted });
     },
   );

@@ -82,6 +82,14 @@ export async function buildPublicView(db: DbOrTx, projectId: number): Promise<Pu
 export interface CachedView {
   body: Buffer;
   etag: string;
+  /** The project's apartments, so a click is checked without a query. */
+  apartmentIds: ReadonlySet<number>;
+  expires: number;
+}
+
+/** A project that does not exist is remembered too, so a flood of clicks for it costs no queries. */
+interface Missing {
+  missing: true;
   expires: number;
 }
 
@@ -90,7 +98,7 @@ export interface CachedView {
  * from memory, and a change is visible within `ttlMs`.
  */
 export class PublicViewCache {
-  private readonly entries = new Map<number, CachedView>();
+  private readonly entries = new Map<number, CachedView | Missing>();
   private readonly pending = new Map<number, Promise<CachedView | undefined>>();
 
   constructor(
@@ -100,7 +108,7 @@ export class PublicViewCache {
 
   async get(projectId: number): Promise<CachedView | undefined> {
     const hit = this.entries.get(projectId);
-    if (hit && hit.expires > Date.now()) return hit;
+    if (hit && hit.expires > Date.now()) return 'missing' in hit ? undefined : hit;
     // One database read per project at a time, however many requests wait for it.
     let pending = this.pending.get(projectId);
     if (!pending) {
@@ -117,17 +125,20 @@ export class PublicViewCache {
 
   private async refresh(projectId: number): Promise<CachedView | undefined> {
     const view = await this.load(projectId);
+    const expires = Date.now() + this.ttlMs;
+    // Bounded: at most 5,000 projects, known or not, are remembered at a time.
+    if (this.entries.size >= 5000) this.entries.clear();
     if (!view) {
-      this.entries.delete(projectId);
+      this.entries.set(projectId, { missing: true, expires });
       return undefined;
     }
     const body = Buffer.from(JSON.stringify(view));
-    const entry = {
+    const entry: CachedView = {
       body,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      expires: Date.now() + this.ttlMs,
+      apartmentIds: new Set(view.apartments.map((a) => a.id)),
+      expires,
     };
-    if (this.entries.size > 5000) this.entries.clear();
     this.entries.set(projectId, entry);
     return entry;
   }

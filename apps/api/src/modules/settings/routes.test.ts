@@ -81,12 +81,12 @@ describe('reading settings', () => {
     }
   });
 
-  it('answers one setting as { name, value }', async () => {
+  it('answers one setting as { name, value, version }', async () => {
     const res = await t.as(w.clientA.token, {
       method: 'GET',
       url: `${url(w.projectA.id, 'client')}?name=label_font_size`,
     });
-    expect(res.json()).toEqual({ name: 'label_font_size', value: '45' });
+    expect(res.json()).toEqual({ name: 'label_font_size', value: '45', version: 0 });
   });
 
   it('refuses an unknown setting name with 422', async () => {
@@ -101,7 +101,7 @@ describe('writing settings', () => {
     for (const [name, value, expected] of CHANGES) {
       const res = await write(w.projectA.id, { name, value });
       expect([name, res.statusCode]).toEqual([name, 200]);
-      expect(res.json()).toEqual({ name, value: expected });
+      expect(res.json()).toEqual({ name, value: expected, version: 1 });
     }
     const changed = Object.fromEntries(CHANGES.map(([name, , expected]) => [name, expected]));
     for (const token of [w.admin.token, w.clientA.token, w.broker.token]) {
@@ -119,7 +119,7 @@ describe('writing settings', () => {
     for (const value of [false, 0, 'false', '0']) {
       await write(w.projectA.id, { name: 'show_status', value: '1' });
       const res = await write(w.projectA.id, { name: 'show_status', value });
-      expect(res.json()).toEqual({ name: 'show_status', value: '0' });
+      expect(res.json()).toMatchObject({ name: 'show_status', value: '0' });
       expect(await read(w.projectA.id, 'show_status')).toBe('0');
     }
   });

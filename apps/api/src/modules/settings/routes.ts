@@ -6,6 +6,7 @@ import {
   projectSettingQuerySchema,
   projectSettingSchema,
   projectSettingsSchema,
+  projectSettingVersionsSchema,
   z,
 } from '../../lib/schemas';
 import { projectAccessHook } from '../projects/access-hook';
@@ -21,8 +22,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${role}/settings/:projectId`,
       {
-        onRequest,
-        preValidation: projectAccessHook(app, 'projectId'),
+        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
         schema: {
           tags,
           summary: 'Read one setting (?name=…) or, without name, all of them',
@@ -32,7 +32,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           params: projectIdParams,
           querystring: projectSettingQuerySchema,
           response: {
-            200: z.union([projectSettingSchema, z.object({ settings: projectSettingsSchema })]),
+            200: z.union([
+              projectSettingSchema,
+              z.object({ settings: projectSettingsSchema, versions: projectSettingVersionsSchema }),
+            ]),
           },
         },
       },
@@ -40,20 +43,22 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         const { projectId } = request.params;
         const { name } = request.query;
         if (name) return settings.getSetting(app.db, request.auth, projectId, name);
-        return { settings: await settings.getSettings(app.db, request.auth, projectId) };
+        return settings.getSettings(app.db, request.auth, projectId);
       },
     );
 
     app.post(
       `/${role}/settings/:projectId`,
       {
-        onRequest,
-        preValidation: projectAccessHook(app, 'projectId', { adminOnly: settings.SETTINGS_ADMIN_ONLY }),
+        onRequest: [
+          onRequest,
+          projectAccessHook(app, 'projectId', { adminOnly: settings.SETTINGS_ADMIN_ONLY }),
+        ],
         schema: {
           tags,
           summary: 'Write one setting (admins only)',
           description:
-            'The value is checked against the setting: booleans 1/0 (true/false accepted, stored "1"/"0"), label_font_size a whole number 8–400, enums from their list, project_email an e-mail or empty, link_to_project an http(s) URL or empty.',
+            'Send the version you read (0 for a setting never written) and a stale one is refused with 409; without a version the write is not checked. The value is checked against the setting: booleans 1/0 (true/false accepted, stored "1"/"0"), label_font_size a whole number 8–400, enums from their list, project_email an e-mail or empty, link_to_project an http(s) URL or empty.',
           security: bearer,
           params: projectIdParams,
           body: projectSettingBodySchema,

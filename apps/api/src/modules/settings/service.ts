@@ -1,14 +1,16 @@
 import {
   defaultProjectSettings,
   isProjectSettingName,
+  PROJECT_SETTING_NAMES,
   PROJECT_SETTINGS,
   type ProjectSetting,
   type ProjectSettingName,
   type ProjectSettings,
+  type ProjectSettingVersions,
 } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden } from '../../lib/http-error';
-import { assertProjectVisible, lockVisibleProject, type Caller } from '../projects/service';
+import { assertProjectVisible, assertVersion, lockVisibleProject, type Caller } from '../projects/service';
 import * as repo from './repository';
 
 export const SETTINGS_ADMIN_ONLY = 'Only an admin can change project settings';
@@ -22,32 +24,50 @@ export async function getSetting(
 ): Promise<ProjectSetting> {
   await assertProjectVisible(db, caller, projectId);
   const stored = await repo.readSetting(db, projectId, name);
-  return { name, value: stored ?? PROJECT_SETTINGS[name].default };
+  return { name, value: stored?.value ?? PROJECT_SETTINGS[name].default, version: stored?.version ?? 0 };
 }
 
-/** All 15 settings; rows with names outside the catalogue are ignored. */
-export async function getSettings(db: DbOrTx, caller: Caller, projectId: number): Promise<ProjectSettings> {
+/** All 15 settings and their versions; rows with names outside the catalogue are ignored. */
+export async function getSettings(
+  db: DbOrTx,
+  caller: Caller,
+  projectId: number,
+): Promise<{ settings: ProjectSettings; versions: ProjectSettingVersions }> {
   await assertProjectVisible(db, caller, projectId);
   const settings = defaultProjectSettings();
+  const versions = Object.fromEntries(PROJECT_SETTING_NAMES.map((n) => [n, 0])) as ProjectSettingVersions;
   for (const row of await repo.readSettings(db, projectId)) {
-    if (isProjectSettingName(row.name)) settings[row.name] = row.value;
+    if (isProjectSettingName(row.name)) {
+      settings[row.name] = row.value;
+      versions[row.name] = row.version;
+    }
   }
-  return settings;
+  return { settings, versions };
 }
 
-/** Stores an already validated and normalised value. Admins only (spec §6). */
+/**
+ * Stores an already validated and normalised value, unless the writer loaded another
+ * version of this setting than the stored one (409). Admins only (spec §6).
+ */
 export async function setSetting(
   db: Db,
   caller: Caller,
   projectId: number,
-  setting: ProjectSetting,
+  setting: { name: ProjectSettingName; value: string; version?: number },
 ): Promise<ProjectSetting> {
   return db.transaction(async (tx) => {
     // Someone else's project is a 404 before it is a 403: the caller learns nothing about it.
-    // The lock keeps the project from being deleted under the write.
+    // The project lock keeps it from being deleted under the write, and orders concurrent
+    // writes of its settings, so the version read below is the one the write replaces.
     await lockVisibleProject(tx, caller, projectId);
     if (caller.role !== 'admin') throw forbidden(SETTINGS_ADMIN_ONLY);
-    await repo.writeSetting(tx, projectId, setting.name, setting.value);
-    return setting;
+    const stored = await repo.readSetting(tx, projectId, setting.name);
+    assertVersion(
+      setting.version,
+      stored?.version ?? 0,
+      `Someone else changed the setting ${setting.name} after you opened it. Reload to see their change, then make yours again.`,
+    );
+    const version = await repo.writeSetting(tx, projectId, setting.name, setting.value);
+    return { name: setting.name, value: setting.value, version };
   });
 }

@@ -21,7 +21,7 @@ const tags = ['sun study'];
 /** Room for the multipart envelope around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-/** preValidation for /sunstudy/file/:id: 404 for an entry the caller cannot reach, 403 for one they can. */
+/** onRequest (after sign-in) for /sunstudy/file/:id: 404 for an entry the caller cannot reach, 403 for one they can, before the body is read. */
 function entryAccessHook(app: FastifyInstance) {
   return async (request: FastifyRequest) => {
     if (request.auth.role === 'admin') return;
@@ -84,8 +84,7 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sunstudy/project/:id',
     {
-      onRequest: app.authenticate,
-      preValidation: projectAccessHook(app, 'id'),
+      onRequest: [app.authenticate, projectAccessHook(app, 'id')],
       schema: {
         tags,
         summary: "The project's sun-study files, by sortIndex",
@@ -120,8 +119,7 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sunstudy/file/:id',
     {
-      onRequest: app.authenticate,
-      preValidation: entryAccessHook(app),
+      onRequest: [app.authenticate, entryAccessHook(app)],
       schema: {
         tags,
         summary: 'Change a sun-study label and/or move it to sortIndex (admins)',
@@ -143,8 +141,7 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sunstudy/file/:id',
     {
-      onRequest: app.authenticate,
-      preValidation: entryAccessHook(app),
+      onRequest: [app.authenticate, entryAccessHook(app)],
       schema: {
         tags,
         summary: 'Delete a sun-study file and its stored bytes (admins)',

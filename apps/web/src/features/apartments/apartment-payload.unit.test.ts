@@ -23,6 +23,7 @@ const stored: Apartment = {
   info: '[{"url":"https://example.com/a.pdf"}]',
   statistic_count: 0,
   updated_at: '2026-01-01T00:00:00.000Z',
+  version: 1,
 };
 
 describe('apartment form values', () => {

@@ -18,6 +18,7 @@ const project: Project = {
   broker_id: 4,
   broker: { id: 4, first_name: 'Maja', last_name: 'Mäklare' },
   created_at: '2026-01-01T00:00:00.000Z',
+  version: 1,
 };
 const stored: ProjectSettings = { ...defaultProjectSettings(), show_status: '1' };
 

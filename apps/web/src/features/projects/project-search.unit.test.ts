@@ -14,6 +14,7 @@ function project(id: number, name: string, type: Project['type'], owner: string,
     broker_id: null,
     broker: null,
     created_at: '',
+    version: 1,
   };
 }
 

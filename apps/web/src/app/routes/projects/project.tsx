@@ -21,7 +21,7 @@ import { ProjectDetailsForm } from '../../../features/projects/components/projec
 import { ProjectTypeBadge } from '../../../features/projects/components/project-type-badge';
 import { SunStudyManager } from '../../../features/sunstudy/components/sun-study-manager';
 import { isProjectId, useProject } from '../../../features/projects/api/get-project';
-import { useProjectSettings } from '../../../features/projects/api/get-project-settings';
+import { useStoredProjectSettings } from '../../../features/projects/api/get-project-settings';
 
 const TABS = ['project', 'svg', 'sun', 'buildings', 'code'] as const;
 type Tab = (typeof TABS)[number];
@@ -76,7 +76,7 @@ export function ProjectRoute() {
   const isAdmin = session?.role === 'admin';
   const [tab, setTab] = useTab(isAdmin);
   const project = useProject(id);
-  const settings = useProjectSettings(id);
+  const settings = useStoredProjectSettings(id);
   const apartments = useApartments(id);
 
   const notFound = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 422);
@@ -90,7 +90,7 @@ export function ProjectRoute() {
     );
   }
   const p = project.data;
-  const s = settings.data;
+  const s = settings.data.values;
 
   return (
     <Stack gap={0}>
@@ -143,7 +143,12 @@ export function ProjectRoute() {
 
         <Tabs.Panel value="project" pt="lg">
           <Stack gap="xl">
-            <ProjectDetailsForm project={p} settings={s} isAdmin={isAdmin} />
+            <ProjectDetailsForm
+              project={p}
+              settings={s}
+              versions={settings.data.versions}
+              isAdmin={isAdmin}
+            />
             <PlanViewer
               project={p}
               settings={s}

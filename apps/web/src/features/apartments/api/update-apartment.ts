@@ -8,11 +8,16 @@ export interface UpdateApartmentInput {
   id: number;
   /** Only the fields that change. */
   data: ApartmentPayload;
+  /** The version the form was loaded from; the server refuses a stale one with 409. */
+  version: number;
 }
 
 /** PUT /{role}/apartment/{id}. */
-export async function updateApartment({ id, data }: UpdateApartmentInput): Promise<Apartment> {
-  const { apartment } = await roleApi().put<{ apartment: Apartment }>(`/apartment/${id}`, data);
+export async function updateApartment({ id, data, version }: UpdateApartmentInput): Promise<Apartment> {
+  const { apartment } = await roleApi().put<{ apartment: Apartment }>(`/apartment/${id}`, {
+    ...data,
+    version,
+  });
   return apartment;
 }
 

@@ -7,6 +7,8 @@ export interface UpdateStatusesInput {
   projectId: number;
   apartments: number[];
   status: string;
+  /** The version of each apartment as the table showed it: a stale one refuses all (409). */
+  versions: Record<number, number>;
 }
 
 /** v2 POST /apartments/update-status: one status for several apartments, all or nothing. */
@@ -14,11 +16,13 @@ export async function updateStatuses({
   projectId,
   apartments,
   status,
+  versions,
 }: UpdateStatusesInput): Promise<Apartment[]> {
   const res = await apiV2.post<{ apartments: Apartment[] }>('/apartments/update-status', {
     apartments,
     status,
     projectId,
+    versions,
   });
   return res.apartments;
 }

@@ -11,6 +11,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useForm, type FormErrors } from '@mantine/form';
 import { IconDots } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -21,11 +22,13 @@ import {
   type Project,
   type ProjectSettings,
 } from '@planvy/shared';
-import { isApiError } from '../../../lib/api-client';
+import { ConflictAlert } from '../../../components/ui/conflict-alert';
+import { isApiError, isConflict } from '../../../lib/api-client';
 import { errorWithDetail } from '../../../lib/error-message';
 import { toast, TOAST_MS } from '../../../lib/toast';
 import { useBuildingNumbers } from '../api/get-building-numbers';
 import { useCreateApartment } from '../api/create-apartment';
+import { useReloadApartment } from '../api/get-apartment';
 import { useUpdateApartment } from '../api/update-apartment';
 import {
   createPayload,
@@ -33,6 +36,7 @@ import {
   initialFormValues,
   updatePayload,
   type ApartmentFormValues,
+  type ApartmentPayload,
 } from '../apartment-payload';
 import { currencySuffix } from '../apartment-table';
 import { apartmentFormErrors, type ApartmentMessage } from '../apartment-validation';
@@ -100,7 +104,41 @@ export function ApartmentForm({
     validate: (values) => apartmentFormErrors(values, translate),
   });
 
+  // The apartment as the form's values were loaded from it: the base of the changes it sends
+  // and the version it saves over. A fresher copy (another tab's save, a refetch) is taken only
+  // while the form holds no edits; edits in progress keep their base, so a save over someone
+  // else's is refused (409) instead of silently undoing theirs.
+  const [base, setBase] = useState(apartment);
+  const [conflict, setConflict] = useState(false);
+  const reloadApartment = useReloadApartment();
+  useEffect(() => {
+    if (!apartment || !base || apartment.id !== base.id || apartment.version <= base.version) return;
+    let pending: ApartmentPayload | undefined;
+    try {
+      pending = updatePayload(form.getValues(), base, isAdmin);
+    } catch {
+      return; // values the schema refuses are edits too
+    }
+    if (Object.keys(pending).length === 0) {
+      setBase(apartment);
+      form.setValues(initialFormValues(apartment, defaults, type, lang));
+    }
+  }, [apartment, base, form, isAdmin, defaults, type, lang]);
+
+  const reload = async () => {
+    if (!base) return;
+    const fresh = await reloadApartment(base.id);
+    setBase(fresh);
+    form.setValues(initialFormValues(fresh, defaults, type, lang));
+    form.clearErrors();
+    setConflict(false);
+  };
+
   const onError = (error: unknown) => {
+    if (isConflict(error)) {
+      setConflict(true);
+      return;
+    }
     if (isApiError(error)) {
       const fieldErrors: FormErrors = {};
       for (const [field, messages] of Object.entries(error.errors)) {
@@ -113,17 +151,18 @@ export function ApartmentForm({
   };
 
   const submit = form.onSubmit((values) => {
-    if (apartment) {
-      const data = updatePayload(values, apartment, isAdmin);
+    if (base) {
+      const data = updatePayload(values, base, isAdmin);
       if (Object.keys(data).length === 0) {
         toast.success(t('apartments.form.noChanges'), { autoClose: TOAST_MS.normal });
-        onSaved(apartment);
+        onSaved(base);
         return;
       }
       updateApartment.mutate(
-        { id: apartment.id, data },
+        { id: base.id, data, version: base.version },
         {
           onSuccess: (saved) => {
+            setBase(saved);
             toast.success(t('apartments.form.updated'), { autoClose: TOAST_MS.normal });
             onSaved(saved);
           },
@@ -163,11 +202,14 @@ export function ApartmentForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {conflict && base && (
+          <ConflictAlert message={t('conflicts.apartment', { bostad: base.bostad })} onReload={reload} />
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           <StatusSelect
             type={type}
             lang={lang}
-            current={apartment?.status}
+            current={base?.status}
             label={label('status')}
             required
             allowDeselect={false}
@@ -249,10 +291,10 @@ export function ApartmentForm({
           error={form.errors.info}
         />
 
-        {apartment && withHistory && (
+        {base && withHistory && (
           <>
             <Divider />
-            <StatusHistory projectId={project.id} apartmentId={apartment.id} type={type} lang={lang} />
+            <StatusHistory projectId={project.id} apartmentId={base.id} type={type} lang={lang} />
           </>
         )}
 

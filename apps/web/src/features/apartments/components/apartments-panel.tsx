@@ -282,6 +282,7 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
           type={type}
           lang={lang}
           selectedIds={selectedIds}
+          apartments={list}
           onClear={clearSelection}
         />
 

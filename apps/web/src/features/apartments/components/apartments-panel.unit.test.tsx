@@ -28,6 +28,7 @@ function apartment(id: number, fields: Partial<Apartment> = {}): Apartment {
     info: '[]',
     statistic_count: 0,
     updated_at: '2026-01-01T00:00:00.000Z',
+    version: 1,
     ...fields,
   };
 }

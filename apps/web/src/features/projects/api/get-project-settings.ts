@@ -1,24 +1,41 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PROJECT_SETTING_NAMES, type ProjectSettingName, type ProjectSettings } from '@planvy/shared';
+import {
+  PROJECT_SETTING_NAMES,
+  type ProjectSetting,
+  type ProjectSettingName,
+  type ProjectSettings,
+  type ProjectSettingVersions,
+} from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 import { isProjectId } from './get-project';
 
+/** The 15 settings as stored, and each one's version (0 for one never written). */
+export interface StoredSettings {
+  values: ProjectSettings;
+  versions: ProjectSettingVersions;
+}
+
 /** The 15 settings, read in parallel as spec §9 says (one GET per setting). */
-export async function getProjectSettings(projectId: number, signal?: AbortSignal): Promise<ProjectSettings> {
-  const entries = await Promise.all(
-    PROJECT_SETTING_NAMES.map(async (name: ProjectSettingName) => {
-      const setting = await roleApi().get<{ name: ProjectSettingName; value: string }>(
-        `/settings/${projectId}`,
-        {
-          query: { name },
-          signal,
-        },
-      );
-      return [name, setting.value] as const;
-    }),
+export async function getProjectSettings(projectId: number, signal?: AbortSignal): Promise<StoredSettings> {
+  const settings = await Promise.all(
+    PROJECT_SETTING_NAMES.map((name: ProjectSettingName) =>
+      roleApi().get<ProjectSetting>(`/settings/${projectId}`, { query: { name }, signal }),
+    ),
   );
-  return Object.fromEntries(entries) as ProjectSettings;
+  return {
+    values: Object.fromEntries(settings.map((s) => [s.name, s.value])) as ProjectSettings,
+    versions: Object.fromEntries(settings.map((s) => [s.name, s.version])) as ProjectSettingVersions,
+  };
+}
+
+/** Puts settings the server stored (its answers to writes) into the cached copy. */
+export function withSavedSettings(old: StoredSettings | undefined, saved: readonly ProjectSetting[]) {
+  if (!old || saved.length === 0) return old;
+  return {
+    values: { ...old.values, ...Object.fromEntries(saved.map((s) => [s.name, s.value])) },
+    versions: { ...old.versions, ...Object.fromEntries(saved.map((s) => [s.name, s.version])) },
+  };
 }
 
 export function getProjectSettingsQueryOptions(projectId: number) {
@@ -29,6 +46,14 @@ export function getProjectSettingsQueryOptions(projectId: number) {
   });
 }
 
+const selectValues = (stored: StoredSettings) => stored.values;
+
+/** The settings' values, for everything that only shows or applies them. */
 export function useProjectSettings(projectId: number) {
+  return useQuery({ ...getProjectSettingsQueryOptions(projectId), select: selectValues });
+}
+
+/** Values and versions, for the form that writes them. */
+export function useStoredProjectSettings(projectId: number) {
   return useQuery(getProjectSettingsQueryOptions(projectId));
 }

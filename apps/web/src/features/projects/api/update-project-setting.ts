@@ -2,13 +2,15 @@ import type { ProjectSetting, ProjectSettingName } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 
 /**
- * POST /{role}/settings/{projectId} {name, value}: one setting (admins only). The answer is the
- * stored, normalised value. Saved together with the project by `useSaveProjectDetails`.
+ * POST /{role}/settings/{projectId} {name, value, version}: one setting (admins only), with the
+ * version it was loaded at (409 when someone else wrote it since). The answer is the stored,
+ * normalised value and its new version. Saved together with the project by `useSaveProjectDetails`.
  */
 export function updateProjectSetting(
   projectId: number,
   name: ProjectSettingName,
   value: string,
+  version: number,
 ): Promise<ProjectSetting> {
-  return roleApi().post<ProjectSetting>(`/settings/${projectId}`, { name, value });
+  return roleApi().post<ProjectSetting>(`/settings/${projectId}`, { name, value, version });
 }

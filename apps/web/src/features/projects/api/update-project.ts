@@ -10,8 +10,16 @@ export interface ProjectUpdatePayload {
   broker_id: number | null;
 }
 
-/** PUT /{role}/project/{id}. Saved together with the settings by `useSaveProjectDetails`. */
-export async function updateProject(id: number, payload: ProjectUpdatePayload): Promise<Project> {
-  const { project } = await roleApi().put<{ project: Project }>(`/project/${id}`, payload);
+/**
+ * PUT /{role}/project/{id} with the version the form was loaded from: if someone else saved
+ * in between, the server refuses with 409. Saved together with the settings by
+ * `useSaveProjectDetails`.
+ */
+export async function updateProject(
+  id: number,
+  payload: ProjectUpdatePayload,
+  version: number,
+): Promise<Project> {
+  const { project } = await roleApi().put<{ project: Project }>(`/project/${id}`, { ...payload, version });
   return project;
 }

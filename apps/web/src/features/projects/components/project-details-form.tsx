@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Button,
@@ -23,14 +23,17 @@ import {
   type ProjectPerson,
   type ProjectSettingName,
   type ProjectSettings,
+  type ProjectSettingVersions,
 } from '@planvy/shared';
-import { isApiError } from '../../../lib/api-client';
+import { ConflictAlert } from '../../../components/ui/conflict-alert';
+import { isApiError, isConflict } from '../../../lib/api-client';
 import { fullName } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { zodFormErrors, type ValidationMessage } from '../../../lib/zod-form';
 import { useBrokers } from '../api/get-brokers';
 import { useClients } from '../api/get-clients';
+import { useReloadProjectDetails } from '../hooks/use-reload-project-details';
 import { useSaveProjectDetails, type SaveDetailsResult } from '../hooks/use-save-project-details';
 import {
   changeCount,
@@ -54,7 +57,16 @@ const GROUP_COLUMNS = [SETTING_GROUPS.slice(0, 2), SETTING_GROUPS.slice(2)];
 interface ProjectDetailsFormProps {
   project: Project;
   settings: ProjectSettings;
+  /** Each setting's version, sent back with a change of it. */
+  versions: ProjectSettingVersions;
   isAdmin: boolean;
+}
+
+/** What the form's values were loaded from: the base of its changes and the versions it saves over. */
+interface Base {
+  project: Project;
+  settings: ProjectSettings;
+  versions: ProjectSettingVersions;
 }
 
 /** A person as a Select option; the current one is kept even when the list does not hold it. */
@@ -73,9 +85,12 @@ function personOptions(
  * The Project tab's form: name, type, description, owner, broker and the 15 settings in groups.
  * One Save stores the project and every changed setting in parallel; non-admins see it read-only.
  */
-export function ProjectDetailsForm({ project, settings, isAdmin }: ProjectDetailsFormProps) {
+export function ProjectDetailsForm({ project, settings, versions, isAdmin }: ProjectDetailsFormProps) {
   const { t } = useTranslation();
   const save = useSaveProjectDetails();
+  const reloadDetails = useReloadProjectDetails(project.id);
+  const [base, setBase] = useState<Base>({ project, settings, versions });
+  const [conflict, setConflict] = useState(false);
   // Spec §6: the client and broker lists are loaded only for admins.
   const clients = useClients({ enabled: isAdmin });
   const brokers = useBrokers({ enabled: isAdmin });
@@ -112,25 +127,39 @@ export function ProjectDetailsForm({ project, settings, isAdmin }: ProjectDetail
   });
 
   // Fresh data from the server (a refetch, another tab's save) replaces the form only while it holds
-  // no edits of its own; edits in progress are never overwritten.
-  const shown = useRef({ project, settings });
+  // no edits of its own; edits in progress are never overwritten, and keep the versions they were
+  // made on, so saving them over someone else's change is refused rather than silently winning.
   useEffect(() => {
-    const previous = shown.current;
-    if (previous.project === project && previous.settings === settings) return;
-    shown.current = { project, settings };
-    if (changeCount(detailsChanges(previous.project, previous.settings, form.getValues())) === 0) {
+    if (base.project === project && base.settings === settings && base.versions === versions) return;
+    if (changeCount(detailsChanges(base.project, base.settings, form.getValues())) === 0) {
+      setBase({ project, settings, versions });
       form.setValues(toDetailsValues(project, settings));
       form.clearErrors();
     }
-  }, [project, settings, form]);
+  }, [base, project, settings, versions, form]);
+
+  /** Shows what is stored now, dropping this form's unsaved edits (after a conflict). */
+  const reload = async () => {
+    const fresh = await reloadDetails();
+    setBase({ project: fresh.project, settings: fresh.settings.values, versions: fresh.settings.versions });
+    form.setValues(toDetailsValues(fresh.project, fresh.settings.values));
+    form.clearErrors();
+    setConflict(false);
+  };
 
   const values = form.getValues();
-  const changes = detailsChanges(project, settings, values);
+  const changes = detailsChanges(base.project, base.settings, values);
   const pending = changeCount(changes);
   const informationOn = values.settings.use_apartment_information === true;
 
   const applyResult = (result: SaveDetailsResult) => {
-    // What the server stored replaces what was typed (trimmed names, normalised numbers).
+    // What the server stored replaces what was typed (trimmed names, normalised numbers), and
+    // becomes the base of further changes, with the versions it now has.
+    setBase((old) => ({
+      project: result.project ?? old.project,
+      settings: { ...old.settings, ...Object.fromEntries(result.settings.map((s) => [s.name, s.value])) },
+      versions: { ...old.versions, ...Object.fromEntries(result.settings.map((s) => [s.name, s.version])) },
+    }));
     if (result.project) {
       const stored = toDetailsValues(result.project, settings);
       for (const field of PROJECT_FIELDS) form.setFieldValue(field, stored[field]);
@@ -140,6 +169,11 @@ export function ProjectDetailsForm({ project, settings, isAdmin }: ProjectDetail
 
     if (result.failures.length === 0) {
       toast.success(t('projects.details.saved'));
+      return;
+    }
+    if (result.failures.some((f) => isConflict(f.error))) {
+      // Someone else saved first: what did not go through waits for a reload, shown above the form.
+      setConflict(true);
       return;
     }
     const fieldErrors: FormErrors = {};
@@ -173,7 +207,12 @@ export function ProjectDetailsForm({ project, settings, isAdmin }: ProjectDetail
   const submit = form.onSubmit(() => {
     if (pending === 0) return;
     save.mutate(
-      { projectId: project.id, project: changes.project, settings: changes.settings },
+      {
+        projectId: project.id,
+        project: changes.project,
+        settings: changes.settings,
+        versions: { project: base.project.version, settings: base.versions },
+      },
       { onSuccess: applyResult, onError: (error) => toast.error(errorMessage(error)) },
     );
   });
@@ -203,6 +242,7 @@ export function ProjectDetailsForm({ project, settings, isAdmin }: ProjectDetail
                 {t('projects.details.projectSectionDescription')}
               </Text>
             </div>
+            {conflict && <ConflictAlert message={t('conflicts.project')} onReload={reload} />}
             {readOnly && (
               <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />}>
                 {t('projects.details.readOnlyNotice')}
@@ -337,6 +377,7 @@ export function ProjectDetailsForm({ project, settings, isAdmin }: ProjectDetail
                   variant="default"
                   disabled={pending === 0 || saving}
                   onClick={() => {
+                    setBase({ project, settings, versions });
                     form.setValues(toDetailsValues(project, settings));
                     form.clearErrors();
                   }}

@@ -5,7 +5,7 @@ import { defaultProjectSettings, type Project, type Role, type User } from '@pla
 import { login } from '../../../lib/auth';
 import { cleanupRender, jsonResponse, renderRoute, requestUrl } from '../../../test/render';
 import { useProject } from '../api/get-project';
-import { useProjectSettings } from '../api/get-project-settings';
+import { useStoredProjectSettings } from '../api/get-project-settings';
 import { ProjectDetailsForm } from './project-details-form';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -20,6 +20,7 @@ const project: Project = {
   broker_id: null,
   broker: null,
   created_at: '2026-01-01T00:00:00.000Z',
+  version: 1,
 };
 
 function signIn(role: Role) {
@@ -62,7 +63,7 @@ function serve(overrides: (call: Call) => Response | undefined = () => undefined
       const name = new URL(url, 'http://x').searchParams.get('name') as keyof ReturnType<
         typeof defaultProjectSettings
       >;
-      return jsonResponse(200, { name, value: defaultProjectSettings()[name] });
+      return jsonResponse(200, { name, value: defaultProjectSettings()[name], version: 0 });
     }
     if (url === '/api/v1/admin/clients') {
       return jsonResponse(200, {
@@ -74,9 +75,13 @@ function serve(overrides: (call: Call) => Response | undefined = () => undefined
     }
     if (url === '/api/v2/users/brokers') return jsonResponse(200, { brokers: [] });
     if (method === 'PUT' && path === '/project/7') {
-      return jsonResponse(200, { project: { ...project, ...(body as object) } });
+      const { version, ...fields } = body as { version: number };
+      return jsonResponse(200, { project: { ...project, ...fields, version: version + 1 } });
     }
-    if (method === 'POST' && path === '/settings/7') return jsonResponse(200, body);
+    if (method === 'POST' && path === '/settings/7') {
+      const { version, ...setting } = body as { version: number };
+      return jsonResponse(200, { ...setting, version: version + 1 });
+    }
     return jsonResponse(404, { message: 'Not found', errors: {}, status_code: 404 });
   });
 }
@@ -84,9 +89,16 @@ function serve(overrides: (call: Call) => Response | undefined = () => undefined
 /** The form as the route shows it: fed from the queries, so saved data flows back in. */
 function Harness({ isAdmin }: { isAdmin: boolean }) {
   const p = useProject(7);
-  const s = useProjectSettings(7);
+  const s = useStoredProjectSettings(7);
   if (!p.data || !s.data) return null;
-  return <ProjectDetailsForm project={p.data} settings={s.data} isAdmin={isAdmin} />;
+  return (
+    <ProjectDetailsForm
+      project={p.data}
+      settings={s.data.values}
+      versions={s.data.versions}
+      isAdmin={isAdmin}
+    />
+  );
 }
 
 const writes = () => calls.filter((c) => c.method !== 'GET');
@@ -140,10 +152,19 @@ describe('ProjectDetailsForm for an admin', () => {
             description: 'Ljusa lägenheter',
             user_id: 2,
             broker_id: null,
+            version: 1,
           },
         },
-        { method: 'POST', url: '/api/v1/admin/settings/7', body: { name: 'multi_building', value: '1' } },
-        { method: 'POST', url: '/api/v1/admin/settings/7', body: { name: 'show_status', value: '1' } },
+        {
+          method: 'POST',
+          url: '/api/v1/admin/settings/7',
+          body: { name: 'multi_building', value: '1', version: 0 },
+        },
+        {
+          method: 'POST',
+          url: '/api/v1/admin/settings/7',
+          body: { name: 'show_status', value: '1', version: 0 },
+        },
       ]),
     );
     hold = false;
@@ -195,6 +216,41 @@ describe('ProjectDetailsForm for an admin', () => {
     // The fee setting was stored; only the name is still unsaved.
     await screen.findByText('Osparade ändringar: 1');
     expect(field('Dölj kolumnen Avgift').checked).toBe(true);
+  });
+});
+
+describe('ProjectDetailsForm when someone else saved first', () => {
+  it('says so, keeps what went through, and reloads what is stored on request', async () => {
+    signIn('admin');
+    let reloaded = false;
+    serve((call) => {
+      if (call.method === 'PUT') {
+        return jsonResponse(409, {
+          message: 'Someone else changed this project',
+          errors: {},
+          status_code: 409,
+        });
+      }
+      if (call.method === 'GET' && call.url.endsWith('/project/7') && reloaded) {
+        return jsonResponse(200, { project: { ...project, name: 'Brf Solgården (Eva)', version: 2 } });
+      }
+      return undefined;
+    });
+    renderRoute(<Harness isAdmin />, { path: '/projects/7' });
+    await screen.findByLabelText('Namn', { exact: true });
+    fireEvent.change(field('Namn'), { target: { value: 'Mitt namn' } });
+    fireEvent.click(field('Dölj kolumnen Avgift'));
+    fireEvent.click(screen.getByRole('button', { name: 'Spara ändringar' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Någon annan har sparat ändringar i projektet');
+    // The setting was stored; the name waits.
+    await screen.findByText('Osparade ändringar: 1');
+    reloaded = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Ladda om' }));
+    await waitFor(() => expect(field('Namn').value).toBe('Brf Solgården (Eva)'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Inga osparade ändringar')).toBeTruthy();
   });
 });
 

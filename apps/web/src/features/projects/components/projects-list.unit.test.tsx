@@ -18,6 +18,7 @@ const project: Project = {
   broker_id: null,
   broker: null,
   created_at: '',
+  version: 1,
 };
 
 function signIn(role: 'admin' | 'client') {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Project, ProjectSetting, ProjectSettingName, ProjectSettings } from '@planvy/shared';
+import type { Project, ProjectSetting, ProjectSettingName, ProjectSettingVersions } from '@planvy/shared';
 import { projectKeys } from '../../../lib/query-keys';
+import { withSavedSettings, type StoredSettings } from '../api/get-project-settings';
 import { updateProject, type ProjectUpdatePayload } from '../api/update-project';
 import { updateProjectSetting } from '../api/update-project-setting';
 import type { SettingChange } from '../project-details-values';
@@ -9,6 +10,8 @@ export interface SaveDetailsInput {
   projectId: number;
   project: ProjectUpdatePayload | null;
   settings: SettingChange[];
+  /** The versions the form was loaded from: a save over someone else's is refused (409). */
+  versions: { project: number; settings: ProjectSettingVersions };
 }
 
 export type SaveFailure =
@@ -29,11 +32,15 @@ export async function saveProjectDetails({
   projectId,
   project,
   settings,
+  versions,
 }: SaveDetailsInput): Promise<SaveDetailsResult> {
   // Both start at once; allSettled keeps one failure from hiding what the others stored.
-  const projectSave = Promise.allSettled(project ? [updateProject(projectId, project)] : []);
+  // Each setting has its own version, so the parallel writes never refuse each other.
+  const projectSave = Promise.allSettled(
+    project ? [updateProject(projectId, project, versions.project)] : [],
+  );
   const settingSaves = Promise.allSettled(
-    settings.map((s) => updateProjectSetting(projectId, s.name, s.value)),
+    settings.map((s) => updateProjectSetting(projectId, s.name, s.value, versions.settings[s.name])),
   );
   const [[projectOutcome], settingOutcomes] = await Promise.all([projectSave, settingSaves]);
 
@@ -55,8 +62,8 @@ export function useSaveProjectDetails() {
     mutationFn: saveProjectDetails,
     onSuccess: (result, input) => {
       if (result.settings.length > 0) {
-        queryClient.setQueryData<ProjectSettings>(projectKeys.settings(input.projectId), (old) =>
-          old ? { ...old, ...Object.fromEntries(result.settings.map((s) => [s.name, s.value])) } : old,
+        queryClient.setQueryData<StoredSettings>(projectKeys.settings(input.projectId), (old) =>
+          withSavedSettings(old, result.settings),
         );
       }
       if (result.project) {
