@@ -8,3 +8,5 @@ export * from './styles';
 export * from './public-view';
 export * from './sun-study';
 export * from './web-links';
+export * from './policy';
+export * from './audit';

@@ -202,7 +202,7 @@ export async function importApartments(
         if (row && row.status !== u.from)
           history.push({ apartment_id: u.id, from_status: u.from, to_status: row.status });
       }
-      await repo.recordStatusChanges(tx, history, caller.id);
+      await repo.recordStatusChanges(tx, history, caller);
     }
     const count = (kind: ImportRow['kind']) => rows.filter((r) => r.kind === kind).length;
     return {

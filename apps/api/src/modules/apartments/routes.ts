@@ -12,6 +12,8 @@ import {
   z,
 } from '../../lib/schemas';
 import { forbidden } from '../../lib/http-error';
+import { apartments as apartmentsTable } from '../../db/schema';
+import { projectOf } from '../../plugins/audit';
 import { projectAccessHook } from '../projects/access-hook';
 import { decodeCsv } from './apartment-csv';
 import { exportApartments, importApartments } from './import-export';
@@ -79,6 +81,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest,
         preValidation: projectAccessHook(app, 'projectId', { adminOnly: 'Only admins add apartments' }),
+        config: { audit: { entity: 'apartment', id: 'response:apartment.id' } },
         schema: {
           tags,
           summary: 'Create an apartment in the project (admins)',
@@ -126,6 +129,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest,
         preValidation: apartmentAccessHook(app),
+        config: { audit: { entity: 'apartment', project: projectOf(apartmentsTable) } },
         schema: {
           tags,
           summary: 'Update an apartment',
@@ -147,6 +151,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest,
         preValidation: apartmentAccessHook(app, { adminOnly: 'Only admins delete apartments' }),
+        config: { audit: { entity: 'apartment', project: projectOf(apartmentsTable) } },
         schema: {
           tags,
           summary: 'Delete an apartment (admins)',
@@ -210,6 +215,16 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest,
         preValidation: projectAccessHook(app, 'projectId', { adminOnly: 'Only admins import apartments' }),
+        config: {
+          audit: {
+            entity: 'apartment',
+            action: 'import',
+            id: null,
+            // A preview changes nothing.
+            when: (request) => (request.query as { apply?: string }).apply === '1',
+            detail: (_request, response) => ({ ...(response as { summary?: object }).summary }),
+          },
+        },
         bodyLimit: 20 * 1024 * 1024,
         schema: {
           tags,
@@ -255,6 +270,18 @@ export const apartmentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     '/apartments/update-status',
     {
       onRequest: app.authenticate,
+      config: {
+        audit: {
+          entity: 'apartment',
+          action: 'status',
+          id: null,
+          project: 'body:projectId',
+          detail: (request) => {
+            const body = request.body as { status: string; apartments: number[] };
+            return { status: body.status, count: body.apartments.length, apartments: body.apartments.slice(0, 100) };
+          },
+        },
+      },
       schema: {
         tags,
         summary: 'Set one status on several apartments of a project, all or nothing',

@@ -50,6 +50,7 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       preValidation: projectAccessHook(app, 'projectId', { adminOnly }),
+      config: { audit: { entity: 'building_number', id: 'response:building_number.id' } },
       schema: {
         tags,
         security: bearer,
@@ -75,6 +76,7 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       preValidation: projectAccessHook(app, 'projectId', { adminOnly }),
+      config: { audit: { entity: 'building_number' } },
       schema: {
         tags,
         summary: 'Rename a building number or move its label (form-encoded or JSON)',
@@ -103,6 +105,7 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       preValidation: projectAccessHook(app, 'projectId', { adminOnly }),
+      config: { audit: { entity: 'building_number' } },
       schema: { tags, security: bearer, params: itemParams, response: { 204: z.null() } },
     },
     async (request, reply) => {
