@@ -63,7 +63,9 @@ export const LOG_REDACT = {
  * the address the outermost trusted proxy saw, never the first, client-written
  * X-Forwarded-For entry. Fastify itself no longer takes a bare number.
  */
-function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return trust;
 }

@@ -36,7 +36,10 @@ const trustProxySchema = z
     if (value === '' || value === 'false' || value === '0' || value === 'no' || value === 'off') return false;
     if (value === 'true' || value === 'yes' || value === 'on') return 1;
     if (/^\d+$/.test(value)) return Math.min(Number(value), 20);
-    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     const bad = entries.filter((e) => !isAddressOrCidr(e));
     if (bad.length > 0 || entries.length === 0) {
       ctx.addIssue({

@@ -30,9 +30,13 @@ function zxcvbn(): ZxcvbnFactory {
  * (e-mail, names) count as known words, so "anna1234" is weak for Anna.
  */
 export function passwordProblem(password: string, userInputs: string[] = []): string | null {
-  if (password.length < LIMITS.passwordMin) return `The password must be at least ${LIMITS.passwordMin} characters`;
-  if (password.length > LIMITS.passwordMax) return `The password must be at most ${LIMITS.passwordMax} characters`;
-  const words = userInputs.flatMap((v) => v.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 2);
+  if (password.length < LIMITS.passwordMin)
+    return `The password must be at least ${LIMITS.passwordMin} characters`;
+  if (password.length > LIMITS.passwordMax)
+    return `The password must be at most ${LIMITS.passwordMax} characters`;
+  const words = userInputs
+    .flatMap((v) => v.toLowerCase().split(/[^\p{L}\p{N}]+/u))
+    .filter((w) => w.length > 2);
   const result = zxcvbn().check(password, [...words, 'planvy']);
   return result.guesses < MIN_GUESSES ? COMMON_PASSWORD_MESSAGE : null;
 }

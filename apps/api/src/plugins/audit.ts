@@ -42,6 +42,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     audit?: AuditSpec;
   }
+  interface FastifyInstance {
+    /** Every POST/PUT/PATCH/DELETE route and whether it declares audit metadata (checked by a test). */
+    writeRoutes: { method: string; url: string; declared: boolean }[];
+  }
   interface FastifyRequest {
     /** Set before the handler when this request is to be recorded. */
     auditState: { spec: AuditSpec | undefined; projectId?: number | null; response?: unknown } | null;
@@ -49,7 +53,12 @@ declare module 'fastify' {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const DEFAULT_ACTION: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+const DEFAULT_ACTION: Record<string, string> = {
+  POST: 'create',
+  PUT: 'update',
+  PATCH: 'update',
+  DELETE: 'delete',
+};
 
 function pick(value: unknown, path: string): unknown {
   let current = value;
@@ -118,6 +127,15 @@ function fieldNames(body: unknown): Record<string, unknown> {
 
 export const auditPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auditState', null);
+  app.decorate('writeRoutes', []);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (WRITES.has(method)) {
+        app.writeRoutes.push({ method, url: route.url, declared: Boolean(route.config?.audit) });
+      }
+    }
+  });
 
   app.addHook('preHandler', async (request: FastifyRequest) => {
     if (!request.auth) return;
@@ -126,7 +144,8 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
     if (spec?.when && !spec.when(request)) return;
     const state: NonNullable<FastifyRequest['auditState']> = { spec };
     const project = spec?.project;
-    if (typeof project === 'object' && project !== null) state.projectId = await project.lookup(request, app.db);
+    if (typeof project === 'object' && project !== null)
+      state.projectId = await project.lookup(request, app.db);
     request.auditState = state;
   });
 
@@ -162,7 +181,8 @@ async function record(
   let projectId: number | null;
   if (state.projectId !== undefined) projectId = state.projectId;
   else if (spec?.project === null) projectId = null;
-  else if (spec?.project && typeof spec.project !== 'object') projectId = asId(read(spec.project, request, response));
+  else if (spec?.project && typeof spec.project !== 'object')
+    projectId = asId(read(spec.project, request, response));
   else projectId = asId(params?.projectId);
 
   const rawId = spec?.id === null ? null : read(spec?.id ?? 'param:id', request, response);
@@ -178,7 +198,9 @@ async function record(
     entity_type: spec?.entity ?? entityFromUrl(url),
     entity_id: entityId,
     project_id: projectId,
-    detail: spec?.detail ? spec.detail(request, response) : { ...fieldNames(request.body), ...(spec ? {} : { undeclared: true }) },
+    detail: spec?.detail
+      ? spec.detail(request, response)
+      : { ...fieldNames(request.body), ...(spec ? {} : { undeclared: true }) },
     route: `${request.method} ${url}`,
     request_id: request.id,
   });

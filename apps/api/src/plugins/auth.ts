@@ -110,7 +110,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { secret: string
     const user = Number.isInteger(id) ? await findUserById(app.db, id) : undefined;
     if (!user) throw unauthorized('Invalid token');
     // Tokens from before versions existed carry none and count as version 0.
-    if ((payload.ver ?? 0) !== user.token_version) throw unauthorized('Your session has ended. Please sign in again.');
+    if ((payload.ver ?? 0) !== user.token_version)
+      throw unauthorized('Your session has ended. Please sign in again.');
     const auth: AuthUser = {
       id: user.id,
       role: user.role,

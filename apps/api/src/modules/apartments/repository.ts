@@ -65,7 +65,9 @@ export async function recordStatusChanges(
   if (changes.length === 0) return;
   await db
     .insert(apartmentStatusChanges)
-    .values(changes.map((c) => ({ ...c, user_id: by?.id ?? null, impersonator_id: by?.impersonatorId ?? null })));
+    .values(
+      changes.map((c) => ({ ...c, user_id: by?.id ?? null, impersonator_id: by?.impersonatorId ?? null })),
+    );
 }
 
 const impersonators = alias(users, 'impersonators');

@@ -278,7 +278,11 @@ export const apartmentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
           project: 'body:projectId',
           detail: (request) => {
             const body = request.body as { status: string; apartments: number[] };
-            return { status: body.status, count: body.apartments.length, apartments: body.apartments.slice(0, 100) };
+            return {
+              status: body.status,
+              count: body.apartments.length,
+              apartments: body.apartments.slice(0, 100),
+            };
           },
         },
       },

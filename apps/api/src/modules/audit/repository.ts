@@ -47,12 +47,18 @@ export async function labelsFor(
   const [userRows, projectRows, apartmentRows, fileRows] = await Promise.all([
     ids.users.length
       ? db
-          .select({ id: users.id, label: sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})` })
+          .select({
+            id: users.id,
+            label: sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})`,
+          })
           .from(users)
           .where(inArray(users.id, ids.users))
       : [],
     ids.projects.length
-      ? db.select({ id: projects.id, label: projects.name }).from(projects).where(inArray(projects.id, ids.projects))
+      ? db
+          .select({ id: projects.id, label: projects.name })
+          .from(projects)
+          .where(inArray(projects.id, ids.projects))
       : [],
     ids.apartments.length
       ? db

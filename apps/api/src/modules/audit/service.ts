@@ -51,7 +51,8 @@ export async function listAudit(db: DbOrTx, query: z.output<typeof auditQuerySch
       entity_type: r.entity_type,
       entity_id: r.entity_id,
       entity_label: label || null,
-      project: r.project_id === null ? null : { id: r.project_id, name: labels.projects.get(r.project_id) ?? null },
+      project:
+        r.project_id === null ? null : { id: r.project_id, name: labels.projects.get(r.project_id) ?? null },
       actor: { id: r.actor_id, name: r.actor_name },
       as_user: r.as_user_name === null ? null : { id: r.as_user_id, name: r.as_user_name },
       detail: r.detail,

@@ -24,9 +24,7 @@ export function backoffOffsetSeconds(extra: number, maxSeconds: number): number 
   return total;
 }
 
-export type Admission =
-  | { ok: true; succeeded(): Promise<void> }
-  | { ok: false; retryAfterSeconds: number };
+export type Admission = { ok: true; succeeded(): Promise<void> } | { ok: false; retryAfterSeconds: number };
 
 /** Keys hold hashes, so the table never lists e-mail addresses or IP addresses. */
 const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('base64url');
@@ -57,9 +55,17 @@ export class LoginLimits {
   constructor(db: DbOrTx, limits: AppConfig['loginLimits']) {
     const window = limits.windowSeconds;
     this.ip = new DbLimiter(db, { keyPrefix: 'login-ip', points: limits.perIp, duration: window });
-    this.emailIp = new DbLimiter(db, { keyPrefix: 'login-email-ip', points: limits.perEmail, duration: window });
+    this.emailIp = new DbLimiter(db, {
+      keyPrefix: 'login-email-ip',
+      points: limits.perEmail,
+      duration: window,
+    });
     // Only counts; the back-off below decides.
-    this.email = new DbLimiter(db, { keyPrefix: 'login-email', points: 1_000_000, duration: EMAIL_WINDOW_SECONDS });
+    this.email = new DbLimiter(db, {
+      keyPrefix: 'login-email',
+      points: 1_000_000,
+      duration: EMAIL_WINDOW_SECONDS,
+    });
     this.known = new DbLimiter(db, { keyPrefix: 'login-known', points: 1, duration: KNOWN_ADDRESS_SECONDS });
     this.perEmail = limits.perEmail;
     this.backoffMax = limits.backoffMaxSeconds;

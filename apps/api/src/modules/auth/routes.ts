@@ -78,7 +78,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'End every session of the signed-in user, this one included',
-        description: 'Every token issued so far stops working. Not allowed while signed in as another user (403).',
+        description:
+          'Every token issued so far stops working. Not allowed while signed in as another user (403).',
         security: bearer,
         response: { 204: z.null() },
       },

@@ -155,7 +155,9 @@ export const brokerAssignRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/brokers',
     {
       onRequest: app.requireRole('admin'),
-      config: { audit: { entity: 'project', action: 'broker', id: 'body:projectId', project: 'body:projectId' } },
+      config: {
+        audit: { entity: 'project', action: 'broker', id: 'body:projectId', project: 'body:projectId' },
+      },
       schema: {
         tags,
         summary: "Set a project's broker; userId null (or 0) clears it",

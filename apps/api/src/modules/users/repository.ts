@@ -90,7 +90,11 @@ export async function findLiveImpersonation(db: DbOrTx, id: number) {
     .from(impersonations)
     .innerJoin(users, eq(users.id, impersonations.admin_id))
     .where(
-      and(eq(impersonations.id, id), isNull(impersonations.ended_at), gt(impersonations.expires_at, new Date())),
+      and(
+        eq(impersonations.id, id),
+        isNull(impersonations.ended_at),
+        gt(impersonations.expires_at, new Date()),
+      ),
     );
   return row;
 }

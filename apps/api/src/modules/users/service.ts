@@ -50,7 +50,10 @@ export async function listUsers(db: DbOrTx, role?: repo.UserRow['role']): Promis
 }
 
 /** 422 on the password field for a password that is too common (or too guessable from the user's own details). */
-function assertPasswordStrong(password: string, user: { email: string; first_name: string; last_name: string }) {
+function assertPasswordStrong(
+  password: string,
+  user: { email: string; first_name: string; last_name: string },
+) {
   const problem = passwordProblem(password, [user.email, user.first_name, user.last_name]);
   if (problem) throw invalid('password', problem);
 }
