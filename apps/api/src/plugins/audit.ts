@@ -104,7 +104,7 @@ export function projectOf(
       if (id === null) return null;
       const [row] = await db
         .select({ projectId: table.project_id })
-        .from(table as PgTable)
+        .from(table)
         .where(eq(table.id, id));
       return asId(row?.projectId);
     },
