@@ -55,7 +55,15 @@ export const auditQuerySchema = z
     path: ['to'],
     message: 'The end must be after the start',
   });
-export type AuditQuery = z.input<typeof auditQuerySchema>;
+/** The query as a client sends it. */
+export interface AuditQuery {
+  user?: number;
+  project?: number;
+  from?: string;
+  to?: string;
+  before?: number;
+  limit?: number;
+}
 
 export const auditPageSchema = z.object({
   entries: z.array(auditEntrySchema),

@@ -102,10 +102,7 @@ export function projectOf(
     lookup: async (request, db) => {
       const id = asId(pick(request.params, param));
       if (id === null) return null;
-      const [row] = await db
-        .select({ projectId: table.project_id })
-        .from(table)
-        .where(eq(table.id, id));
+      const [row] = await db.select({ projectId: table.project_id }).from(table).where(eq(table.id, id));
       return asId(row?.projectId);
     },
   };

@@ -3,12 +3,16 @@
  * merged here under the feature's name: t('apartments.title') reads apartments.json.
  * translation.json holds the app-wide texts.
  */
+import enAccess from './en/access.json';
 import enApartments from './en/apartments.json';
+import enAudit from './en/audit.json';
 import enPlans from './en/plans.json';
 import enProjects from './en/projects.json';
 import enSunStudy from './en/sunstudy.json';
 import enBase from './en/translation.json';
+import svAccess from './sv/access.json';
 import svApartments from './sv/apartments.json';
+import svAudit from './sv/audit.json';
 import svPlans from './sv/plans.json';
 import svProjects from './sv/projects.json';
 import svSunStudy from './sv/sunstudy.json';
@@ -20,6 +24,8 @@ export const en = {
   apartments: enApartments,
   plans: enPlans,
   sunstudy: enSunStudy,
+  access: enAccess,
+  audit: enAudit,
 };
 export const sv = {
   ...svBase,
@@ -27,4 +33,6 @@ export const sv = {
   apartments: svApartments,
   plans: svPlans,
   sunstudy: svSunStudy,
+  access: svAccess,
+  audit: svAudit,
 };
