@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { IconDevicesOff } from '@tabler/icons-react';
 import { paths } from '../../../config/paths';
+import { logout } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere';
@@ -23,6 +24,7 @@ export function SignOutEverywhereButton() {
         mutation.mutate(undefined, {
           onSuccess: () => {
             toast.success(t('access.signOutEverywhere.done'));
+            logout();
             void navigate(paths.login(), { replace: true });
           },
           onError: (error) => toast.error(errorMessage(error)),
