@@ -26,8 +26,8 @@ export const dummyHash = () => (dummy ??= hashPassword('not-a-real-password'));
  * (expensive) verifications a burst of sign-ins causes.
  */
 export interface Passwords {
-  hash(password: string): Promise<string>;
-  verify(hashed: string, password: string): Promise<boolean>;
+  hash: (password: string) => Promise<string>;
+  verify: (hashed: string, password: string) => Promise<boolean>;
 }
 
 export const argon2Passwords = (): Passwords => ({ hash: hashPassword, verify: verifyPassword });
