@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app';
 import { impersonations } from '../../db/schema';
+import type { TrustProxy } from '../../env';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { seedProjectWorld } from '../projects/project-fixtures';
 
@@ -256,10 +259,18 @@ describe('log in as', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  const attempts = async (app: TestApp, xff: (i: number) => string, remote: string) => {
+  const limits = { perIp: 3, perEmail: 8, windowSeconds: 900, backoffMaxSeconds: 300 };
+  /** A second app on the same database with another proxy setting (cheap: no new database). */
+  const withTrust = (trustProxy: TrustProxy) =>
+    buildApp({
+      config: { ...t.config, trustProxy, loginLimits: limits },
+      db: t.db,
+      jwtSecret: 'test-secret-'.padEnd(48, 'x'),
+    });
+  const attempts = async (app: FastifyInstance, xff: (i: number) => string, remote: string) => {
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await app.app.inject({
+      const res = await app.inject({
         method: 'POST',
         url: '/api/v1/login',
         payload: { email: `nobody${i}@example.com`, password: 'wrong-pass' },
@@ -270,7 +281,6 @@ describe('TRUST_PROXY', () => {
     }
     return codes;
   };
-  const limits = { perIp: 3, perEmail: 8, windowSeconds: 900, backoffMaxSeconds: 300 };
 
   it.each([
     ['a hop count', 1 as const],
@@ -279,7 +289,7 @@ describe('TRUST_PROXY', () => {
   ])(
     'with %s, the client is the address the trusted proxy saw, whatever the client wrote first',
     async (_label, trustProxy) => {
-      const app = await createTestApp({ trustProxy, loginLimits: limits });
+      const app = await withTrust(trustProxy);
       try {
         // The attacker writes a fresh first entry every time; our proxy appends the real address.
         const codes = await attempts(app, (i) => `198.18.0.${i}, 203.0.113.9`, '10.0.0.1');
@@ -293,7 +303,7 @@ describe('TRUST_PROXY', () => {
   );
 
   it('ignores X-Forwarded-For from an address that is not a trusted proxy', async () => {
-    const app = await createTestApp({ trustProxy: ['10.0.0.1'], loginLimits: limits });
+    const app = await withTrust(['10.0.0.1']);
     try {
       const codes = await attempts(app, (i) => `198.18.0.${i}`, '192.0.2.50');
       expect(codes).toEqual([401, 401, 401, 429]);
