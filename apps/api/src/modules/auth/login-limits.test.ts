@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { buildApp } from '../../app';
 import { argon2Passwords } from '../../lib/password';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { backoffOffsetSeconds } from './login-limits';
+import { backoffOffsetSeconds, secondsUntilNextSlot } from './login-limits';
 
 /**
  * Brute force against POST /login, as an attacker would run it: many requests at once,
@@ -111,5 +111,13 @@ describe('back-off schedule', () => {
     expect(backoffOffsetSeconds(6, 300)).toBe(765);
     expect(backoffOffsetSeconds(8, 60)).toBe(15 + 30 + 60 * 6);
     expect(backoffOffsetSeconds(0, 300)).toBe(0);
+  });
+
+  it('tells a refused request when the next slot opens', () => {
+    expect(secondsUntilNextSlot(0, 300)).toBe(15);
+    expect(secondsUntilNextSlot(14.5, 300)).toBe(0.5);
+    expect(secondsUntilNextSlot(15, 300)).toBe(30);
+    expect(secondsUntilNextSlot(500, 300)).toBe(265);
+    expect(secondsUntilNextSlot(800, 300)).toBe(265);
   });
 });

@@ -24,6 +24,18 @@ export function backoffOffsetSeconds(extra: number, maxSeconds: number): number 
   return total;
 }
 
+/**
+ * Seconds from `elapsed` (since the first counted attempt) until the next back-off slot
+ * opens. A refused request says this rather than its own slot's time: under a burst its
+ * count includes requests still in flight that will give their points back.
+ */
+export function secondsUntilNextSlot(elapsed: number, maxSeconds: number): number {
+  for (let k = 1; ; k++) {
+    const offset = backoffOffsetSeconds(k, maxSeconds);
+    if (offset > elapsed) return offset - elapsed;
+  }
+}
+
 export type Admission = { ok: true; succeeded(): Promise<void> } | { ok: false; retryAfterSeconds: number };
 
 /** Keys hold hashes, so the table never lists e-mail addresses or IP addresses. */
@@ -98,10 +110,10 @@ export class LoginLimits {
       countedForEmail = true;
       const extra = byEmail.consumed - this.perEmail;
       if (extra > 0) {
-        const windowStart = Date.now() + byEmail.msBeforeNext - EMAIL_WINDOW_SECONDS * 1000;
-        const dueAt = windowStart + backoffOffsetSeconds(extra, this.backoffMax) * 1000;
-        const wait = dueAt - Date.now();
-        if (wait > 0) return refuse(Math.ceil(wait / 1000));
+        const elapsed = (EMAIL_WINDOW_SECONDS * 1000 - byEmail.msBeforeNext) / 1000;
+        if (backoffOffsetSeconds(extra, this.backoffMax) > elapsed) {
+          return refuse(Math.max(1, Math.ceil(secondsUntilNextSlot(elapsed, this.backoffMax))));
+        }
       }
     }
 
