@@ -84,12 +84,20 @@ describe('log in as', () => {
     await expectPath(page, '/projects');
     await page.getByText('Du är inloggad som Kim Kund').waitFor();
 
-    // A write as the client: the apartment's price.
+    // A write as the client: the apartment's price and status. The status history names both.
     await page.goto(`/projects/${projectId}`);
-    await page.getByRole('row', { name: 'Öppna IMP-1', exact: true }).click();
+    const apartmentRow = page.getByRole('row', { name: 'Öppna IMP-1', exact: true });
+    await apartmentRow.click();
     await dialog().getByLabel('Pris', { exact: true }).fill('1 234 000');
+    await dialog().getByRole('combobox', { name: 'Status', exact: true }).click();
+    await page.getByRole('option', { name: 'Bokad', exact: true }).click();
     await dialog().getByRole('button', { name: 'Spara' }).click();
     await page.getByText('Lägenheten har uppdaterats').waitFor();
+    await dialog().waitFor({ state: 'detached' });
+    await apartmentRow.click();
+    await dialog().getByText('av Admin som Kim Kund').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Tillbaka till mitt konto' }).click();
     await expectPath(page, '/users');
@@ -103,6 +111,7 @@ describe('log in as', () => {
     expect(rows[0]).toMatch(/Admin.* som Kim Kund/);
     expect(rows[1]).toContain('Ändrade');
     expect(rows[1]).toContain('Lägenhet IMP-1');
+    expect(rows[1]).toContain('fält: price, status');
     expect(rows[1]).toMatch(/Admin.* som Kim Kund/);
     expect(rows[1]).toContain('Impersonation e2e');
     expect(rows[2]).toContain('Loggade in som');
