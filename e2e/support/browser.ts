@@ -7,7 +7,9 @@ import { inject } from 'vitest';
 export const baseURL = () => inject('baseURL');
 
 /** Debian's chromium, launched the way this machine needs. One context per test file. */
-export async function launch(options: { viewport?: { width: number; height: number }; locale?: string } = {}) {
+export async function launch(
+  options: { viewport?: { width: number; height: number }; locale?: string } = {},
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -13,14 +13,17 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
-import type { AppConfig } from './env';
+import type { AppConfig, TrustProxy } from './env';
+import { argon2Passwords, type Passwords } from './lib/password';
+import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticPlugin } from './plugins/static';
 import { storableInputPlugin } from './plugins/storable-input';
-import { LoginThrottle } from './modules/auth/login-throttle';
+import { LoginLimits } from './modules/auth/login-limits';
 import { apartmentRoutes, apartmentStatusRoutes } from './modules/apartments/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { buildingNumberRoutes } from './modules/building-numbers/routes';
 import { fileRoutes, publicFileRoutes } from './modules/files/routes';
@@ -36,8 +39,36 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: AppConfig;
-    loginThrottle: LoginThrottle;
+    loginLimits: LoginLimits;
+    passwords: Passwords;
   }
+}
+
+/** Never in a log line: passwords wherever a body or object carries them, and bearer tokens. */
+export const LOG_REDACT = {
+  paths: [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'password',
+    'password_confirm',
+    '*.password',
+    '*.password_confirm',
+    '*.*.password',
+    '*.*.password_confirm',
+  ],
+  censor: '[redacted]',
+};
+
+/**
+ * A hop count trusts the last N addresses (the socket's peer is hop 0), so the client is
+ * the address the outermost trusted proxy saw, never the first, client-written
+ * X-Forwarded-For entry. Fastify itself no longer takes a bare number.
+ */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }
 
 export interface BuildAppOptions {
@@ -46,14 +77,16 @@ export interface BuildAppOptions {
   jwtSecret: string;
   /** pino logger options, or false for none (tests). */
   logger?: boolean | object;
+  /** The password hasher (tests count its verifications). */
+  passwords?: Passwords;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
-    trustProxy: opts.config.trustProxy,
+    logger: opts.logger ? { ...(opts.logger === true ? {} : opts.logger), redact: LOG_REDACT } : false,
+    trustProxy: fastifyTrustProxy(opts.config.trustProxy),
     // Every JSON body the API takes fits in 1 MB; the few routes that take plans and CSV files
     // raise it for themselves, after sign-in and access checks have run (onRequest).
     bodyLimit: 1024 * 1024,
@@ -78,7 +111,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
   // A clean shutdown writes every queued click before the database closes.
   app.addHook('onClose', async () => app.clicks.flush());
-  app.decorate('loginThrottle', new LoginThrottle(opts.config.loginLimits.windowMs));
+  app.decorate('loginLimits', new LoginLimits(opts.db, opts.config.loginLimits));
+  app.decorate('passwords', opts.passwords ?? argon2Passwords());
 
   const webDist = path.join(repoRoot, 'apps/web/dist');
   const widgetDist = path.join(repoRoot, 'apps/widget/dist');
@@ -111,6 +145,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     secret: opts.jwtSecret,
     expiresIn: opts.config.jwtExpiresIn,
   });
+  await app.register(auditPlugin);
 
   await app.register(
     async (v1) => {
@@ -123,6 +158,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await v1.register(buildingNumberRoutes);
       await v1.register(publicViewRoutes);
       await v1.register(sunStudyUploadRoutes);
+      await v1.register(auditRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -1,10 +1,55 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { passwordProblem } from './lib/password-policy';
 
 const optional = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
+  return bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies to believe about the client's address: none (false), the last N hops,
+ * or the listed proxy addresses. Fastify's `true` would believe the first, client-written
+ * X-Forwarded-For entry, so "true" means one hop.
+ */
+export type TrustProxy = false | number | string[];
+
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const value = (raw ?? '').trim().toLowerCase();
+    if (value === '' || value === 'false' || value === '0' || value === 'no' || value === 'off') return false;
+    if (value === 'true' || value === 'yes' || value === 'on') return 1;
+    if (/^\d+$/.test(value)) return Math.min(Number(value), 20);
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const bad = entries.filter((e) => !isAddressOrCidr(e));
+    if (bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges (not understood: ${bad.join(', ') || raw})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -17,15 +62,19 @@ const envSchema = z.object({
   }),
   JWT_EXPIRES_IN: z.string().default('12h'),
   ADMIN_EMAIL: optional,
-  ADMIN_PASSWORD: optional,
+  ADMIN_PASSWORD: optional.superRefine((value, ctx) => {
+    const problem = value === undefined ? null : passwordProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: `ADMIN_PASSWORD is refused: ${problem}` });
+  }),
   PUBLIC_URL: optional.pipe(z.url().optional()),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(25),
   MAX_SUN_STUDY_MB: z.coerce.number().positive().default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: trustProxySchema,
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(8),
   CLICK_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(60),
+  LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().positive().default(300),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -46,9 +95,15 @@ export interface AppConfig {
   /** Largest sun-study upload (images and short videos). */
   maxSunStudyBytes: number;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
-  /** Login attempts allowed per window, per IP and per e-mail. */
-  loginLimits: { perIp: number; perEmail: number; windowMs: number };
+  trustProxy: TrustProxy;
+  /**
+   * Password checks allowed per 15-minute window per address (perIp) and per e-mail
+   * and address (perEmail); beyond perEmail checks from new addresses, an e-mail backs
+   * off exponentially up to backoffMaxSeconds between checks (ADR 007).
+   */
+  loginLimits: { perIp: number; perEmail: number; windowSeconds: number; backoffMaxSeconds: number };
+  /** Longest life of a "log in as" session. */
+  impersonationSeconds: number;
   /** How long the public view of a project is served from memory. */
   publicViewTtlMs: number;
   /** Apartment opens one visitor (IPv4 address or IPv6 /64) can count per project per hour. */
@@ -82,6 +137,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     publicViewTtlMs: 2000,
     clickLimitPerHour: e.CLICK_LIMIT_PER_HOUR,
-    loginLimits: { perIp: e.LOGIN_LIMIT_PER_IP, perEmail: e.LOGIN_LIMIT_PER_EMAIL, windowMs: 15 * 60 * 1000 },
+    loginLimits: {
+      perIp: e.LOGIN_LIMIT_PER_IP,
+      perEmail: e.LOGIN_LIMIT_PER_EMAIL,
+      windowSeconds: 15 * 60,
+      backoffMaxSeconds: e.LOGIN_BACKOFF_MAX_SECONDS,
+    },
+    impersonationSeconds: 60 * 60,
   };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildAppOptions } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { loadConfig, type AppConfig } from '../src/env';
 import { hashPassword } from '../src/lib/password';
@@ -57,14 +57,9 @@ export async function createSecondInstance(
   };
 }
 
-export interface TestAppOptions {
-  /** pino options for the app's logger (e.g. `{ level: 'info', stream }` to read the log lines). */
-  logger?: object;
-}
-
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: TestAppOptions = {},
+  options: Pick<BuildAppOptions, 'passwords' | 'logger'> = {},
 ): Promise<TestApp> {
   const base = loadConfig({
     NODE_ENV: 'test',
@@ -95,12 +90,7 @@ export async function createTestApp(
   } else {
     database = await openDatabase({});
   }
-  const app = await buildApp({
-    config,
-    db: database.db,
-    jwtSecret: TEST_JWT_SECRET,
-    logger: options.logger ?? false,
-  });
+  const app = await buildApp({ config, db: database.db, jwtSecret: TEST_JWT_SECRET, ...options });
   await app.ready();
   const passwordHash = await hashPassword('secret123');
 
@@ -110,7 +100,6 @@ export async function createTestApp(
     config,
     databaseUrl,
     async reset() {
-      app.loginThrottle.clear();
       const { rows } = await database.db.execute<{ tablename: string }>(
         sql`select tablename from pg_tables where schemaname = 'public'`,
       );
@@ -135,7 +124,7 @@ export async function createTestApp(
       return {
         id: row.id,
         email,
-        token: app.signToken({ sub: String(row.id) }),
+        token: app.signToken({ sub: String(row.id), ver: row.token_version }),
       };
     },
     as(token, opts) {

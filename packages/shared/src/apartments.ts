@@ -138,6 +138,8 @@ export const statusChangeSchema = z.object({
   to_status: z.string(),
   changed_at: z.string(),
   user: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
+  /** The admin who made the change while signed in as `user` ("Admin A as Client B"). */
+  impersonator: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 

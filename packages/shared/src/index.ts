@@ -9,3 +9,5 @@ export * from './public-view';
 export * from './sun-study';
 export * from './web-links';
 export * from './concurrency';
+export * from './policy';
+export * from './audit';

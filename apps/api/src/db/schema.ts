@@ -45,9 +45,36 @@ export const users = pgTable(
       .notNull()
       .default('client'),
     password_hash: text('password_hash').notNull(),
+    /**
+     * Every token carries the version it was issued under; bumping it (password, role or
+     * e-mail change, "sign out everywhere") ends every earlier session at once.
+     */
+    token_version: integer('token_version').notNull().default(0),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * An admin signed in as another user ("log in as"). The token names its row, and every
+ * request checks it: ended, expired, or started by someone who is no longer an admin
+ * means the session is over.
+ */
+export const impersonations = pgTable(
+  'impersonations',
+  {
+    id: serial('id').primaryKey(),
+    admin_id: integer('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ended_at: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('impersonations_admin_idx').on(t.admin_id)],
 );
 
 export const userConfigs = pgTable(
@@ -153,6 +180,8 @@ export const apartmentStatusChanges = pgTable(
     user_id: integer('user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /** The admin who made the change while signed in as `user_id`, if so. */
+    impersonator_id: integer('impersonator_id').references(() => users.id, { onDelete: 'set null' }),
     from_status: text('from_status'),
     to_status: text('to_status').notNull(),
     changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -308,4 +337,41 @@ export const rateLimits = pgTable(
     expire: timestamp('expire', { withTimezone: true }),
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);
+
+/**
+ * Who did what to which user, project, apartment, plan, setting or style, and when.
+ * Written by the audit plugin for every successful signed-in write (see ADR 007).
+ * Names are copied so an entry stays readable after a user is deleted; nothing else
+ * personal is kept (no bodies, no addresses). project_id has no foreign key: the
+ * history of a deleted project stays.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The person who acted: the admin, also while signed in as someone else. */
+    actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actor_name: text('actor_name').notNull(),
+    /** The user the admin was signed in as, if any. */
+    as_user_id: integer('as_user_id').references(() => users.id, { onDelete: 'set null' }),
+    as_user_name: text('as_user_name'),
+    action: text('action').notNull(),
+    entity_type: text('entity_type').notNull(),
+    entity_id: text('entity_id'),
+    project_id: integer('project_id'),
+    /** Small, non-secret facts: the names of the fields sent, a status, a file name. */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    /** "PUT /api/v1/admin/apartment/:id" */
+    route: text('route').notNull(),
+    request_id: text('request_id'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actor_id, t.id),
+    index('audit_log_as_user_idx').on(t.as_user_id, t.id),
+    index('audit_log_project_idx').on(t.project_id, t.id),
+    index('audit_log_entity_idx').on(t.entity_type, t.entity_id, t.id),
+  ],
 );

@@ -20,3 +20,14 @@ export async function verifyPassword(hashed: string, password: string): Promise<
 let dummy: Promise<string> | undefined;
 /** A hash of nothing in particular, to verify against when the user is unknown. */
 export const dummyHash = () => (dummy ??= hashPassword('not-a-real-password'));
+
+/**
+ * The app's password hasher, decorated on the instance so tests can count the
+ * (expensive) verifications a burst of sign-ins causes.
+ */
+export interface Passwords {
+  hash: (password: string) => Promise<string>;
+  verify: (hashed: string, password: string) => Promise<boolean>;
+}
+
+export const argon2Passwords = (): Passwords => ({ hash: hashPassword, verify: verifyPassword });

@@ -13,7 +13,16 @@ export interface DbLimiterOptions {
   blockDuration?: number;
 }
 
-export type ConsumeResult = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
+export type ConsumeResult =
+  | {
+      ok: true;
+      remaining: number;
+      /** Points taken in this window so far, this consume included. */
+      consumed: number;
+      /** Until the window resets. */
+      msBeforeNext: number;
+    }
+  | { ok: false; retryAfterSeconds: number };
 
 /**
  * A counter kept in the database, so every instance on one PostgreSQL (and a
@@ -41,7 +50,12 @@ export class DbLimiter {
   async consume(key: string, points = 1): Promise<ConsumeResult> {
     try {
       const res = await this.limiter.consume(key, points);
-      return { ok: true, remaining: res.remainingPoints };
+      return {
+        ok: true,
+        remaining: res.remainingPoints,
+        consumed: res.consumedPoints,
+        msBeforeNext: res.msBeforeNext,
+      };
     } catch (err) {
       // The library rejects with a RateLimiterRes when the key is out of points,
       // and with an Error when the store failed (which must not pass as "allowed").
@@ -57,6 +71,11 @@ export class DbLimiter {
     const res = await this.limiter.get(key);
     if (!res || res.remainingPoints > 0) return 0;
     return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  }
+
+  /** Gives back `points` taken from `key` (e.g. by a request that was refused later on). */
+  async reward(key: string, points = 1): Promise<void> {
+    await this.limiter.reward(key, points);
   }
 
   /** Forgets `key` (e.g. after a successful sign-in). */

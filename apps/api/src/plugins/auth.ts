@@ -4,21 +4,33 @@ import { randomBytes } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '@planvy/shared';
+import { denial, type PolicyAction, type PolicyActor, type PolicyUser, type Role } from '@planvy/shared';
 import { forbidden, unauthorized } from '../lib/http-error';
-import { findUserById } from '../modules/users/repository';
+import { findUserById, findLiveImpersonation } from '../modules/users/repository';
 
 export interface TokenPayload {
   sub: string;
-  /** Set when an admin signed in as this user: the admin's own id. */
+  /** The user's token_version when the token was issued; a bumped version ends the session. */
+  ver?: number;
+  /** Set when an admin signed in as this user: the admin's own id… */
   imp?: number;
+  /** …the impersonations row… */
+  imps?: number;
+  /** …and the admin's token_version, so the admin signing out everywhere ends it too. */
+  impv?: number;
 }
 
 export interface AuthUser {
   id: number;
   role: Role;
   email: string;
+  /** "First Last" (or the e-mail when both are empty), for the audit log. */
+  name: string;
+  tokenVersion: number;
+  /** The admin signed in as this user, if any. */
   impersonatorId?: number;
+  impersonatorName?: string;
+  impersonationId?: number;
 }
 
 declare module '@fastify/jwt' {
@@ -37,8 +49,24 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler factory: a signed-in user with one of these roles. */
     requireRole: (...roles: Role[]) => (request: FastifyRequest) => Promise<void>;
-    signToken: (payload: TokenPayload) => string;
+    signToken: (payload: TokenPayload, options?: { expiresIn?: number | string }) => string;
   }
+}
+
+export const displayName = (u: { first_name: string; last_name: string; email: string }) =>
+  [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email;
+
+/** The caller as the shared policy table sees them. */
+export const policyActor = (auth: AuthUser): PolicyActor => ({
+  id: auth.id,
+  role: auth.role,
+  impersonating: auth.impersonatorId !== undefined,
+});
+
+/** 403 with the policy's reason unless the caller may do `action` (to `target`). */
+export function assertCan(auth: AuthUser, action: PolicyAction, target?: PolicyUser): void {
+  const reason = denial(policyActor(auth), action, target);
+  if (reason) throw forbidden(reason);
 }
 
 /** A secret that is not configured is generated once and kept in the data directory. */
@@ -60,8 +88,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { secret: string
   });
 
   app.decorateRequest('auth', null as unknown as AuthUser);
-  app.decorate('signToken', (payload: TokenPayload) => app.jwt.sign(payload));
+  app.decorate('signToken', (payload: TokenPayload, options?: { expiresIn?: number | string }) =>
+    app.jwt.sign(payload, options ?? {}),
+  );
 
+  /**
+   * Every request re-reads the user: a deleted user, a bumped token version, or (for
+   * "log in as") an ended, expired or no-longer-admin impersonation is a 401 at once.
+   */
   async function authenticate(request: FastifyRequest) {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw unauthorized('Missing bearer token');
@@ -75,12 +109,33 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { secret: string
     const id = Number(payload.sub);
     const user = Number.isInteger(id) ? await findUserById(app.db, id) : undefined;
     if (!user) throw unauthorized('Invalid token');
-    request.auth = {
+    // Tokens from before versions existed carry none and count as version 0.
+    if ((payload.ver ?? 0) !== user.token_version)
+      throw unauthorized('Your session has ended. Please sign in again.');
+    const auth: AuthUser = {
       id: user.id,
       role: user.role,
       email: user.email,
-      impersonatorId: payload.imp,
+      name: displayName(user),
+      tokenVersion: user.token_version,
     };
+    if (payload.imp !== undefined) {
+      const live =
+        typeof payload.imps === 'number' ? await findLiveImpersonation(app.db, payload.imps) : undefined;
+      if (
+        !live ||
+        live.admin.id !== payload.imp ||
+        live.userId !== user.id ||
+        live.admin.role !== 'admin' ||
+        live.admin.token_version !== payload.impv
+      ) {
+        throw unauthorized('The session as another user has ended');
+      }
+      auth.impersonatorId = live.admin.id;
+      auth.impersonatorName = displayName(live.admin);
+      auth.impersonationId = payload.imps;
+    }
+    request.auth = auth;
   }
 
   app.decorate('authenticate', authenticate);

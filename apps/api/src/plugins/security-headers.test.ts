@@ -6,7 +6,7 @@ describe('HSTS', () => {
   let proxied: TestApp;
   beforeAll(async () => {
     https = await createTestApp({ publicUrl: 'https://plans.example.com' });
-    proxied = await createTestApp({ trustProxy: true });
+    proxied = await createTestApp({ trustProxy: 1 });
   });
   afterAll(async () => {
     await https?.close();

@@ -90,7 +90,7 @@ export async function staticPlugin(app: FastifyInstance, opts: { webDist: string
     };
     app.get<{ Params: { projectId: string }; Querystring: { apartment?: string } }>(
       '/view/:projectId',
-      { schema: { hide: true } },
+      { schema: { hide: true }, config: { anyParams: true } },
       async (request, reply) => {
         const { projectId } = request.params;
         if (!/^\d{1,10}$/.test(projectId) || !(Number(projectId) > 0 && Number(projectId) <= 2147483647))
@@ -114,7 +114,7 @@ export async function staticPlugin(app: FastifyInstance, opts: { webDist: string
     );
     // Anything else under /view is a project that does not exist, shown as the widget shows it.
     app.get('/view', { schema: { hide: true } }, (_request, reply) => sendWidget(reply, 404));
-    app.get('/view/*', { schema: { hide: true } }, (_request, reply) => sendWidget(reply, 404));
+    app.get('/view/*', { schema: { hide: true }, config: { anyParams: true } }, (_request, reply) => sendWidget(reply, 404));
 
     const embedFile = path.join(opts.widgetDist, 'embed.js');
     const embedJs = fs.existsSync(embedFile) ? fs.readFileSync(embedFile) : undefined;

@@ -10,8 +10,16 @@ import { findUnstorable, UNSTORABLE_MESSAGE } from '../lib/storable-text';
  * preValidation, after the route's own sign-in and access checks (onRequest), so an
  * anonymous caller still gets 401 and a project they cannot reach still 404.
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers any path itself (the widget page); its params are never stored. */
+    anyParams?: boolean;
+  }
+}
+
 export const storableInputPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request: FastifyRequest) => {
+    if (request.routeOptions.config.anyParams) return;
     if (findUnstorable(request.params) !== undefined) throw new HttpError(404, 'Not found');
     for (const [part, value] of [
       ['query', request.query],

@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
                 path: routePatterns.userAdd,
                 lazy: page(() => import('./routes/users/user-add'), 'UserAddRoute'),
               },
+              { path: routePatterns.audit, lazy: page(() => import('./routes/audit'), 'AuditRoute') },
             ],
           },
         ],

@@ -30,6 +30,7 @@ function serve(profiles: Record<string, User>) {
     const url = requestUrl(input);
     if (url === '/api/v1/user/me') return jsonResponse(200, { profile, impersonator_id: null });
     if (url === '/api/v1/admin/users') return jsonResponse(200, { users: Object.values(profiles) });
+    if (url === '/api/v1/user/impersonation/end') return new Response(null, { status: 204 });
     return jsonResponse(404, { message: 'not found', errors: {}, status_code: 404 });
   });
 }
@@ -95,7 +96,7 @@ describe('routes and guards', () => {
     expect(await within(nav()).findByRole('link', { name: 'Statistik' })).toBeTruthy();
   });
 
-  it('ends an impersonation from the banner and returns to the users list', async () => {
+  it('ends an impersonation from the banner (on the server too) and returns to the users list', async () => {
     login({ token: 'admin', user: user(1, 'admin') });
     startImpersonation({ token: 'client', user: user(2, 'client') });
     serve({ admin: user(1, 'admin'), client: user(2, 'client') });
@@ -105,6 +106,10 @@ describe('routes and guards', () => {
     await screen.findByRole('heading', { name: 'Användare', level: 1 });
     expect(router.state.location.pathname).toBe('/users');
     expect(screen.queryByText('Du är inloggad som Kalle Anka')).toBeNull();
+    const ended = fetchMock.mock.calls.find(
+      ([input]) => requestUrl(input) === '/api/v1/user/impersonation/end',
+    );
+    expect(new Headers(ended?.[1]?.headers).get('authorization')).toBe('Bearer client');
   });
 
   it('signs out when the stored token is rejected', async () => {

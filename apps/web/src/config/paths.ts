@@ -15,6 +15,7 @@ export const paths = {
   user: (id: Id) => `/users/${encodeURIComponent(String(id))}`,
   userEdit: (id: Id) => `/users/${encodeURIComponent(String(id))}/edit`,
   userAdd: () => '/user-add',
+  audit: () => '/audit',
 } as const;
 
 export const routePatterns = {
@@ -29,5 +30,6 @@ export const routePatterns = {
   user: '/users/:id',
   userEdit: '/users/:id/edit',
   userAdd: '/user-add',
+  audit: '/audit',
   notFound: '*',
 } as const;

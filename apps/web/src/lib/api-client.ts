@@ -1,5 +1,5 @@
 import type { ErrorEnvelope } from '@planvy/shared';
-import { getSession, getToken, logout } from './auth';
+import { endImpersonation, getSession, getToken, logout } from './auth';
 import { logger } from './logger';
 
 /** A failed call: the server's error envelope, or status 0 when the server could not be reached. */
@@ -156,7 +156,9 @@ function createClient(base: string) {
     // A wrong password is a 401 too, but it must not look like an expired session.
     const isLoginAttempt = method === 'POST' && path.replace(/\/+$/, '') === '/login';
     if (response.status === 401 && !isLoginAttempt) {
-      logout();
+      // A "log in as" session that ended (its hour is up) returns to the admin's own session;
+      // anything else ends the session.
+      if (!endImpersonation()) logout();
       onUnauthorized?.();
     }
     return error;

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@planvy/shared';
 import { api, ApiError, apiV2, setUnauthorizedHandler } from './api-client';
-import { getSession, login } from './auth';
+import { getSession, login, startImpersonation } from './auth';
 import { requestUrl } from '../test/render';
 
 const admin: User = {
@@ -88,6 +88,19 @@ describe('api client', () => {
     await expect(api.get('/admin/users')).rejects.toMatchObject({ status: 401 });
     expect(getSession()).toBeNull();
     expect(localStorage.getItem('user-token')).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('returns to the admin’s own session when a "log in as" session has ended', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    startImpersonation({
+      token: 'as-client',
+      user: { ...admin, id: 99, roles: [{ slug: 'client', name: 'Client' }] },
+    });
+    respond(401, { message: 'The session as another user has ended', errors: {}, status_code: 401 });
+    await expect(api.get('/client/projects')).rejects.toMatchObject({ status: 401 });
+    expect(getSession()).toMatchObject({ token: 'tok', impersonator: null });
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 

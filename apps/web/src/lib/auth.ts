@@ -117,6 +117,11 @@ export function logout(): void {
   write({ token: null, profile: null, impersonatorToken: null, impersonatorProfile: null });
 }
 
+/** Swaps in a fresh token for the same user (the server ended the old one, e.g. after a password change). */
+export function renewToken(token: string): void {
+  if (getSession()) write({ token });
+}
+
 /** Keeps the stored profile in step with the server (e.g. after an admin changed this user's settings). */
 export function updateProfile(user: User): void {
   const current = getSession();
@@ -128,19 +133,13 @@ export function updateProfile(user: User): void {
 /** Signs in as another user while remembering the current (admin) session. */
 export function startImpersonation(target: SessionPayload): void {
   const current = getSession();
-  if (!current) return;
-  // Signing in as a third user while impersonating keeps the original admin as the one to return to.
-  const admin = current.impersonator
-    ? {
-        token: readItem(STORAGE_KEYS.impersonatorToken) ?? current.token,
-        user: current.impersonator,
-      }
-    : { token: current.token, user: current.user };
+  // The server refuses "log in as" from a session that is itself one.
+  if (!current || current.impersonator) return;
   write({
     token: target.token,
     profile: JSON.stringify(target.user),
-    impersonatorToken: admin.token,
-    impersonatorProfile: JSON.stringify(admin.user),
+    impersonatorToken: current.token,
+    impersonatorProfile: JSON.stringify(current.user),
   });
 }
 

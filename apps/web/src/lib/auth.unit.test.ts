@@ -7,6 +7,7 @@ import {
   hasStatistic,
   login,
   logout,
+  renewToken,
   startImpersonation,
   STORAGE_KEYS,
   subscribeSession,
@@ -77,12 +78,19 @@ describe('impersonation', () => {
     expect(localStorage.getItem('impersonator-token')).toBeNull();
   });
 
-  it('returns to the original admin after hopping between users', () => {
+  it('never stacks a second "log in as" on one (the server refuses it too)', () => {
     login({ token: 't-admin', user: user(1, 'admin') });
     startImpersonation({ token: 't-2', user: user(2, 'client') });
     startImpersonation({ token: 't-3', user: user(3, 'broker') });
+    expect(getSession()).toMatchObject({ token: 't-2', user: { id: 2 } });
     endImpersonation();
     expect(getSession()).toMatchObject({ token: 't-admin', user: { id: 1 } });
+  });
+
+  it('swaps in a renewed token for the same user', () => {
+    login({ token: 't-old', user: user(1, 'admin') });
+    renewToken('t-new');
+    expect(getSession()).toMatchObject({ token: 't-new', user: { id: 1 } });
   });
 
   it('has nothing to restore without an admin session', () => {

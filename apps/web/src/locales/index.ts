@@ -3,14 +3,18 @@
  * merged here under the feature's name: t('apartments.title') reads apartments.json.
  * translation.json holds the app-wide texts.
  */
+import enAccess from './en/access.json';
 import enApartments from './en/apartments.json';
 import enConflicts from './en/conflicts.json';
+import enAudit from './en/audit.json';
 import enPlans from './en/plans.json';
 import enProjects from './en/projects.json';
 import enSunStudy from './en/sunstudy.json';
 import enBase from './en/translation.json';
+import svAccess from './sv/access.json';
 import svApartments from './sv/apartments.json';
 import svConflicts from './sv/conflicts.json';
+import svAudit from './sv/audit.json';
 import svPlans from './sv/plans.json';
 import svProjects from './sv/projects.json';
 import svSunStudy from './sv/sunstudy.json';
@@ -23,6 +27,8 @@ export const en = {
   plans: enPlans,
   sunstudy: enSunStudy,
   conflicts: enConflicts,
+  access: enAccess,
+  audit: enAudit,
 };
 export const sv = {
   ...svBase,
@@ -31,4 +37,6 @@ export const sv = {
   plans: svPlans,
   sunstudy: svSunStudy,
   conflicts: svConflicts,
+  access: svAccess,
+  audit: svAudit,
 };

@@ -236,7 +236,7 @@ export async function importApartments(
           .filter((u) => u.status !== u.from)
           .map((u) => ({ apartment_id: u.id, from_status: u.from, to_status: u.status })),
       ];
-      await repo.recordStatusChanges(tx, history, caller.id);
+      await repo.recordStatusChanges(tx, history, caller);
     }
     const count = (kind: ImportRow['kind']) => rows.filter((r) => r.kind === kind).length;
     return {

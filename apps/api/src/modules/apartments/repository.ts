@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { unnestRows } from '../../db/bulk';
 import { apartmentStatusChanges, apartments, buildingNumbers, users } from '../../db/schema';
@@ -120,16 +121,18 @@ export async function setStatus(db: DbOrTx, ids: number[], status: string): Prom
 export async function recordStatusChanges(
   db: DbOrTx,
   changes: { apartment_id: number; from_status: string | null; to_status: string }[],
-  userId: number | null,
+  by: { id: number; impersonatorId?: number } | null,
 ): Promise<void> {
   if (changes.length === 0) return;
-  const rows = changes.map((c) => ({ ...c, user_id: userId }));
-  const keys = ['apartment_id', 'user_id', 'from_status', 'to_status'] as const;
+  const rows = changes.map((c) => ({ ...c, user_id: by?.id ?? null, impersonator_id: by?.impersonatorId ?? null }));
+  const keys = ['apartment_id', 'user_id', 'impersonator_id', 'from_status', 'to_status'] as const;
   await db.execute(sql`
-    insert into ${apartmentStatusChanges} (apartment_id, user_id, from_status, to_status)
-    select apartment_id, user_id, from_status, to_status
+    insert into ${apartmentStatusChanges} (apartment_id, user_id, impersonator_id, from_status, to_status)
+    select apartment_id, user_id, impersonator_id, from_status, to_status
     from ${unnestRows(apartmentStatusChanges, keys, rows)} as r`);
 }
+
+const impersonators = alias(users, 'impersonators');
 
 export function statusHistory(db: DbOrTx, apartmentId: number) {
   return db
@@ -141,9 +144,13 @@ export function statusHistory(db: DbOrTx, apartmentId: number) {
       user_id: users.id,
       first_name: users.first_name,
       last_name: users.last_name,
+      impersonator_id: impersonators.id,
+      impersonator_first_name: impersonators.first_name,
+      impersonator_last_name: impersonators.last_name,
     })
     .from(apartmentStatusChanges)
     .leftJoin(users, eq(users.id, apartmentStatusChanges.user_id))
+    .leftJoin(impersonators, eq(impersonators.id, apartmentStatusChanges.impersonator_id))
     .where(eq(apartmentStatusChanges.apartment_id, apartmentId))
     .orderBy(desc(apartmentStatusChanges.changed_at), desc(apartmentStatusChanges.id));
 }

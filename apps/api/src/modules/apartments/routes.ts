@@ -12,6 +12,8 @@ import {
   z,
 } from '../../lib/schemas';
 import { forbidden } from '../../lib/http-error';
+import { apartments as apartmentsTable } from '../../db/schema';
+import { projectOf } from '../../plugins/audit';
 import { projectAccessHook } from '../projects/access-hook';
 import { decodeCsv } from './apartment-csv';
 import { exportApartments, importApartments } from './import-export';
@@ -80,6 +82,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
           onRequest,
           projectAccessHook(app, 'projectId', { adminOnly: 'Only admins add apartments' }),
         ],
+        config: { audit: { entity: 'apartment', id: 'response:apartment.id' } },
         schema: {
           tags,
           summary: 'Create an apartment in the project (admins)',
@@ -125,6 +128,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${role}/apartment/:id`,
       {
         onRequest: [onRequest, apartmentAccessHook(app)],
+        config: { audit: { entity: 'apartment', project: projectOf(apartmentsTable) } },
         schema: {
           tags,
           summary: 'Update an apartment',
@@ -145,6 +149,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${role}/apartment/:id`,
       {
         onRequest: [onRequest, apartmentAccessHook(app, { adminOnly: 'Only admins delete apartments' })],
+        config: { audit: { entity: 'apartment', project: projectOf(apartmentsTable) } },
         schema: {
           tags,
           summary: 'Delete an apartment (admins)',
@@ -208,6 +213,16 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
           onRequest,
           projectAccessHook(app, 'projectId', { adminOnly: 'Only admins import apartments' }),
         ],
+        config: {
+          audit: {
+            entity: 'apartment',
+            action: 'import',
+            id: null,
+            // A preview changes nothing.
+            when: (request) => (request.query as { apply?: string }).apply === '1',
+            detail: (_request, response) => ({ ...(response as { summary?: object }).summary }),
+          },
+        },
         bodyLimit: 20 * 1024 * 1024,
         schema: {
           tags,
@@ -253,6 +268,22 @@ export const apartmentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     '/apartments/update-status',
     {
       onRequest: app.authenticate,
+      config: {
+        audit: {
+          entity: 'apartment',
+          action: 'status',
+          id: null,
+          project: 'body:projectId',
+          detail: (request) => {
+            const body = request.body as { status: string; apartments: number[] };
+            return {
+              status: body.status,
+              count: body.apartments.length,
+              apartments: body.apartments.slice(0, 100),
+            };
+          },
+        },
+      },
       schema: {
         tags,
         summary: 'Set one status on several apartments of a project, all or nothing',

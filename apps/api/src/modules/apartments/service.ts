@@ -103,7 +103,7 @@ export async function createApartment(
     await repo.recordStatusChanges(
       tx,
       [{ apartment_id: row.id, from_status: null, to_status: row.status }],
-      caller.id,
+      caller,
     );
     return toApartment(row);
   });
@@ -139,7 +139,7 @@ export async function updateApartment(
       await repo.recordStatusChanges(
         tx,
         [{ apartment_id: id, from_status: current.status, to_status: row.status }],
-        caller.id,
+        caller,
       );
     }
     return toApartment(row);
@@ -193,7 +193,7 @@ export async function updateStatuses(
     await repo.recordStatusChanges(
       tx,
       changed.map((a) => ({ apartment_id: a.id, from_status: a.status, to_status: input.status })),
-      caller.id,
+      caller,
     );
     const rows = await repo.listApartments(tx, input.projectId);
     const wanted = new Set(ids);
@@ -213,5 +213,13 @@ export async function history(db: DbOrTx, caller: Caller, id: number): Promise<S
       r.user_id === null
         ? null
         : { id: r.user_id, first_name: r.first_name ?? '', last_name: r.last_name ?? '' },
+    impersonator:
+      r.impersonator_id === null
+        ? null
+        : {
+            id: r.impersonator_id,
+            first_name: r.impersonator_first_name ?? '',
+            last_name: r.impersonator_last_name ?? '',
+          },
   }));
 }

@@ -4,9 +4,9 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  t.config.loginLimits.perEmail = 3;
-  t.config.loginLimits.perIp = 6;
+  t = await createTestApp({
+    loginLimits: { perEmail: 3, perIp: 6, windowSeconds: 900, backoffMaxSeconds: 300 },
+  });
 });
 afterAll(() => t.close());
 beforeEach(() => t.reset());

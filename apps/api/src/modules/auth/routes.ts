@@ -1,55 +1,48 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBodySchema, loginResponseSchema, userSchema, z } from '../../lib/schemas';
-import { HttpError } from '../../lib/http-error';
-import { dummyHash, verifyPassword } from '../../lib/password';
-import { findUserByEmail } from '../users/repository';
+import { bearer, loginBodySchema, loginResponseSchema, userSchema, z } from '../../lib/schemas';
+import { HttpError, invalid } from '../../lib/http-error';
+import { dummyHash } from '../../lib/password';
+import { assertCan } from '../../plugins/auth';
+import { bumpTokenVersion, endImpersonation, findUserByEmail } from '../users/repository';
 import { getUser } from '../users/service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limits = app.config.loginLimits;
-  const throttle = app.loginThrottle;
-
   app.post(
     '/login',
     {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
+        description:
+          'Limited per address, per e-mail and address, and (from new addresses) per e-mail with exponential back-off; a refused attempt is 429 with Retry-After and checks no password.',
         body: loginBodySchema,
         response: { 200: loginResponseSchema },
       },
     },
     async (request) => {
       const { email, password } = request.body;
-      const ipKey = `ip:${request.ip}`;
-      const emailKey = `email:${email.toLowerCase()}`;
-      const wait = Math.max(
-        throttle.retryAfter(ipKey, limits.perIp),
-        throttle.retryAfter(emailKey, limits.perEmail),
-      );
-      if (wait > 0) {
+      // Every counter is taken before the (expensive) password check, so a burst of
+      // simultaneous guesses gets no more checks than the limit allows.
+      const admission = await app.loginLimits.admit(email, request.ip);
+      if (!admission.ok) {
         throw new HttpError(
           429,
           'Too many login attempts. Try again later.',
           {},
-          {
-            'retry-after': String(wait),
-          },
+          { 'retry-after': String(admission.retryAfterSeconds) },
         );
       }
       const row = await findUserByEmail(app.db, email);
       // Unknown e-mails still pay for a hash check, so timing does not reveal which exist.
-      const ok = await verifyPassword(row?.password_hash ?? (await dummyHash()), password);
+      const ok = await app.passwords.verify(row?.password_hash ?? (await dummyHash()), password);
       if (!row || !ok) {
-        throttle.fail(ipKey);
-        throttle.fail(emailKey);
         throw new HttpError(401, 'These credentials do not match our records.', {
           email: ['These credentials do not match our records.'],
         });
       }
-      throttle.reset(emailKey);
+      await admission.succeeded();
       return {
-        token: app.signToken({ sub: String(row.id) }),
+        token: app.signToken({ sub: String(row.id), ver: row.token_version }),
         user: await getUser(app.db, row.id),
       };
     },
@@ -62,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         response: {
           200: z.object({
             profile: userSchema,
@@ -75,5 +68,49 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       profile: await getUser(app.db, request.auth.id),
       impersonator_id: request.auth.impersonatorId ?? null,
     }),
+  );
+
+  app.post(
+    '/user/sign-out-everywhere',
+    {
+      onRequest: app.authenticate,
+      config: { audit: { entity: 'user', action: 'sign_out_everywhere', id: 'auth:id', project: null } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End every session of the signed-in user, this one included',
+        description:
+          'Every token issued so far stops working. Not allowed while signed in as another user (403).',
+        security: bearer,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      assertCan(request.auth, 'sessions.signOutEverywhere');
+      await bumpTokenVersion(app.db, request.auth.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/user/impersonation/end',
+    {
+      onRequest: app.authenticate,
+      config: { audit: { entity: 'user', action: 'impersonation.end', id: 'auth:id', project: null } },
+      schema: {
+        tags: ['auth'],
+        summary: '"Back to my account": end the session as another user',
+        description:
+          "Called with the impersonation token; the token stops working and the end is recorded in the audit log. The web app then returns to the admin's own token.",
+        security: bearer,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      if (request.auth.impersonationId === undefined) {
+        throw invalid('session', 'This session is not signed in as another user');
+      }
+      await endImpersonation(app.db, request.auth.impersonationId);
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -48,6 +48,7 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
     '/building-numbers/:projectId',
     {
       onRequest: [app.authenticate, projectAccessHook(app, 'projectId', { adminOnly })],
+      config: { audit: { entity: 'building_number', id: 'response:building_number.id' } },
       schema: {
         tags,
         security: bearer,
@@ -72,6 +73,7 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
     '/building-numbers/:projectId/:id',
     {
       onRequest: [app.authenticate, projectAccessHook(app, 'projectId', { adminOnly })],
+      config: { audit: { entity: 'building_number' } },
       schema: {
         tags,
         summary: 'Rename a building number or move its label (form-encoded or JSON)',
@@ -99,6 +101,7 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
     '/building-numbers/:projectId/:id',
     {
       onRequest: [app.authenticate, projectAccessHook(app, 'projectId', { adminOnly })],
+      config: { audit: { entity: 'building_number' } },
       schema: { tags, security: bearer, params: itemParams, response: { 204: z.null() } },
     },
     async (request, reply) => {

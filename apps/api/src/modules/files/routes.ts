@@ -13,6 +13,8 @@ import {
   z,
 } from '../../lib/schemas';
 import { forbidden, HttpError, invalid } from '../../lib/http-error';
+import { files as filesTable } from '../../db/schema';
+import { projectOf } from '../../plugins/audit';
 import { projectAccessHook } from '../projects/access-hook';
 import * as files from './service';
 
@@ -46,6 +48,13 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           onRequest,
           projectAccessHook(app, 'projectId', { adminOnly: 'Only admins upload files' }),
         ],
+        config: {
+          audit: {
+            entity: 'file',
+            id: 'response:file.id',
+            detail: (_request, response) => ({ name: (response as { file?: { name?: string } }).file?.name }),
+          },
+        },
         schema: {
           tags,
           summary: 'Upload a plan (.svg) or background image (.png, .jpg, .jpeg) as multipart field "file"',
@@ -99,6 +108,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${role}/svg/:projectId`,
       {
         onRequest: [onRequest, projectAccessHook(app, 'projectId', { adminOnly: 'Only admins edit plans' })],
+        config: { audit: { entity: 'plan', action: 'update', id: 'response:file.id' } },
         bodyLimit: app.config.maxUploadBytes * 2,
         schema: {
           tags,
@@ -118,6 +128,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${role}/svg/buildings/:fileId`,
       {
         onRequest: [onRequest, fileAccessHook(app, 'fileId', 'Only admins attach building numbers')],
+        config: {
+          audit: {
+            entity: 'plan',
+            action: 'buildings',
+            id: 'param:fileId',
+            project: projectOf(filesTable, 'fileId'),
+          },
+        },
         schema: {
           tags,
           summary: 'Set the building numbers shown on a plan (admins)',
@@ -141,6 +159,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${role}/file/:id`,
       {
         onRequest: [onRequest, fileAccessHook(app, 'id', 'Only admins change files')],
+        config: { audit: { entity: 'file', project: projectOf(filesTable) } },
         schema: {
           tags,
           summary: 'Change a file’s sort_index or background image (data)',
@@ -159,6 +178,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${role}/file/:id`,
       {
         onRequest: [onRequest, fileAccessHook(app, 'id', 'Only admins delete files')],
+        config: { audit: { entity: 'file', project: projectOf(filesTable) } },
         schema: {
           tags,
           summary: 'Delete a file (admins)',
@@ -193,6 +213,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/svg/setImage/:projectId',
     {
       onRequest: app.requireRole('admin'),
+      config: { audit: { entity: 'plan', action: 'background', id: 'response:file.id' } },
       schema: {
         tags,
         summary: 'Set (or clear, with an empty fileName) the background image of a plan',

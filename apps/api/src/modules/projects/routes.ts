@@ -66,6 +66,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${role}/project/:id`,
       {
         onRequest: [onRequest, projectAccess],
+        config: { audit: { entity: 'project', project: 'param:id' } },
         schema: {
           tags,
           summary: 'Update a project',
@@ -108,6 +109,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/project/:user_id',
     {
       onRequest: adminOnly,
+      config: { audit: { entity: 'project', id: 'response:project.id', project: 'response:project.id' } },
       schema: {
         tags,
         summary: 'Create a project owned by the user in the path',
@@ -129,6 +131,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/project/:id',
     {
       onRequest: adminOnly,
+      config: { audit: { entity: 'project', project: 'param:id' } },
       schema: {
         tags,
         summary: 'Delete a project and everything in it',
@@ -150,6 +153,9 @@ export const brokerAssignRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/brokers',
     {
       onRequest: app.requireRole('admin'),
+      config: {
+        audit: { entity: 'project', action: 'broker', id: 'body:projectId', project: 'body:projectId' },
+      },
       schema: {
         tags,
         summary: "Set a project's broker; userId null (or 0) clears it",

@@ -9,6 +9,8 @@ import * as repo from './repository';
 export interface Caller {
   id: number;
   role: Role;
+  /** The admin signed in as this user, if any (recorded beside their changes). */
+  impersonatorId?: number;
 }
 
 /** Admins reach every project, clients the ones they own, brokers the ones they broker. */

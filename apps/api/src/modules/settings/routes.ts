@@ -54,6 +54,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           onRequest,
           projectAccessHook(app, 'projectId', { adminOnly: settings.SETTINGS_ADMIN_ONLY }),
         ],
+        config: {
+          audit: {
+            entity: 'setting',
+            action: 'update',
+            id: 'body:name',
+            detail: (request) => ({ ...(request.body as object) }),
+          },
+        },
         schema: {
           tags,
           summary: 'Write one setting (admins only)',

@@ -13,6 +13,8 @@ import {
   z,
 } from '../../lib/schemas';
 import { forbidden, HttpError, invalid } from '../../lib/http-error';
+import { sunStudyFiles } from '../../db/schema';
+import { projectOf } from '../../plugins/audit';
 import { projectAccessHook } from '../projects/access-hook';
 import { ACCEPTED_MESSAGE } from './media';
 import * as sunStudy from './service';
@@ -43,6 +45,16 @@ export const sunStudyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/sunstudy/:projectId',
     {
       onRequest: app.requireRole('admin'),
+      config: {
+        audit: {
+          entity: 'sun_study',
+          action: 'upload',
+          id: null,
+          detail: (_request, response) => ({
+            name: (response as { file?: { fileName?: string } }).file?.fileName,
+          }),
+        },
+      },
       // Explicit: the file's limit plus the multipart envelope, nothing more.
       bodyLimit: limit + MULTIPART_OVERHEAD,
       schema: {
@@ -100,6 +112,7 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sunstudy/file',
     {
       onRequest: app.authenticate,
+      config: { audit: { entity: 'sun_study', id: 'response:file.id', project: 'body:projectId' } },
       schema: {
         tags,
         summary: 'Add an uploaded file to the sun study (admins)',
@@ -120,6 +133,7 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sunstudy/file/:id',
     {
       onRequest: [app.authenticate, entryAccessHook(app)],
+      config: { audit: { entity: 'sun_study', project: projectOf(sunStudyFiles) } },
       schema: {
         tags,
         summary: 'Change a sun-study label and/or move it to sortIndex (admins)',
@@ -142,6 +156,7 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sunstudy/file/:id',
     {
       onRequest: [app.authenticate, entryAccessHook(app)],
+      config: { audit: { entity: 'sun_study', project: projectOf(sunStudyFiles) } },
       schema: {
         tags,
         summary: 'Delete a sun-study file and its stored bytes (admins)',

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { userConfigs, users } from '../../db/schema';
+import { impersonations, projects, userConfigs, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserConfigRow = typeof userConfigs.$inferSelect;
@@ -34,17 +34,76 @@ export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert):
   return row;
 }
 
+/** Updates a user; with `revokeTokens` every token issued so far stops working. */
 export async function updateUser(
   db: DbOrTx,
   id: number,
   values: Partial<typeof users.$inferInsert>,
+  revokeTokens = false,
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ ...values, updated_at: new Date() })
+    .set({
+      ...values,
+      updated_at: new Date(),
+      ...(revokeTokens ? { token_version: sql`${users.token_version} + 1` } : {}),
+    })
     .where(eq(users.id, id))
     .returning();
   return row;
+}
+
+/** Ends every session of the user ("sign out everywhere"). */
+export async function bumpTokenVersion(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ token_version: sql`${users.token_version} + 1` })
+    .where(eq(users.id, id));
+}
+
+export async function deleteUser(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function countOwnedProjects(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(projects)
+    .where(eq(projects.user_id, userId));
+  return row?.n ?? 0;
+}
+
+export async function insertImpersonation(
+  db: DbOrTx,
+  values: { admin_id: number; user_id: number; expires_at: Date },
+): Promise<number> {
+  const [row] = await db.insert(impersonations).values(values).returning({ id: impersonations.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** An impersonation that has neither ended nor expired, with the admin who started it. */
+export async function findLiveImpersonation(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ userId: impersonations.user_id, admin: users })
+    .from(impersonations)
+    .innerJoin(users, eq(users.id, impersonations.admin_id))
+    .where(
+      and(
+        eq(impersonations.id, id),
+        isNull(impersonations.ended_at),
+        gt(impersonations.expires_at, new Date()),
+      ),
+    );
+  return row;
+}
+
+export async function endImpersonation(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .update(impersonations)
+    .set({ ended_at: new Date() })
+    .where(and(eq(impersonations.id, id), isNull(impersonations.ended_at)));
 }
 
 export function configsFor(db: DbOrTx, userIds: number[]): Promise<UserConfigRow[]> {

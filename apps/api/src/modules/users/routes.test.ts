@@ -91,6 +91,42 @@ describe('creating users', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it.each(['password', 'qwerty123', '12345678', 'Password1'])(
+    'refuses the common password %j with a clear message on the password field',
+    async (password) => {
+      const before = await userCount();
+      const res = await t.as(admin.token, {
+        method: 'POST',
+        url: '/api/v1/admin/user',
+        payload: { ...validUser, password, password_confirm: password },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.password).toEqual([
+        'This password is too common and easy to guess. Choose a less common one, for example a few unrelated words.',
+      ]);
+      expect(await userCount()).toBe(before);
+    },
+  );
+
+  it('refuses a common password when editing too, and keeps the old one', async () => {
+    const { user } = (
+      await t.as(admin.token, { method: 'POST', url: '/api/v1/admin/user', payload: validUser })
+    ).json();
+    const res = await t.as(admin.token, {
+      method: 'PUT',
+      url: `/api/v1/admin/user/${user.id}`,
+      payload: { first_name: 'Anna', role: 'client', password: 'iloveyou', password_confirm: 'iloveyou' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['password']);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: validUser.email, password: 'hemligt1' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
   it('refuses a duplicate email, whatever its case', async () => {
     await t.as(admin.token, {
       method: 'POST',
@@ -221,6 +257,8 @@ describe('access', () => {
     ['GET', '/api/v1/admin/user/1'],
     ['POST', '/api/v1/admin/user'],
     ['PUT', '/api/v1/admin/user/1'],
+    ['DELETE', '/api/v1/admin/user/1'],
+    ['GET', '/api/v1/admin/audit'],
     ['POST', '/api/v1/admin/user/1/config'],
     ['GET', '/api/v1/admin/user/authenticate/1'],
     ['GET', '/api/v1/admin/clients'],

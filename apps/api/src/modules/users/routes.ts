@@ -10,14 +10,19 @@ import {
   userUpdateSchema,
   z,
 } from '../../lib/schemas';
-import { HttpError } from '../../lib/http-error';
+import { HttpError, notFound } from '../../lib/http-error';
+import { assertCan } from '../../plugins/auth';
+import * as repo from './repository';
 import * as users from './service';
 
 const userResponse = z.object({ user: userSchema });
+const userAudit = (action?: string) => ({ entity: 'user' as const, action, project: null });
 
 /** v1: /admin/users, /admin/user/…, /admin/clients — admins only. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireRole('admin'));
+  // An admin acting as someone else never manages users (the shared policy says why).
+  app.addHook('onRequest', async (request) => assertCan(request.auth, 'users.manage'));
   const tags = ['users'];
 
   app.get(
@@ -50,8 +55,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/user',
     {
+      config: { audit: { ...userAudit(), id: 'response:user.id' } },
       schema: {
         tags,
+        description: 'The password must be 6–30 characters and not one of the most common passwords (422).',
         security: bearer,
         body: userCreateSchema,
         response: { 201: userResponse },
@@ -66,29 +73,58 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/user/:id',
     {
+      config: { audit: userAudit() },
       schema: {
         tags,
+        description:
+          "A new password or role ends every session of the user. When that is the caller's own account, the answer carries a fresh token for this session.",
         security: bearer,
         params: idParams,
         body: userUpdateSchema,
-        response: { 200: userResponse },
+        response: { 200: userResponse.extend({ token: z.string().optional() }) },
       },
     },
     async (request) => {
-      if (request.params.id === request.auth.id && request.body.role !== 'admin') {
+      const self = request.params.id === request.auth.id;
+      if (self && request.body.role !== 'admin') {
         throw new HttpError(422, 'You cannot remove your own admin role', {
           role: ['You cannot remove your own admin role'],
         });
       }
-      return {
-        user: await users.updateUser(app.db, request.params.id, request.body),
-      };
+      const { user, revoked } = await users.updateUser(app.db, request.params.id, request.body);
+      if (!(self && revoked)) return { user };
+      const row = await repo.findUserById(app.db, user.id);
+      return { user, token: app.signToken({ sub: String(user.id), ver: row?.token_version ?? 0 }) };
+    },
+  );
+
+  app.delete(
+    '/admin/user/:id',
+    {
+      config: { audit: userAudit() },
+      schema: {
+        tags,
+        summary: 'Delete a user',
+        description:
+          'Not yourself (403). A user who owns projects cannot be deleted until they are given to someone else (409). Every session of the user ends; their status changes and audit entries stay, without the link.',
+        security: bearer,
+        params: idParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const target = await repo.findUserById(app.db, request.params.id);
+      if (!target) throw notFound('User');
+      assertCan(request.auth, 'users.delete', target);
+      await users.deleteUser(app.db, target.id);
+      return reply.status(204).send(null);
     },
   );
 
   app.post(
     '/admin/user/:id/config',
     {
+      config: { audit: { ...userAudit('config'), detail: (request) => ({ ...(request.body as object) }) } },
       schema: {
         tags,
         security: bearer,
@@ -105,18 +141,38 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/user/authenticate/:id',
     {
+      config: { audit: userAudit('impersonation.start') },
       schema: {
         tags,
         summary: 'Sign in as another user; the token remembers the admin',
+        description:
+          'Not as another admin (403). The session lasts at most an hour, cannot manage users or sign in as anyone else, and ends at once when the admin is demoted, deleted or signs out everywhere. Start, end and every write are in the audit log.',
         security: bearer,
         params: idParams,
         response: { 200: loginResponseSchema },
       },
     },
     async (request) => {
-      const user = await users.getUser(app.db, request.params.id);
-      const imp = request.auth.impersonatorId ?? request.auth.id;
-      return { token: app.signToken({ sub: String(user.id), imp }), user };
+      const target = await repo.findUserById(app.db, request.params.id);
+      if (!target) throw notFound('User');
+      assertCan(request.auth, 'users.impersonate', target);
+      const seconds = app.config.impersonationSeconds;
+      const impersonationId = await repo.insertImpersonation(app.db, {
+        admin_id: request.auth.id,
+        user_id: target.id,
+        expires_at: new Date(Date.now() + seconds * 1000),
+      });
+      const token = app.signToken(
+        {
+          sub: String(target.id),
+          ver: target.token_version,
+          imp: request.auth.id,
+          imps: impersonationId,
+          impv: request.auth.tokenVersion,
+        },
+        { expiresIn: seconds },
+      );
+      return { token, user: await users.getUser(app.db, target.id) };
     },
   );
 

@@ -11,8 +11,9 @@ import {
   type UserConfigName,
 } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { invalid, notFound } from '../../lib/http-error';
+import { conflict, invalid, notFound } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
+import { passwordProblem } from '../../lib/password-policy';
 import * as repo from './repository';
 
 export function toUser(row: repo.UserRow, configs: repo.UserConfigRow[]): User {
@@ -48,10 +49,20 @@ export async function listUsers(db: DbOrTx, role?: repo.UserRow['role']): Promis
   return rows.map((r) => toUser(r, configs));
 }
 
+/** 422 on the password field for a password that is too common (or too guessable from the user's own details). */
+function assertPasswordStrong(
+  password: string,
+  user: { email: string; first_name: string; last_name: string },
+) {
+  const problem = passwordProblem(password, [user.email, user.first_name, user.last_name]);
+  if (problem) throw invalid('password', problem);
+}
+
 export async function createUser(db: Db, input: z.output<typeof userCreateSchema>): Promise<User> {
   if (await repo.findUserByEmail(db, input.email)) {
     throw invalid('email', 'The email has already been taken');
   }
+  assertPasswordStrong(input.password, input);
   const row = await repo.insertUser(db, {
     email: input.email,
     first_name: input.first_name,
@@ -63,24 +74,60 @@ export async function createUser(db: Db, input: z.output<typeof userCreateSchema
   return toUser(row, []);
 }
 
+/**
+ * Changing the password or the role (or, if it ever becomes editable, the e-mail) ends
+ * every session the user has: `revoked` says so, so the route can hand the caller a new
+ * token when they changed their own account.
+ */
 export async function updateUser(
   db: Db,
   id: number,
   input: z.output<typeof userUpdateSchema>,
-): Promise<User> {
+): Promise<{ user: User; revoked: boolean }> {
   const existing = await repo.findUserById(db, id);
   if (!existing) throw notFound('User');
   if (input.email !== undefined && input.email.trim().toLowerCase() !== existing.email.toLowerCase()) {
     throw invalid('email', 'The email cannot be changed');
   }
-  await repo.updateUser(db, id, {
-    first_name: input.first_name,
-    last_name: input.last_name,
-    phone: input.phone,
-    role: input.role,
-    ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
-  });
-  return getUser(db, id);
+  if (input.password) assertPasswordStrong(input.password, { ...existing, ...input, email: existing.email });
+  const revoked = Boolean(input.password) || input.role !== existing.role;
+  await repo.updateUser(
+    db,
+    id,
+    {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      phone: input.phone,
+      role: input.role,
+      ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
+    },
+    revoked,
+  );
+  return { user: await getUser(db, id), revoked };
+}
+
+/** Deletes a user who owns no projects (their projects must be given to someone else first). */
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  const owned = await repo.countOwnedProjects(db, id);
+  if (owned > 0) {
+    throw conflict(
+      `The user owns ${owned} project${owned === 1 ? '' : 's'}. Give ${owned === 1 ? 'it' : 'them'} to another user first.`,
+    );
+  }
+  try {
+    if (!(await repo.deleteUser(db, id))) throw notFound('User');
+  } catch (err) {
+    // A project given to the user meanwhile: the foreign key refuses, and so do we.
+    if (foreignKeyViolation(err)) throw conflict('The user owns projects. Give them to another user first.');
+    throw err;
+  }
+}
+
+function foreignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
 }
 
 export async function setUserConfig(db: Db, id: number, name: UserConfigName, value: string) {

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { Anchor, AppShell, Burger, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, AppShell, Burger, Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconLogin, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
-import { endImpersonation, fullName, hasStatistic, logout, useSession, type Session } from '../../lib/auth';
+import { useCan } from '../../hooks/use-can';
+import { fullName, hasStatistic, logout, useSession, type Session } from '../../lib/auth';
 import { currentLanguage, isLanguage, LANGUAGES, setLanguage } from '../../lib/i18n';
 import { LogoMark } from './logo-mark';
 import classes from './app-layout.module.css';
@@ -16,6 +17,7 @@ interface Tab {
 
 function useTabs(session: Session | null): Tab[] {
   const { t } = useTranslation();
+  const can = useCan();
   if (!session) return [];
   const tabs: Tab[] = [{ to: paths.projects(), label: t('nav.projects') }];
   // Spec §2: statistics are for non-admin users who have the feature enabled; users are admin only.
@@ -23,6 +25,7 @@ function useTabs(session: Session | null): Tab[] {
     tabs.push({ to: paths.dashboard(), label: t('nav.statistic') });
   }
   if (session.role === 'admin') tabs.push({ to: paths.users(), label: t('nav.users') });
+  if (can('audit.read')) tabs.push({ to: paths.audit(), label: t('audit.nav') });
   return tabs;
 }
 
@@ -81,36 +84,11 @@ function SessionActions({ session, stacked = false }: { session: Session | null;
   );
 }
 
-function ImpersonationBanner({ session }: { session: Session }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  if (!session.impersonator) return null;
-  return (
-    <Paper className={classes.banner} p="sm" mb="md" role="status">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" fw={500}>
-          {t('impersonation.signedInAs', { name: fullName(session.user) || session.user.email })}
-        </Text>
-        <Button
-          size="xs"
-          color="dark"
-          onClick={() => {
-            if (endImpersonation()) void navigate(paths.users());
-            else {
-              logout();
-              void navigate(paths.login(), { replace: true });
-            }
-          }}
-        >
-          {t('impersonation.back')}
-        </Button>
-      </Group>
-    </Paper>
-  );
-}
-
-/** The application shell: header navigation (spec §2), a drawer-style menu on phones, and the page. */
-export function AppLayout({ children }: { children?: ReactNode }) {
+/**
+ * The application shell: header navigation (spec §2), a drawer-style menu on phones, and the page.
+ * `banner` goes above every page (the "log in as" banner, composed by the route layout).
+ */
+export function AppLayout({ children, banner }: { children?: ReactNode; banner?: ReactNode }) {
   const { t } = useTranslation();
   const session = useSession();
   const tabs = useTabs(session);
@@ -190,7 +168,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        {session?.impersonator && <ImpersonationBanner session={session} />}
+        {banner}
         {children ?? <Outlet />}
       </AppShell.Main>
     </AppShell>

@@ -30,10 +30,15 @@ function formatDate(iso: string, lang: Lang): string {
 export function StatusHistory({ projectId, apartmentId, type, lang }: StatusHistoryProps) {
   const { t } = useTranslation();
   const history = useApartmentHistory(projectId, apartmentId);
-  const who = (change: StatusChange) =>
-    change.user
-      ? `${change.user.first_name} ${change.user.last_name}`.trim() || `#${change.user.id}`
-      : t('apartments.history.unknownUser');
+  const name = (person: NonNullable<StatusChange['user']>) =>
+    `${person.first_name} ${person.last_name}`.trim() || `#${person.id}`;
+  const who = (change: StatusChange) => {
+    if (!change.user) return t('apartments.history.unknownUser');
+    // A change made by an admin signed in as the user names both ("Admin A as Client B").
+    return change.impersonator
+      ? t('access.history.actingAs', { admin: name(change.impersonator), user: name(change.user) })
+      : name(change.user);
+  };
 
   let body;
   if (history.isPending) {

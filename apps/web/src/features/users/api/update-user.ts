@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User, UserUpdate } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
-import { updateProfile } from '../../../lib/auth';
+import { renewToken, updateProfile } from '../../../lib/auth';
 import { userKeys } from './query-keys';
 
 export interface UpdateUserInput {
@@ -10,8 +10,13 @@ export interface UpdateUserInput {
   data: UserUpdate;
 }
 
+/**
+ * A new password or role ends every session of the user; when that is the signed-in admin, the
+ * answer carries a fresh token for this session.
+ */
 export async function updateUser({ id, data }: UpdateUserInput): Promise<User> {
-  const { user } = await api.put<{ user: User }>(`/admin/user/${id}`, data);
+  const { user, token } = await api.put<{ user: User; token?: string }>(`/admin/user/${id}`, data);
+  if (token) renewToken(token);
   return user;
 }
 

@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { IconLogin2, IconPencil } from '@tabler/icons-react';
 import { userRole, type User } from '@planvy/shared';
 import { paths } from '../../../config/paths';
-import { hasStatistic, useSession } from '../../../lib/auth';
+import { useCan } from '../../../hooks/use-can';
+import { hasStatistic } from '../../../lib/auth';
 import { errorMessage, errorWithDetail } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { useUser } from '../api/get-user';
 import { useImpersonateUser } from '../api/impersonate-user';
 import { useUpdateUserConfig } from '../api/update-user-config';
+import { DeleteUserButton } from './delete-user-button';
 
 function StatisticToggle({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -64,7 +66,8 @@ function ImpersonateButton({ user }: { user: User }) {
 
 export function UserView({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const session = useSession();
+  const navigate = useNavigate();
+  const can = useCan();
   const query = useUser(userId);
   useErrorToast(query.error);
 
@@ -89,7 +92,6 @@ export function UserView({ userId }: { userId: number }) {
   }
 
   const user = query.data;
-  const isSelf = session?.user.id === user.id;
   return (
     <Paper withBorder p="lg">
       <Stack gap="lg">
@@ -110,8 +112,11 @@ export function UserView({ userId }: { userId: number }) {
           >
             {t('users.view.edit')}
           </Button>
-          {/* Signing in as oneself would only stack a second copy of the same session. */}
-          {!isSelf && <ImpersonateButton user={user} />}
+          {/* The shared policy: never as oneself or another admin, never from a "log in as" session. */}
+          {can('users.impersonate', user) && <ImpersonateButton user={user} />}
+          {can('users.delete', user) && (
+            <DeleteUserButton user={user} onDeleted={() => void navigate(paths.users(), { replace: true })} />
+          )}
         </Group>
       </Stack>
     </Paper>

@@ -1,0 +1,42 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import * as en from '@zxcvbn-ts/language-en';
+import { LIMITS } from '@planvy/shared';
+
+/**
+ * A password an attacker would reach within this many guesses is refused: the ten
+ * thousand most common passwords and the variants a cracker tries first (capitals,
+ * digits, l33t, keyboard walks, the user's own name). With the sign-in limits that is
+ * weeks of online guessing, not minutes. See ADR 007.
+ */
+export const MIN_GUESSES = 1e4;
+
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is too common and easy to guess. Choose a less common one, for example a few unrelated words.';
+
+let estimator: ZxcvbnFactory | undefined;
+function zxcvbn(): ZxcvbnFactory {
+  // The dictionaries take ~70 ms to load: once, on first use.
+  estimator ??= new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...en.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: en.translations,
+  });
+  return estimator;
+}
+
+/**
+ * What is wrong with `password` as a new password, or null when it will do. `userInputs`
+ * (e-mail, names) count as known words, so "anna1234" is weak for Anna.
+ */
+export function passwordProblem(password: string, userInputs: string[] = []): string | null {
+  if (password.length < LIMITS.passwordMin)
+    return `The password must be at least ${LIMITS.passwordMin} characters`;
+  if (password.length > LIMITS.passwordMax)
+    return `The password must be at most ${LIMITS.passwordMax} characters`;
+  const words = userInputs
+    .flatMap((v) => v.toLowerCase().split(/[^\p{L}\p{N}]+/u))
+    .filter((w) => w.length > 2);
+  const result = zxcvbn().check(password, [...words, 'planvy']);
+  return result.guesses < MIN_GUESSES ? COMMON_PASSWORD_MESSAGE : null;
+}

@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  Alert,
+  Anchor,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { IconChevronLeft, IconChevronRight, IconHistory } from '@tabler/icons-react';
+import type { AuditEntry } from '@planvy/shared';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/error-message';
+import { useAudit } from '../api/get-audit';
+import { auditQuery, EMPTY_FILTERS, type AuditFilters } from '../audit-query';
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+interface AuditLogProps {
+  /** Choices for the user and project filters (the route loads them). */
+  users: FilterOption[];
+  projects: FilterOption[];
+}
+
+const COLUMNS = 5;
+const SKELETON_ROWS = 6;
+
+function useDateFormat() {
+  const { i18n } = useTranslation();
+  return new Intl.DateTimeFormat(i18n.language === 'sv' ? 'sv-SE' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+  });
+}
+
+/** "status: sold · count: 3" from the entry's small facts; field lists read as the field names. */
+function detailText(detail: AuditEntry['detail'], fieldsLabel: string): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(detail)) {
+    if (key === 'undeclared' || key === 'apartments') continue;
+    if (key === 'fields' && Array.isArray(value)) parts.push(`${fieldsLabel}: ${value.join(', ')}`);
+    else if (['string', 'number', 'boolean'].includes(typeof value)) parts.push(`${key}: ${String(value)}`);
+  }
+  return parts.join(' · ');
+}
+
+/** The back-office audit log: who did what to which user, project, apartment, plan, setting or style. */
+export function AuditLog({ users, projects }: AuditLogProps) {
+  const { t } = useTranslation();
+  const format = useDateFormat();
+  const [filters, setFilters] = useState<AuditFilters>(EMPTY_FILTERS);
+  // `before` cursors of the pages after the first; the last one is the page shown.
+  const [cursors, setCursors] = useState<number[]>([]);
+  const query = useAudit(auditQuery(filters, cursors.at(-1)));
+
+  const setFilter = (name: keyof AuditFilters, value: string | null) => {
+    setFilters((current) => ({ ...current, [name]: value ?? '' }));
+    setCursors([]);
+  };
+  const filtered = Object.values(filters).some(Boolean);
+
+  const who = (entry: AuditEntry) =>
+    entry.as_user
+      ? t('audit.actingAs', { admin: entry.actor.name, user: entry.as_user.name })
+      : entry.actor.name;
+  const what = (entry: AuditEntry) => {
+    const type = t(`audit.entities.${entry.entity_type}`, { defaultValue: entry.entity_type });
+    const name = entry.entity_label ?? (entry.entity_id ? `#${entry.entity_id}` : '');
+    return name ? `${type} ${name}` : type;
+  };
+
+  const head = (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th scope="col">{t('audit.columns.time')}</Table.Th>
+        <Table.Th scope="col">{t('audit.columns.who')}</Table.Th>
+        <Table.Th scope="col">{t('audit.columns.action')}</Table.Th>
+        <Table.Th scope="col">{t('audit.columns.object')}</Table.Th>
+        <Table.Th scope="col">{t('audit.columns.project')}</Table.Th>
+      </Table.Tr>
+    </Table.Thead>
+  );
+
+  let body;
+  if (query.isPending) {
+    body = Array.from({ length: SKELETON_ROWS }, (_, i) => (
+      <Table.Tr key={i}>
+        {Array.from({ length: COLUMNS }, (_, cell) => (
+          <Table.Td key={cell}>
+            <Skeleton height={14} radius="sm" />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  } else {
+    body = (query.data?.entries ?? []).map((entry) => {
+      const detail = detailText(entry.detail, t('audit.fields'));
+      return (
+        <Table.Tr key={entry.id}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <time dateTime={entry.at}>{format.format(new Date(entry.at))}</time>
+          </Table.Td>
+          <Table.Td>{who(entry)}</Table.Td>
+          <Table.Td>{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
+          <Table.Td>
+            <Text size="sm">{what(entry)}</Text>
+            {detail && (
+              <Text size="xs" c="dimmed">
+                {detail}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            {entry.project &&
+              (entry.project.name ? (
+                <Anchor component={Link} to={paths.project(entry.project.id)} size="sm">
+                  {entry.project.name}
+                </Anchor>
+              ) : (
+                t('audit.deletedProject', { id: entry.project.id })
+              ))}
+          </Table.Td>
+        </Table.Tr>
+      );
+    });
+  }
+
+  const entries = query.data?.entries ?? [];
+  const nextBefore = query.data?.next_before ?? null;
+
+  return (
+    <Paper withBorder p="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="md">
+        <Select
+          label={t('audit.filters.user')}
+          placeholder={t('audit.filters.anyUser')}
+          data={users}
+          value={filters.user || null}
+          onChange={(value) => setFilter('user', value)}
+          searchable
+          clearable
+        />
+        <Select
+          label={t('audit.filters.project')}
+          placeholder={t('audit.filters.anyProject')}
+          data={projects}
+          value={filters.project || null}
+          onChange={(value) => setFilter('project', value)}
+          searchable
+          clearable
+        />
+        <TextInput
+          label={t('audit.filters.from')}
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => setFilter('from', event.currentTarget.value)}
+        />
+        <TextInput
+          label={t('audit.filters.to')}
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => setFilter('to', event.currentTarget.value)}
+        />
+      </SimpleGrid>
+
+      {query.isError ? (
+        <Alert color="red" title={t('audit.loadFailed')} role="alert">
+          {errorMessage(query.error)}
+        </Alert>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" aria-label={t('audit.tableCaption')} aria-busy={query.isFetching}>
+            {head}
+            <Table.Tbody>{body}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      {query.isSuccess && entries.length === 0 && (
+        <EmptyState icon={<IconHistory aria-hidden />} py="lg">
+          <EmptyState.Title order={2}>
+            {filtered ? t('audit.noMatchesTitle') : t('audit.emptyTitle')}
+          </EmptyState.Title>
+          <EmptyState.Description>
+            {filtered ? t('audit.noMatchesDescription') : t('audit.emptyDescription')}
+          </EmptyState.Description>
+        </EmptyState>
+      )}
+
+      {(cursors.length > 0 || nextBefore !== null) && (
+        <Group justify="space-between" mt="md">
+          <Button
+            variant="default"
+            leftSection={<IconChevronLeft size={16} aria-hidden />}
+            disabled={cursors.length === 0 || query.isFetching}
+            onClick={() => setCursors((c) => c.slice(0, -1))}
+          >
+            {t('audit.newer')}
+          </Button>
+          <Text size="sm" c="dimmed">
+            {t('audit.page', { page: cursors.length + 1 })}
+          </Text>
+          <Button
+            variant="default"
+            rightSection={<IconChevronRight size={16} aria-hidden />}
+            disabled={nextBefore === null || query.isFetching}
+            onClick={() => nextBefore !== null && setCursors((c) => [...c, nextBefore])}
+          >
+            {t('audit.older')}
+          </Button>
+        </Group>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { AuditEntry } from '@planvy/shared';
+import { cleanupRender, jsonResponse, renderRoute, requestUrl } from '../../../test/render';
+import { AuditLog } from './audit-log';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+const entry = (id: number, fields: Partial<AuditEntry> = {}): AuditEntry => ({
+  id,
+  at: '2026-11-23T10:00:00.000Z',
+  action: 'update',
+  entity_type: 'apartment',
+  entity_id: '7',
+  entity_label: 'A-101',
+  project: { id: 3, name: 'Alpha' },
+  actor: { id: 1, name: 'Ada Admin' },
+  as_user: null,
+  detail: { fields: ['price', 'status'] },
+  ...fields,
+});
+
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanupRender();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('AuditLog', () => {
+  it('names the admin and the user acted as, and pages to older entries', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, {
+        entries: [
+          entry(12, { as_user: { id: 5, name: 'Kim Kund' } }),
+          entry(11, {
+            action: 'impersonation.start',
+            entity_type: 'user',
+            entity_id: '5',
+            entity_label: 'Kim Kund',
+            project: null,
+            detail: {},
+          }),
+        ],
+        next_before: 11,
+      }),
+    );
+    renderRoute(<AuditLog users={[]} projects={[]} />);
+    await screen.findByText('Ada Admin som Kim Kund');
+    const rows = within(screen.getByRole('table', { name: 'Händelser, nyaste först' })).getAllByRole('row');
+    expect(rows[1]?.textContent).toContain('Ada Admin som Kim Kund');
+    expect(rows[1]?.textContent).toContain('Lägenhet A-101');
+    expect(rows[1]?.textContent).toContain('fält: price, status');
+    expect(rows[2]?.textContent).toContain('Loggade in som');
+    expect(rows[2]?.textContent).toContain('Användare Kim Kund');
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { entries: [entry(3)], next_before: null }));
+    fireEvent.click(screen.getByRole('button', { name: 'Äldre' }));
+    await screen.findByText('Sida 2');
+    expect(requestUrl(fetchMock.mock.calls.at(-1)?.[0] ?? '')).toBe('/api/v1/admin/audit?before=11');
+  });
+
+  it('says so when nothing is recorded', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { entries: [], next_before: null }));
+    renderRoute(<AuditLog users={[]} projects={[]} />);
+    await screen.findByText('Inget loggat ännu');
+  });
+});

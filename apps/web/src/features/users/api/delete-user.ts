@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { userKeys } from './query-keys';
+
+/** DELETE /admin/user/{id}: every session of the user ends with it. */
+export async function deleteUser(id: number): Promise<void> {
+  await api.delete<void>(`/admin/user/${id}`);
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: userKeys.detail(id), exact: true });
+      return queryClient.invalidateQueries({ queryKey: userKeys.list() });
+    },
+  });
+}
