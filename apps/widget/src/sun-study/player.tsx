@@ -57,7 +57,9 @@ export function SunStudyPlayer({ items, lang, top, onClose, onResize }: SunStudy
   const t = playerText(lang);
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
-  const [loaded, setLoaded] = useState<number | null>(null);
+  // Images that have loaded once stay loaded (the browser keeps them), so coming back to
+  // one never waits for a second load event.
+  const [loaded, setLoaded] = useState<ReadonlySet<number>>(() => new Set());
   const [failed, setFailed] = useState<number | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const playButton = useRef<HTMLButtonElement>(null);
@@ -95,7 +97,7 @@ export function SunStudyPlayer({ items, lang, top, onClose, onResize }: SunStudy
   // Playing: an image stays PLAY_STEP_MS once loaded (a slow connection never skips one);
   // a video plays to its end. After the last, it starts over.
   useEffect(() => {
-    if (!playing || !item || item.kind === 'video' || (loaded !== index && failed !== index)) return;
+    if (!playing || !item || item.kind === 'video' || (!loaded.has(item.id) && failed !== index)) return;
     const timer = setTimeout(() => setIndex((i) => (i + 1) % n), PLAY_STEP_MS);
     return () => clearTimeout(timer);
   }, [playing, index, loaded, failed, item, n]);
@@ -207,7 +209,7 @@ export function SunStudyPlayer({ items, lang, top, onClose, onResize }: SunStudy
               <SunImage
                 item={item}
                 alt={t('imageAlt', { label: label || position })}
-                onLoad={() => setLoaded(index)}
+                onLoad={() => setLoaded((ids) => (ids.has(item.id) ? ids : new Set(ids).add(item.id)))}
                 onError={() => setFailed(index)}
               />
             </div>
