@@ -34,6 +34,7 @@ import { adminUserRoutes, brokerListRoutes } from './modules/users/routes';
 import { brokerAssignRoutes, projectRoutes } from './modules/projects/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { sunStudyPublicRoutes, sunStudyRoutes, sunStudyUploadRoutes } from './modules/sunstudy/routes';
+import { statisticsRoutes } from './modules/statistics/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -168,6 +169,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await v2.register(brokerAssignRoutes);
       await v2.register(apartmentStatusRoutes);
       await v2.register(sunStudyRoutes);
+      await v2.register(statisticsRoutes);
     },
     { prefix: '/api/v2' },
   );

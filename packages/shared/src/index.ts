@@ -11,3 +11,4 @@ export * from './web-links';
 export * from './concurrency';
 export * from './policy';
 export * from './audit';
+export * from './statistics';

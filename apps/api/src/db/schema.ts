@@ -186,7 +186,11 @@ export const apartmentStatusChanges = pgTable(
     to_status: text('to_status').notNull(),
     changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('apartment_status_changes_apartment_idx').on(t.apartment_id)],
+  (t) => [
+    index('apartment_status_changes_apartment_idx').on(t.apartment_id),
+    // Statistics read the changes since a day (sales progress over time).
+    index('apartment_status_changes_changed_at_idx').on(t.changed_at),
+  ],
 );
 
 /** Plans (svg), background images (image) and sun-study files; bytes live in the database. */
@@ -324,6 +328,31 @@ export const clickSalts = pgTable('click_salts', {
   day: date('day', { mode: 'string' }).primaryKey(),
   salt: text('salt').notNull(),
 });
+
+/**
+ * Clicks per apartment and calendar day (Europe/Stockholm), for statistics over date
+ * ranges. Kept exact by triggers on click_events (the custom migration *_click_daily_triggers.sql):
+ * every insert or delete of clicks updates it in the same statement, so today's clicks
+ * count as soon as they are written, whoever writes them. Never written by the app.
+ */
+export const clickDaily = pgTable(
+  'click_daily',
+  {
+    apartment_id: integer('apartment_id')
+      .notNull()
+      .references(() => apartments.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    clicks: integer('clicks').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.apartment_id, t.day] }),
+    index('click_daily_project_day_idx').on(t.project_id, t.day),
+    index('click_daily_day_idx').on(t.day),
+  ],
+);
 
 /**
  * Counters shared by every instance on one database (login limits, click caps):

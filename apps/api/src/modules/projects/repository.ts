@@ -9,7 +9,8 @@ export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectScope =
   { kind: 'all' } | { kind: 'owner'; userId: number } | { kind: 'broker'; userId: number };
 
-function inScope(scope: ProjectScope): SQL | undefined {
+/** The condition on `projects` for what a scope reaches (none for admins). */
+export function inScope(scope: ProjectScope): SQL | undefined {
   switch (scope.kind) {
     case 'all':
       return undefined;

@@ -1,0 +1,293 @@
+import {
+  addDays,
+  canViewStatistics,
+  checkRange,
+  dateInZone,
+  eachDay,
+  MOST_CLICKED_DAYS,
+  lastDays,
+  STATISTICS_DEFAULT_PROJECT_TYPE,
+  STATUSES,
+  statusLabel,
+  type ApartmentClicks,
+  type DailyClicks,
+  type DateRange,
+  type IsoDate,
+  type MostClicked,
+  type ProjectStatusSum,
+  type ProjectType,
+  type StatusCount,
+  type StatusHistory,
+  type StatusSum,
+  type TopApartments,
+} from '@planvy/shared';
+import type { DbOrTx } from '../../db/client';
+import { forbidden, invalid, notFound } from '../../lib/http-error';
+import { assertProjectVisible, scopeFor, type Caller } from '../projects/service';
+import { getConfig } from '../users/repository';
+import * as repo from './repository';
+
+/** 403 unless the caller may see statistics: admins, and others with project_statistic "1". */
+export async function assertCanViewStatistics(db: DbOrTx, caller: Caller): Promise<void> {
+  const setting = caller.role === 'admin' ? undefined : await getConfig(db, caller.id, 'project_statistic');
+  if (!canViewStatistics(caller.role, setting)) throw forbidden('Statistics are not enabled for this user');
+}
+
+/** The projects a statistic covers: one named project (404 unless the caller reaches it), or all they reach. */
+async function projectFilter(db: DbOrTx, caller: Caller, projectId?: number): Promise<repo.ProjectFilter> {
+  if (projectId === undefined) return { scope: scopeFor(caller) };
+  await assertProjectVisible(db, caller, projectId);
+  return { projectId };
+}
+
+/** The range asked for, or a 422 naming the field. */
+export function resolveRange(query: { from?: IsoDate; to?: IsoDate }, now: Date): DateRange {
+  const checked = checkRange(query.from, query.to, dateInZone(now));
+  if (!checked.ok) throw invalid(checked.field, checked.message);
+  return checked.range;
+}
+
+// ---------------------------------------------------------------------------
+// Apartments by status (spec: all-sum, per-project)
+// ---------------------------------------------------------------------------
+
+const CATALOGUE_ORDER = new Map<string, number>(STATUSES.map((s, i) => [s.alias, i]));
+
+/** Counts keyed by status, in catalogue order (the project type's own statuses first), with both labels. */
+function statusList(counts: Map<string, number>, type: ProjectType): StatusCount[] {
+  const own = (alias: string) =>
+    STATUSES.some((s) => s.alias === alias && (s.types as readonly string[]).includes(type));
+  const rank = (alias: string) => (own(alias) ? 0 : 1) * 1000 + (CATALOGUE_ORDER.get(alias) ?? 999);
+  return [...counts]
+    .filter(([, n]) => n > 0)
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([status, count]) => ({
+      status,
+      label: { sv: statusLabel(status, type, 'sv'), en: statusLabel(status, type, 'en') },
+      count,
+    }));
+}
+
+function sumOf(counts: Map<string, number>): number {
+  let total = 0;
+  for (const n of counts.values()) total += n;
+  return total;
+}
+
+type StatusRows = Awaited<ReturnType<typeof repo.statusCountsByProject>>;
+
+interface ProjectCounts {
+  id: number;
+  name: string;
+  type: ProjectType;
+  counts: Map<string, number>;
+}
+
+function byProject(rows: StatusRows): ProjectCounts[] {
+  const projects = new Map<number, ProjectCounts>();
+  for (const row of rows) {
+    let p = projects.get(row.project_id);
+    if (!p) {
+      p = { id: row.project_id, name: row.name, type: row.type, counts: new Map() };
+      projects.set(row.project_id, p);
+    }
+    if (row.status !== null) p.counts.set(row.status, (p.counts.get(row.status) ?? 0) + row.count);
+  }
+  return [...projects.values()];
+}
+
+/**
+ * GET /statistic/projects/all-sum: apartments by status over the caller's projects (or
+ * one, or those of one type). projectType is the type those projects share; with
+ * several types, or none, the spec's default (rental).
+ */
+export async function allSum(
+  db: DbOrTx,
+  caller: Caller,
+  query: { project_id?: number; project_type?: ProjectType },
+): Promise<StatusSum> {
+  const filter = await projectFilter(db, caller, query.project_id);
+  const projects = byProject(await repo.statusCountsByProject(db, filter)).filter(
+    (p) => query.project_type === undefined || p.type === query.project_type,
+  );
+  const counts = new Map<string, number>();
+  for (const p of projects)
+    for (const [status, n] of p.counts) counts.set(status, (counts.get(status) ?? 0) + n);
+  const types = new Set(projects.filter((p) => sumOf(p.counts) > 0).map((p) => p.type));
+  const projectType =
+    query.project_type ?? (types.size === 1 ? [...types][0]! : STATISTICS_DEFAULT_PROJECT_TYPE);
+  return { total: sumOf(counts), list: statusList(counts, projectType), projectType };
+}
+
+/** GET /statistic/projects/per-project: one entry per project the caller reaches, by name. */
+export async function perProject(
+  db: DbOrTx,
+  caller: Caller,
+  query: { project_id?: number },
+): Promise<ProjectStatusSum[]> {
+  const filter = await projectFilter(db, caller, query.project_id);
+  return byProject(await repo.statusCountsByProject(db, filter)).map((p) => ({
+    id: p.id,
+    name: p.name,
+    total: sumOf(p.counts),
+    list: statusList(p.counts, p.type),
+    projectType: p.type,
+  }));
+}
+
+// ---------------------------------------------------------------------------
+// Clicks
+// ---------------------------------------------------------------------------
+
+/** GET /statistic/projects/most-clicked: the apartment with most clicks in the rolling week, or {}. */
+export async function mostClicked(
+  db: DbOrTx,
+  caller: Caller,
+  query: { project_id?: number },
+  now: Date,
+): Promise<MostClicked> {
+  const filter = await projectFilter(db, caller, query.project_id);
+  const week = lastDays(MOST_CLICKED_DAYS, dateInZone(now));
+  const [top] = await repo.topClicked(db, filter, week, 1);
+  if (!top) return {};
+  return {
+    name: top.project_name,
+    bostad: top.bostad,
+    project_id: top.project_id,
+    apartment_id: top.apartment_id,
+    clicks: top.clicks,
+    ...week,
+  };
+}
+
+export async function topApartments(
+  db: DbOrTx,
+  caller: Caller,
+  query: { from?: IsoDate; to?: IsoDate; project_id?: number; limit: number },
+  now: Date,
+): Promise<TopApartments> {
+  const range = resolveRange(query, now);
+  const filter = await projectFilter(db, caller, query.project_id);
+  return { ...range, apartments: await repo.topClicked(db, filter, range, query.limit) };
+}
+
+/** Clicks per day, every day of the range (0 when none), over projects, one project or one apartment. */
+export async function dailyClicks(
+  db: DbOrTx,
+  caller: Caller,
+  query: { from?: IsoDate; to?: IsoDate; project_id?: number; apartment_id?: number },
+  now: Date,
+): Promise<DailyClicks> {
+  const range = resolveRange(query, now);
+  let projectId = query.project_id;
+  if (query.apartment_id !== undefined) {
+    const owner = await repo.apartmentProject(db, query.apartment_id);
+    if (owner === undefined || (projectId !== undefined && owner !== projectId)) throw notFound('Apartment');
+    // An apartment in a project the caller does not reach is as missing as one that does not exist.
+    await assertProjectVisible(db, caller, owner).catch(() => {
+      throw notFound('Apartment');
+    });
+    projectId = owner;
+  }
+  const filter = await projectFilter(db, caller, projectId);
+  const rows = await repo.clicksPerDay(db, filter, range, query.apartment_id);
+  const byDay = new Map(rows.map((r) => [r.date, r.clicks]));
+  const days = eachDay(range.from, range.to).map((date) => ({ date, clicks: byDay.get(date) ?? 0 }));
+  return { ...range, total: days.reduce((sum, d) => sum + d.clicks, 0), days };
+}
+
+/** Clicks per apartment of one project (the plan's click shading). */
+export async function apartmentClicks(
+  db: DbOrTx,
+  caller: Caller,
+  projectId: number,
+  query: { from?: IsoDate; to?: IsoDate },
+  now: Date,
+): Promise<ApartmentClicks> {
+  const range = resolveRange(query, now);
+  await assertProjectVisible(db, caller, projectId);
+  return { ...range, apartments: await repo.clicksPerApartment(db, projectId, range) };
+}
+
+// ---------------------------------------------------------------------------
+// Status history: apartments per status on each day of a range
+// ---------------------------------------------------------------------------
+
+type Counts = Record<string, number>;
+
+function bump(counts: Counts, status: string | null, by: number) {
+  if (status === null) return;
+  const next = (counts[status] ?? 0) + by;
+  if (next === 0) delete counts[status];
+  else counts[status] = next;
+}
+
+/** Undoes a change: the apartment goes back from `to` to `from` (a creation, from null, takes it away). */
+function undo(counts: Counts, change: { from_status: string | null; to_status: string; count: number }) {
+  bump(counts, change.to_status, -change.count);
+  bump(counts, change.from_status, change.count);
+}
+
+/**
+ * Apartments per status at the end of each day of the range, worked back from today's
+ * counts by undoing every recorded change since the range began. Every status change is
+ * recorded with its previous status, and a new apartment as a change from nothing, so
+ * this is exact for apartments that still exist (a deleted apartment leaves no history).
+ */
+export async function statusHistory(
+  db: DbOrTx,
+  caller: Caller,
+  query: { from?: IsoDate; to?: IsoDate; project_id?: number },
+  now: Date,
+): Promise<StatusHistory> {
+  const range = resolveRange(query, now);
+  const filter = await projectFilter(db, caller, query.project_id);
+  const [current, changes] = await Promise.all([
+    repo.statusCountsByProject(db, filter),
+    repo.statusChangesSince(db, filter, range.from),
+  ]);
+  const projects = byProject(current);
+  const changesOn = new Map<IsoDate, typeof changes>();
+  for (const c of changes) changesOn.set(c.day, [...(changesOn.get(c.day) ?? []), c]);
+
+  const projectIds = new Set(projects.map((p) => p.id));
+  const end = new Map<number, Counts>(projects.map((p) => [p.id, Object.fromEntries(p.counts)]));
+  const total: Counts = {};
+  for (const p of projects) for (const [status, n] of p.counts) bump(total, status, n);
+
+  // From today back to the end of `to`: undo the changes made after the range.
+  const today = dateInZone(now);
+  for (let day = today; day > range.to; day = addDays(day, -1)) {
+    for (const c of changesOn.get(day) ?? []) {
+      if (!projectIds.has(c.project_id)) continue;
+      undo(end.get(c.project_id)!, c);
+      undo(total, c);
+    }
+  }
+  const start = new Map([...end].map(([id, counts]) => [id, { ...counts }]));
+  // Then day by day through the range, recording each day's end before undoing its changes.
+  const days: StatusHistory['days'] = [];
+  for (let day = range.to; day >= range.from; day = addDays(day, -1)) {
+    const ofDay = (changesOn.get(day) ?? []).filter((c) => projectIds.has(c.project_id));
+    // A new apartment is recorded as a change from nothing; only real changes are counted.
+    const changed = ofDay.reduce((sum, c) => sum + (c.from_status === null ? 0 : c.count), 0);
+    days.push({ date: day, counts: { ...total }, changes: changed });
+    for (const c of ofDay) {
+      undo(start.get(c.project_id)!, c);
+      undo(total, c);
+    }
+  }
+  days.reverse();
+
+  return {
+    ...range,
+    days,
+    projects: projects.map((p) => ({
+      id: p.id,
+      name: p.name,
+      type: p.type,
+      start: start.get(p.id)!,
+      end: end.get(p.id)!,
+    })),
+  };
+}
