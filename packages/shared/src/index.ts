@@ -12,3 +12,4 @@ export * from './concurrency';
 export * from './policy';
 export * from './audit';
 export * from './statistics';
+export * from './excel-csv';

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '../config/paths';
-import { hasStatistic, useSession } from '../lib/auth';
+import { seesStatistics, useSession } from '../lib/auth';
 
 /** Every route except /login needs a session (spec §2). */
 export function RequireAuth() {
@@ -24,9 +24,12 @@ export function RequireAdmin() {
   return session.role === 'admin' ? <Outlet /> : <Navigate to={paths.projects()} replace />;
 }
 
-/** The statistics dashboard needs the per-user feature switched on (spec §2), else back to /. */
+/**
+ * The statistics dashboard needs the per-user feature switched on (spec §2), else back to /.
+ * Admins see every project's statistics (issue 12), so they pass too.
+ */
 export function RequireStatistic() {
   const session = useSession();
   if (!session) return <Navigate to={paths.login()} replace />;
-  return hasStatistic(session.user) ? <Outlet /> : <Navigate to={paths.home()} replace />;
+  return seesStatistics(session) ? <Outlet /> : <Navigate to={paths.home()} replace />;
 }

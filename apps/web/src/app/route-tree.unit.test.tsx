@@ -78,13 +78,14 @@ describe('routes and guards', () => {
     expect(within(nav()).queryByRole('link', { name: 'Användare' })).toBeNull();
   });
 
-  it('shows admins the Users tab but not Statistic, and their name linking to the account page', async () => {
-    login({ token: 'admin', user: user(1, 'admin', '1') });
-    serve({ admin: user(1, 'admin', '1') });
+  it('shows admins the Users and Statistic tabs, and their name linking to the account page', async () => {
+    // Admins see statistics whatever their own setting says.
+    login({ token: 'admin', user: user(1, 'admin', '0') });
+    serve({ admin: user(1, 'admin', '0') });
     renderRoutes(routes, '/');
     await screen.findByRole('heading', { name: 'Projekt', level: 1 });
     expect(within(nav()).getByRole('link', { name: 'Användare' }).getAttribute('href')).toBe('/users');
-    expect(within(nav()).queryByRole('link', { name: 'Statistik' })).toBeNull();
+    expect(within(nav()).getByRole('link', { name: 'Statistik' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.getByRole('link', { name: 'Ada Admin' }).getAttribute('href')).toBe('/account');
   });
 

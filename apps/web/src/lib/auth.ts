@@ -1,5 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { userConfigValue, userRole, userSchema, type Role, type User } from '@planvy/shared';
+import {
+  canViewStatistics,
+  userConfigValue,
+  userRole,
+  userSchema,
+  type Role,
+  type User,
+} from '@planvy/shared';
 
 /** localStorage keys (spec §9); the impersonator keys hold the admin's own session while signed in as someone else. */
 export const STORAGE_KEYS = {
@@ -156,7 +163,12 @@ export function fullName(user: Pick<User, 'first_name' | 'last_name'>): string {
   return [user.first_name, user.last_name].filter(Boolean).join(' ');
 }
 
-/** The statistics dashboard is a per-user setting (config project_statistic = "1"). */
+/** The per-user statistics setting (config project_statistic = "1"), as an admin sets it. */
 export function hasStatistic(user: Pick<User, 'config'>): boolean {
   return userConfigValue(user, 'project_statistic') === '1';
+}
+
+/** Who sees statistics (the dashboard, a plan's click shading): admins, and others with the setting on. */
+export function seesStatistics(session: Pick<Session, 'role' | 'user'>): boolean {
+  return canViewStatistics(session.role, userConfigValue(session.user, 'project_statistic'));
 }

@@ -10,6 +10,7 @@ import enAudit from './en/audit.json';
 import enPlans from './en/plans.json';
 import enProjects from './en/projects.json';
 import enSunStudy from './en/sunstudy.json';
+import enStatistics from './en/statistics.json';
 import enBase from './en/translation.json';
 import svAccess from './sv/access.json';
 import svApartments from './sv/apartments.json';
@@ -18,6 +19,7 @@ import svAudit from './sv/audit.json';
 import svPlans from './sv/plans.json';
 import svProjects from './sv/projects.json';
 import svSunStudy from './sv/sunstudy.json';
+import svStatistics from './sv/statistics.json';
 import svBase from './sv/translation.json';
 
 export const en = {
@@ -29,6 +31,7 @@ export const en = {
   conflicts: enConflicts,
   access: enAccess,
   audit: enAudit,
+  statistics: enStatistics,
 };
 export const sv = {
   ...svBase,
@@ -39,4 +42,5 @@ export const sv = {
   conflicts: svConflicts,
   access: svAccess,
   audit: svAudit,
+  statistics: svStatistics,
 };

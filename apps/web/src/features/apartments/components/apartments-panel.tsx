@@ -34,7 +34,7 @@ import {
   type SortState,
 } from '../apartment-table';
 import { useUiLanguage } from '../hooks/use-ui-language';
-import { saveFile } from '../save-file';
+import { saveFile } from '../../../lib/save-file';
 import { ApartmentForm } from './apartment-form';
 import { ApartmentsTable, rowName, type TableFormat } from './apartments-table';
 import { DetachedToggle } from './detached-toggle';
