@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { fullName, useSession } from '../../../lib/auth';
+import { fullName, seesStatistics, useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';
 import { ApartmentForm } from '../../../features/apartments/components/apartment-form';
 import { ApartmentsPanel } from '../../../features/apartments/components/apartments-panel';
@@ -22,6 +22,7 @@ import { ProjectTypeBadge } from '../../../features/projects/components/project-
 import { SunStudyManager } from '../../../features/sunstudy/components/sun-study-manager';
 import { isProjectId, useProject } from '../../../features/projects/api/get-project';
 import { useStoredProjectSettings } from '../../../features/projects/api/get-project-settings';
+import { useClickShading } from '../../../features/statistics/hooks/use-click-shading';
 
 const TABS = ['project', 'svg', 'sun', 'buildings', 'code'] as const;
 type Tab = (typeof TABS)[number];
@@ -78,6 +79,8 @@ export function ProjectRoute() {
   const project = useProject(id);
   const settings = useStoredProjectSettings(id);
   const apartments = useApartments(id);
+  // Where buyers look: the plan shaded by clicks, for those who see statistics.
+  const clicks = useClickShading(id, session !== null && seesStatistics(session));
 
   const notFound = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 422);
   if (!isProjectId(id) || notFound(project.error)) return <ProjectNotFound />;
@@ -157,6 +160,8 @@ export function ProjectRoute() {
               renderApartmentForm={(slot) => (
                 <ApartmentForm project={p} settings={s} isAdmin={isAdmin} {...slot} />
               )}
+              headerExtra={clicks.control}
+              shading={clicks.shading}
             />
             <ApartmentsPanel project={p} settings={s} isAdmin={isAdmin} />
           </Stack>

@@ -17,6 +17,17 @@ export interface ApartmentFormSlot {
   extraActions?: ReactNode;
 }
 
+/**
+ * Apartment zones coloured by another measure than their status (the route passes the
+ * statistics feature's clicks): a shade level per apartment id (0–5, see CLICK_SHADES),
+ * a hover text per apartment and the legend shown in place of the status legend.
+ */
+export interface PlanShading {
+  levels: ReadonlyMap<number, number>;
+  describe: (apartmentId: number) => string;
+  legend: ReactNode;
+}
+
 export interface PlanViewerProps {
   project: Project;
   settings: ProjectSettings;
@@ -24,13 +35,24 @@ export interface PlanViewerProps {
   isAdmin: boolean;
   /** The route renders the apartments feature's form here; features do not import each other. */
   renderApartmentForm: (slot: ApartmentFormSlot) => ReactNode;
+  /** Controls the route adds to the viewer's header (the click overlay switch). */
+  headerExtra?: ReactNode;
+  shading?: PlanShading | null;
 }
 
 /**
  * The plans of the Project tab: numbered page buttons switch between the project's SVG
  * files, and the chosen one is shown (and, for admins, edited) in a PlanWorkspace.
  */
-export function PlanViewer({ project, settings, apartments, isAdmin, renderApartmentForm }: PlanViewerProps) {
+export function PlanViewer({
+  project,
+  settings,
+  apartments,
+  isAdmin,
+  renderApartmentForm,
+  headerExtra,
+  shading = null,
+}: PlanViewerProps) {
   const { t } = useTranslation();
   const plans = usePlans(project.id);
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -67,6 +89,7 @@ export function PlanViewer({ project, settings, apartments, isAdmin, renderApart
           <Title order={2} size="h4" id="plan-viewer-title">
             {t('plans.viewer.title')}
           </Title>
+          {headerExtra}
           {list.length > 0 && plan && (
             <Group gap="sm" wrap="wrap">
               <div className={classes.pages} role="group" aria-label={t('plans.viewer.pages')}>
@@ -116,6 +139,7 @@ export function PlanViewer({ project, settings, apartments, isAdmin, renderApart
             plan={plan}
             plans={list}
             renderApartmentForm={renderApartmentForm}
+            shading={shading}
             onFollowLink={(name) => {
               const target = list.find((p) => p.name === name);
               if (target) choose(target.id);

@@ -73,7 +73,7 @@ import {
 } from '../editor/zone-markup';
 import { attachedIds, BuildingTags } from './building-tags';
 import { PlanReportAlert } from './plan-report-alert';
-import type { ApartmentFormSlot } from './plan-viewer';
+import type { ApartmentFormSlot, PlanShading } from './plan-viewer';
 import classes from './plan-viewer.module.css';
 import { StatusLegend } from './status-legend';
 import { ZonePopup, type ZonePopupState } from './zone-popup';
@@ -86,6 +86,8 @@ export interface PlanWorkspaceProps {
   plan: PlanFile;
   plans: PlanFile[];
   renderApartmentForm: (slot: ApartmentFormSlot) => ReactNode;
+  /** Shades apartment zones by another measure (clicks) instead of their status. */
+  shading: PlanShading | null;
   onFollowLink: (planName: string) => void;
   onDirtyChange: (dirty: boolean) => void;
 }
@@ -117,6 +119,7 @@ export function PlanWorkspace({
   plan,
   plans,
   renderApartmentForm,
+  shading,
   onFollowLink,
   onDirtyChange,
 }: PlanWorkspaceProps) {
@@ -151,9 +154,10 @@ export function PlanWorkspace({
   }, [apartments, recent]);
   const planNames = useMemo(() => new Set(plans.map((p) => p.name)), [plans]);
   const usedStatuses = useMemo(() => new Set(apartments.map((a) => a.status)), [apartments]);
+  const shadingLevels = shading?.levels;
   const zoneContext = useMemo<ZoneContext>(
-    () => ({ apartments: known, plans: planNames }),
-    [known, planNames],
+    () => ({ apartments: known, plans: planNames, shading: shadingLevels }),
+    [known, planNames, shadingLevels],
   );
   const zoneContextRef = useRef(zoneContext);
 
@@ -255,6 +259,7 @@ export function PlanWorkspace({
         : t('plans.viewer.zoneBroken', { target: zone.linkTo[0] ?? '' });
     }
     const apartment = zone.apartmentId !== null ? known.get(zone.apartmentId) : undefined;
+    if (apartment && shading) return `${apartment.bostad}: ${shading.describe(apartment.id)}`;
     if (apartment) {
       return t('plans.viewer.zoneApartment', {
         bostad: apartment.bostad,
@@ -522,7 +527,7 @@ export function PlanWorkspace({
       )}
       {report && <PlanReportAlert name={plan.name} report={report} onClose={closeReport} />}
 
-      <StatusLegend type={project.type} lang={lang} used={usedStatuses} />
+      {shading ? shading.legend : <StatusLegend type={project.type} lang={lang} used={usedStatuses} />}
       <BuildingTags
         projectId={project.id}
         plan={plan}

@@ -31,11 +31,17 @@ export interface ZoneContext {
   apartments: ReadonlyMap<number, ZoneApartment>;
   /** Names of the project's plans, for telling working links from broken ones. */
   plans: ReadonlySet<string>;
+  /**
+   * When set, apartment zones are shaded by another measure instead of their status
+   * (the click overlay): a level per apartment id, 0 for those not listed.
+   */
+  shading?: ReadonlyMap<number, number>;
 }
 
 /**
- * What the editor shows a zone as: `s-{status}`, `inactive`, `unknown` (apartment data
- * but no such apartment), `link`, `broken` (links to no plan), `temp`, or null (not a zone).
+ * What the editor shows a zone as: `s-{status}`, `inactive`, `heat-{level}` (shaded),
+ * `unknown` (apartment data but no such apartment), `link`, `broken` (links to no plan),
+ * `temp`, or null (not a zone).
  */
 export type ZoneState = string | null;
 
@@ -64,8 +70,10 @@ export function zoneState(el: Element, ctx: ZoneContext): ZoneState {
   const zone = readZone(el);
   if (zone.linkTo.length > 0) return zone.linkTo.some((name) => ctx.plans.has(name)) ? 'link' : 'broken';
   if (zone.bostad === null) return null;
-  const apartment = zone.apartmentId === null ? undefined : ctx.apartments.get(zone.apartmentId);
-  if (!apartment) return 'unknown';
+  const id = zone.apartmentId;
+  const apartment = id === null ? undefined : ctx.apartments.get(id);
+  if (!apartment || id === null) return 'unknown';
+  if (ctx.shading) return `heat-${ctx.shading.get(id) ?? 0}`;
   return apartment.inactive === '1' ? 'inactive' : `s-${apartment.status}`;
 }
 

@@ -42,6 +42,25 @@ describe('reading zones', () => {
     expect(states).toEqual(['s-sale', 'inactive', 'unknown', 'link', 'broken', 'temp', null]);
   });
 
+  it('shades apartment zones by level while a shading is on, and leaves links and unknowns as they are', () => {
+    const root = plan(`
+      <rect id="1" data-bostad="101"/>
+      <rect id="2" data-bostad="102"/>
+      <rect id="99" data-bostad="199"/>
+      <rect id="l1" data-link-to="b.svg"/>`);
+    const shaded: ZoneContext = { ...ctx, shading: new Map([[1, 5]]) };
+    // An inactive apartment is shaded too; one without clicks is level 0.
+    expect(Array.from(root.children).map((el) => zoneState(el, shaded))).toEqual([
+      'heat-5',
+      'heat-0',
+      'unknown',
+      'link',
+    ]);
+    markZones(root, shaded);
+    markZones(root, ctx);
+    expect(root.children[0]!.getAttribute('data-pv-state')).toBe('s-sale');
+  });
+
   it('reads the apartment id only from an all-digit id', () => {
     const root = plan('<rect id="12" data-bostad="A"/><rect id="x12" data-bostad="B"/>');
     expect(readZone(root.children[0]!).apartmentId).toBe(12);

@@ -1,4 +1,4 @@
-import { INACTIVE_COLOR, STATUSES } from '@planvy/shared';
+import { CLICK_SHADES, INACTIVE_COLOR, STATUSES } from '@planvy/shared';
 
 /**
  * The stage's stylesheet, generated once from the status catalogue. Zones are coloured
@@ -30,6 +30,9 @@ export function stageStyleSheet(): string {
       stroke-opacity: 1 !important; }`,
     ...STATUSES.map((s) => fill(`s-${s.alias}`, s.color)),
     fill('inactive', INACTIVE_COLOR),
+    // The click overlay: opaque enough that the shades read apart over a background image.
+    ...CLICK_SHADES.map((color, level) => fill(`heat-${level}`, color)),
+    `[data-pv-state^="heat-"] { fill-opacity: 0.85 !important; }`,
     fill('link', LINK_COLOR),
     `[data-pv-state="link"] { fill-opacity: 0.3 !important; stroke: ${LINK_COLOR} !important; stroke-dasharray: 6 3; }`,
     fill('broken', UNKNOWN_COLOR),

@@ -111,14 +111,7 @@ export function ProjectBarsCard({
             barProps={(series) => ({ label: segmentLabel(series.name) })}
             aria-label={t('statistics.bars.caption')}
           />
-          <Group
-            component="ul"
-            gap="xs"
-            justify="center"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-          >
+          <Group component="ul" gap="xs" justify="center" p={0} m={0} style={{ listStyle: 'none' }}>
             {bars.series.map((s) => (
               <Group key={s.name} component="li" gap={6} wrap="nowrap">
                 <ColorSwatch color={s.color} size={11} withShadow={false} aria-hidden />
