@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -331,9 +332,10 @@ export const clickSalts = pgTable('click_salts', {
 
 /**
  * Clicks per apartment and calendar day (Europe/Stockholm), for statistics over date
- * ranges. Kept exact by triggers on click_events (the custom migration *_click_daily_triggers.sql):
- * every insert or delete of clicks updates it in the same statement, so today's clicks
- * count as soon as they are written, whoever writes them. Never written by the app.
+ * ranges. This and the two tables below are kept exact by triggers on click_events (the
+ * custom migration *_click_roll_ups.sql): every insert or delete of clicks updates them
+ * in the same statement, so today's clicks count as soon as they are written, whoever
+ * writes them. The app never writes them. Decision record 013.
  */
 export const clickDaily = pgTable(
   'click_daily',
@@ -352,6 +354,52 @@ export const clickDaily = pgTable(
     index('click_daily_project_day_idx').on(t.project_id, t.day),
     index('click_daily_day_idx').on(t.day),
   ],
+);
+
+/** Clicks per project and day: clicks per day over many projects without reading every apartment's row. */
+export const clickDailyProjects = pgTable(
+  'click_daily_projects',
+  {
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    clicks: integer('clicks').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.project_id, t.day] })],
+);
+
+/**
+ * Each apartment's clicks in the 7, 30 and 90 days ending on click_windows_state.day
+ * (today and the days before): the dashboard's ranges and "most clicked this week" as
+ * one small row per clicked apartment instead of a sum over click_daily. The insert and
+ * delete triggers keep them exact for that day; click_windows_roll_to(day), called before
+ * a read, moves them on to a new day. Apartments without clicks in 90 days have no row.
+ */
+export const clickWindows = pgTable(
+  'click_windows',
+  {
+    apartment_id: integer('apartment_id')
+      .primaryKey()
+      .references(() => apartments.id, { onDelete: 'cascade' }),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    d7: integer('d7').notNull().default(0),
+    d30: integer('d30').notNull().default(0),
+    d90: integer('d90').notNull().default(0),
+  },
+  (t) => [index('click_windows_project_idx').on(t.project_id)],
+);
+
+/** The one row saying which day click_windows end on (null: not built yet). */
+export const clickWindowsState = pgTable(
+  'click_windows_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    day: date('day', { mode: 'string' }),
+  },
+  (t) => [check('click_windows_state_single_row', sql`${t.id} = 1`)],
 );
 
 /**

@@ -2,12 +2,20 @@ import { and, asc, between, desc, eq, gte, inArray, sql, type SQL } from 'drizzl
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { STATISTICS_TIME_ZONE, type DateRange, type IsoDate } from '@planvy/shared';
 import type { DbOrTx } from '../../db/client';
-import { apartments, apartmentStatusChanges, clickDaily, projects } from '../../db/schema';
+import {
+  apartments,
+  apartmentStatusChanges,
+  clickDaily,
+  clickDailyProjects,
+  clickWindows,
+  projects,
+} from '../../db/schema';
 import { inScope, type ProjectScope } from '../projects/repository';
 
 /**
  * Every statistics read is one statement over indexed tables: apartments by project,
- * click_daily by (project, day) or day, status changes by time. No loop per apartment.
+ * the click roll-ups (click_windows for the last 7/30/90 days, click_daily and
+ * click_daily_projects for other ranges), status changes by time. No loop per apartment.
  */
 
 /** Which projects a statistic covers: one the caller was checked to reach, or all they reach. */
@@ -40,27 +48,51 @@ export function statusCountsByProject(db: DbOrTx, filter: ProjectFilter) {
     .orderBy(asc(sql`lower(${projects.name})`), asc(projects.id));
 }
 
-/**
- * The most-clicked apartments in the range: most clicks first, then the one clicked on
- * the latest day, then the lowest id (so ties always come out in the same order).
- */
-export function topClicked(db: DbOrTx, filter: ProjectFilter, range: DateRange, limit: number) {
-  const clicks = sql<number>`sum(${clickDaily.clicks})::int`.as('clicks');
-  const lastDay = sql<string>`max(${clickDaily.day})`.as('last_day');
-  const ranked = db.$with('ranked').as(
-    db
-      .select({ apartment_id: clickDaily.apartment_id, clicks, last_day: lastDay })
-      .from(clickDaily)
-      .where(
-        and(
-          between(clickDaily.day, range.from, range.to),
-          projectCondition(clickDaily.project_id, db, filter),
-        ),
-      )
-      .groupBy(clickDaily.apartment_id)
-      .orderBy(desc(sql`clicks`), desc(sql`last_day`), asc(clickDaily.apartment_id))
-      .limit(limit),
-  );
+export type ClickWindow = 'd7' | 'd30' | 'd90';
+
+/** Moves click_windows on to end on `today`; false when they cannot (they already end later). */
+export async function rollWindows(db: DbOrTx, today: IsoDate): Promise<boolean> {
+  const { rows } = await db.execute<{ ok: boolean }>(sql`select click_windows_roll_to(${today}::date) as ok`);
+  return rows[0]?.ok === true;
+}
+
+/** Where a ranking reads its clicks: a window ending today, or click_daily over any range. */
+export type ClickSource = { window: ClickWindow } | { range: DateRange };
+
+function rankedClicks(db: DbOrTx, filter: ProjectFilter, source: ClickSource, limit: number) {
+  if ('window' in source) {
+    const column = clickWindows[source.window];
+    return db
+      .select({
+        apartment_id: sql<number>`${clickWindows.apartment_id}`.as('apartment_id'),
+        clicks: sql<number>`${column}`.as('clicks'),
+      })
+      .from(clickWindows)
+      .where(and(sql`${column} > 0`, projectCondition(clickWindows.project_id, db, filter)))
+      .orderBy(desc(column), asc(clickWindows.apartment_id))
+      .limit(limit);
+  }
+  const clicks = sql<number>`sum(${clickDaily.clicks})::int`;
+  return db
+    .select({
+      apartment_id: sql<number>`${clickDaily.apartment_id}`.as('apartment_id'),
+      clicks: clicks.as('clicks'),
+    })
+    .from(clickDaily)
+    .where(
+      and(
+        between(clickDaily.day, source.range.from, source.range.to),
+        projectCondition(clickDaily.project_id, db, filter),
+      ),
+    )
+    .groupBy(clickDaily.apartment_id)
+    .orderBy(desc(clicks), asc(clickDaily.apartment_id))
+    .limit(limit);
+}
+
+/** The most-clicked apartments: most clicks first, ties to the lowest id (the same order from either source). */
+export function topClicked(db: DbOrTx, filter: ProjectFilter, source: ClickSource, limit: number) {
+  const ranked = db.$with('ranked').as(rankedClicks(db, filter, source, limit));
   return db
     .with(ranked)
     .select({
@@ -77,31 +109,46 @@ export function topClicked(db: DbOrTx, filter: ProjectFilter, range: DateRange, 
     .from(ranked)
     .innerJoin(apartments, eq(apartments.id, ranked.apartment_id))
     .innerJoin(projects, eq(projects.id, apartments.project_id))
-    .orderBy(desc(ranked.clicks), desc(ranked.last_day), asc(ranked.apartment_id));
+    .orderBy(desc(ranked.clicks), asc(ranked.apartment_id));
 }
 
-/** Clicks per day in the range (days without clicks are absent). */
+/** Clicks per day in the range (days without clicks are absent), over projects or one apartment. */
 export function clicksPerDay(db: DbOrTx, filter: ProjectFilter, range: DateRange, apartmentId?: number) {
+  if (apartmentId !== undefined) {
+    return db
+      .select({ date: clickDaily.day, clicks: clickDaily.clicks })
+      .from(clickDaily)
+      .where(and(eq(clickDaily.apartment_id, apartmentId), between(clickDaily.day, range.from, range.to)))
+      .orderBy(asc(clickDaily.day));
+  }
   return db
-    .select({ date: clickDaily.day, clicks: sql<number>`sum(${clickDaily.clicks})::int` })
-    .from(clickDaily)
+    .select({ date: clickDailyProjects.day, clicks: sql<number>`sum(${clickDailyProjects.clicks})::int` })
+    .from(clickDailyProjects)
     .where(
       and(
-        between(clickDaily.day, range.from, range.to),
-        projectCondition(clickDaily.project_id, db, filter),
-        apartmentId === undefined ? undefined : eq(clickDaily.apartment_id, apartmentId),
+        between(clickDailyProjects.day, range.from, range.to),
+        projectCondition(clickDailyProjects.project_id, db, filter),
       ),
     )
-    .groupBy(clickDaily.day)
-    .orderBy(asc(clickDaily.day));
+    .groupBy(clickDailyProjects.day)
+    .orderBy(asc(clickDailyProjects.day));
 }
 
-/** Clicks per apartment of one project in the range (apartments without clicks are absent). */
-export function clicksPerApartment(db: DbOrTx, projectId: number, range: DateRange) {
+/** Clicks per apartment of one project (apartments without clicks are absent). */
+export function clicksPerApartment(db: DbOrTx, projectId: number, source: ClickSource) {
+  if ('window' in source) {
+    const column = clickWindows[source.window];
+    return db
+      .select({ apartment_id: clickWindows.apartment_id, clicks: sql<number>`${column}` })
+      .from(clickWindows)
+      .where(and(eq(clickWindows.project_id, projectId), sql`${column} > 0`));
+  }
   return db
     .select({ apartment_id: clickDaily.apartment_id, clicks: sql<number>`sum(${clickDaily.clicks})::int` })
     .from(clickDaily)
-    .where(and(eq(clickDaily.project_id, projectId), between(clickDaily.day, range.from, range.to)))
+    .where(
+      and(eq(clickDaily.project_id, projectId), between(clickDaily.day, source.range.from, source.range.to)),
+    )
     .groupBy(clickDaily.apartment_id);
 }
 

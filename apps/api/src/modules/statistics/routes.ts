@@ -75,7 +75,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The most-clicked apartment of the week',
-        description: `${scope} The week is today and the six days before (rolling). Ties go to the apartment clicked on the latest day, then the lowest id. {} when nothing was clicked.`,
+        description: `${scope} The week is today and the six days before (rolling). Ties go to the lowest apartment id. {} when nothing was clicked.`,
         security: bearer,
         querystring: statisticsScopeQuerySchema,
         response: { 200: mostClickedSchema },
@@ -107,7 +107,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The most-clicked apartments in a date range',
-        description: `${scope} ${range} limit: 1–100, default 10.`,
+        description: `${scope} ${range} limit: 1–100, default 10. Ties go to the lowest apartment id.`,
         security: bearer,
         querystring: topApartmentsQuerySchema,
         response: { 200: topApartmentsSchema },

@@ -3,6 +3,7 @@ import {
   canViewStatistics,
   checkRange,
   dateInZone,
+  daysBetween,
   eachDay,
   MOST_CLICKED_DAYS,
   lastDays,
@@ -38,6 +39,18 @@ async function projectFilter(db: DbOrTx, caller: Caller, projectId?: number): Pr
   if (projectId === undefined) return { scope: scopeFor(caller) };
   await assertProjectVisible(db, caller, projectId);
   return { projectId };
+}
+
+const WINDOWS: Record<number, repo.ClickWindow> = { 7: 'd7', 30: 'd30', 90: 'd90' };
+
+/**
+ * Where clicks over `range` are read: the last 7, 30 or 90 days ending today from
+ * click_windows (one row per clicked apartment), any other range from click_daily.
+ */
+async function clickSource(db: DbOrTx, range: DateRange, today: IsoDate): Promise<repo.ClickSource> {
+  const window = range.to === today ? WINDOWS[daysBetween(range.from, range.to) + 1] : undefined;
+  if (window && (await repo.rollWindows(db, today))) return { window };
+  return { range };
 }
 
 /** The range asked for, or a 422 naming the field. */
@@ -147,8 +160,9 @@ export async function mostClicked(
   now: Date,
 ): Promise<MostClicked> {
   const filter = await projectFilter(db, caller, query.project_id);
-  const week = lastDays(MOST_CLICKED_DAYS, dateInZone(now));
-  const [top] = await repo.topClicked(db, filter, week, 1);
+  const today = dateInZone(now);
+  const week = lastDays(MOST_CLICKED_DAYS, today);
+  const [top] = await repo.topClicked(db, filter, await clickSource(db, week, today), 1);
   if (!top) return {};
   return {
     name: top.project_name,
@@ -168,7 +182,8 @@ export async function topApartments(
 ): Promise<TopApartments> {
   const range = resolveRange(query, now);
   const filter = await projectFilter(db, caller, query.project_id);
-  return { ...range, apartments: await repo.topClicked(db, filter, range, query.limit) };
+  const source = await clickSource(db, range, dateInZone(now));
+  return { ...range, apartments: await repo.topClicked(db, filter, source, query.limit) };
 }
 
 /** Clicks per day, every day of the range (0 when none), over projects, one project or one apartment. */
@@ -206,7 +221,8 @@ export async function apartmentClicks(
 ): Promise<ApartmentClicks> {
   const range = resolveRange(query, now);
   await assertProjectVisible(db, caller, projectId);
-  return { ...range, apartments: await repo.clicksPerApartment(db, projectId, range) };
+  const source = await clickSource(db, range, dateInZone(now));
+  return { ...range, apartments: await repo.clicksPerApartment(db, projectId, source) };
 }
 
 // ---------------------------------------------------------------------------

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { inArray, sql } from 'drizzle-orm';
+import { addDays, dateInZone, type IsoDate } from '@planvy/shared';
+import { apartments, clickEvents, clickWindowsState, projects } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { expectRollUpsExact } from '../../../test/roll-up-check';
+
+/**
+ * The click roll-ups under a random mix of writes: clicks on past, current and later
+ * days, deletions, and the windows moved on a day, a few days or a long gap at a time.
+ * After every step each roll-up must equal click_events counted in JavaScript.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let projectIds: number[] = [];
+let apartmentIds: { id: number; project_id: number }[] = [];
+
+beforeEach(async () => {
+  await t.reset();
+  const owner = await t.createUser('client');
+  projectIds = (
+    await t.db
+      .insert(projects)
+      .values([1, 2, 3].map((n) => ({ name: `P${n}`, user_id: owner.id })))
+      .returning({ id: projects.id })
+  ).map((p) => p.id);
+  apartmentIds = await t.db
+    .insert(apartments)
+    .values(
+      Array.from({ length: 12 }, (_, i) => ({ project_id: projectIds[i % 3]!, bostad: String(100 + i) })),
+    )
+    .returning({ id: apartments.id, project_id: apartments.project_id });
+});
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+}
+
+/** An instant on `day` in Sweden (at a random minute, midnight included). */
+function onDay(day: IsoDate, rnd: () => number): Date {
+  // Noon UTC is always the same Swedish day; move up to ±11 h 59 min from it.
+  const noon = Date.parse(`${day}T11:00:00Z`);
+  const at = new Date(noon + Math.floor((rnd() * 2 - 1) * 719) * 60_000);
+  return dateInZone(at) === day ? at : new Date(noon);
+}
+
+const rollTo = async (day: IsoDate) =>
+  (await t.db.execute<{ ok: boolean }>(sql`select click_windows_roll_to(${day}::date) as ok`)).rows[0]?.ok;
+
+describe('click roll-ups', () => {
+  it('stay exact through inserts, deletes and moving the windows on', async () => {
+    const rnd = random(20261123);
+    let day = '2026-03-01';
+    expect(await rollTo(day)).toBe(true);
+    for (let step = 0; step < 60; step++) {
+      const r = rnd();
+      if (r < 0.5) {
+        // A batch of clicks: mostly within the windows, some older, some on days still to come.
+        const batch = Array.from({ length: 1 + Math.floor(rnd() * 25) }, () => {
+          const a = apartmentIds[Math.floor(rnd() * apartmentIds.length)]!;
+          const offset = Math.floor(rnd() * 110) - 100; // day - 100 … day + 9
+          return {
+            project_id: a.project_id,
+            apartment_id: a.id,
+            clicked_at: onDay(addDays(day, offset), rnd),
+          };
+        });
+        await t.db.insert(clickEvents).values(batch);
+      } else if (r < 0.65) {
+        const ids = (await t.db.select({ id: clickEvents.id }).from(clickEvents)).map((e) => e.id);
+        const gone = ids.filter(() => rnd() < 0.2);
+        if (gone.length > 0) await t.db.delete(clickEvents).where(inArray(clickEvents.id, gone));
+      } else if (r < 0.95) {
+        // On by a day or a few (moved day by day) …
+        day = addDays(day, 1 + Math.floor(rnd() * 4));
+        expect(await rollTo(day)).toBe(true);
+      } else {
+        // … or after a long gap (rebuilt).
+        day = addDays(day, 8 + Math.floor(rnd() * 100));
+        expect(await rollTo(day)).toBe(true);
+      }
+      await expectRollUpsExact(t.db, day);
+    }
+  });
+
+  it('never moves the windows back to an earlier day', async () => {
+    expect(await rollTo('2026-06-10')).toBe(true);
+    expect(await rollTo('2026-06-09')).toBe(false);
+    const [state] = await t.db.select().from(clickWindowsState);
+    expect(state?.day).toBe('2026-06-10');
+  });
+
+  it('are emptied with click_events', async () => {
+    await rollTo('2026-06-10');
+    const a = apartmentIds[0]!;
+    await t.db
+      .insert(clickEvents)
+      .values({ ...a, apartment_id: a.id, clicked_at: new Date('2026-06-10T10:00:00Z') });
+    await t.db.execute(sql`truncate click_events`);
+    await expectRollUpsExact(t.db);
+    const [state] = await t.db.select().from(clickWindowsState);
+    expect(state?.day ?? null).toBeNull();
+  });
+});
