@@ -260,38 +260,37 @@ export async function statusHistory(
   const filter = await projectFilter(db, caller, query.project_id);
   const [current, changes] = await Promise.all([
     repo.statusCountsByProject(db, filter),
-    repo.statusChangesSince(db, filter, range.from),
+    repo.statusChangeCounts(db, filter, range),
   ]);
   const projects = byProject(current);
-  const changesOn = new Map<IsoDate, typeof changes>();
-  for (const c of changes) changesOn.set(c.day, [...(changesOn.get(c.day) ?? []), c]);
-
-  const projectIds = new Set(projects.map((p) => p.id));
-  const end = new Map<number, Counts>(projects.map((p) => [p.id, Object.fromEntries(p.counts)]));
   const total: Counts = {};
   for (const p of projects) for (const [status, n] of p.counts) bump(total, status, n);
 
-  // From today back to the end of `to`: undo the changes made after the range.
-  const today = dateInZone(now);
-  for (let day = today; day > range.to; day = addDays(day, -1)) {
-    for (const c of changesOn.get(day) ?? []) {
-      if (!projectIds.has(c.project_id)) continue;
-      undo(end.get(c.project_id)!, c);
-      undo(total, c);
+  // Per project: today's counts, back to the end of the range, then back to its start.
+  const end = new Map<number, Counts>(projects.map((p) => [p.id, Object.fromEntries(p.counts)]));
+  const undoPerProject = (counts: Map<number, Counts>, after: boolean) => {
+    for (const c of changes) {
+      const of = c.project_id === null || c.after !== after ? undefined : counts.get(c.project_id);
+      if (of) undo(of, c);
     }
-  }
+  };
+  undoPerProject(end, true);
   const start = new Map([...end].map(([id, counts]) => [id, { ...counts }]));
-  // Then day by day through the range, recording each day's end before undoing its changes.
+  undoPerProject(start, false);
+
+  // Over all the projects: back to the end of the range, then day by day to its start,
+  // recording each day's end before undoing that day's changes.
+  const perDay = changes.filter((c) => c.project_id === null);
+  for (const c of perDay) if (c.after) undo(total, c);
+  const onDay = new Map<IsoDate, typeof perDay>();
+  for (const c of perDay) if (c.day !== null) onDay.set(c.day, [...(onDay.get(c.day) ?? []), c]);
   const days: StatusHistory['days'] = [];
   for (let day = range.to; day >= range.from; day = addDays(day, -1)) {
-    const ofDay = (changesOn.get(day) ?? []).filter((c) => projectIds.has(c.project_id));
+    const ofDay = onDay.get(day) ?? [];
     // A new apartment is recorded as a change from nothing; only real changes are counted.
     const changed = ofDay.reduce((sum, c) => sum + (c.from_status === null ? 0 : c.count), 0);
     days.push({ date: day, counts: { ...total }, changes: changed });
-    for (const c of ofDay) {
-      undo(start.get(c.project_id)!, c);
-      undo(total, c);
-    }
+    for (const c of ofDay) undo(total, c);
   }
   days.reverse();
 
