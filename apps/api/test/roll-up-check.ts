@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { addDays, dateInZone, type IsoDate } from '@planvy/shared';
 import type { DbOrTx } from '../src/db/client';
 import {
+  apartments,
+  apartmentStatusCounts,
   clickDaily,
   clickDailyProjects,
   clickEvents,
@@ -64,4 +66,19 @@ export async function expectRollUpsExact(db: DbOrTx, windowDay?: IsoDate): Promi
     .from(clickWindows)
     .where(sql`${clickWindows.d90} <= 0`);
   for (const r of stale) expect([r.d7, r.d30, r.d90]).toEqual([0, 0, 0]);
+}
+
+/** Checks apartment_status_counts against the apartments themselves. */
+export async function expectStatusCountsExact(db: DbOrTx): Promise<void> {
+  const counts = new Map<string, number>();
+  for (const a of await db
+    .select({ project_id: apartments.project_id, status: apartments.status })
+    .from(apartments)) {
+    const key = `${a.project_id} ${a.status}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const rows = await db.select().from(apartmentStatusCounts);
+  expect(sorted(rows.map((r) => `${r.project_id} ${r.status} ${r.count}`))).toEqual(
+    sorted([...counts].map(([k, n]) => `${k} ${n}`)),
+  );
 }

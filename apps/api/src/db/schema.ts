@@ -331,9 +331,27 @@ export const clickSalts = pgTable('click_salts', {
 });
 
 /**
+ * Apartments per project and status, for statistics (counting 100,000 apartments on every
+ * dashboard read costs more than the read's budget). Kept exact by triggers on apartments
+ * (insert, delete, and updates that change a status or project) in the custom migration
+ * *_statistics_roll_ups.sql; the app never writes it. Decision record 013.
+ */
+export const apartmentStatusCounts = pgTable(
+  'apartment_status_counts',
+  {
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.project_id, t.status] })],
+);
+
+/**
  * Clicks per apartment and calendar day (Europe/Stockholm), for statistics over date
  * ranges. This and the two tables below are kept exact by triggers on click_events (the
- * custom migration *_click_roll_ups.sql): every insert or delete of clicks updates them
+ * custom migration *_statistics_roll_ups.sql): every insert or delete of clicks updates them
  * in the same statement, so today's clicks count as soon as they are written, whoever
  * writes them. The app never writes them. Decision record 013.
  */

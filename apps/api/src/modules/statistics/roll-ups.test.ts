@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { addDays, dateInZone, type IsoDate } from '@planvy/shared';
 import { apartments, clickEvents, clickWindowsState, projects } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { expectRollUpsExact } from '../../../test/roll-up-check';
+import { expectRollUpsExact, expectStatusCountsExact } from '../../../test/roll-up-check';
 
 /**
  * The click roll-ups under a random mix of writes: clicks on past, current and later
@@ -55,6 +55,58 @@ function onDay(day: IsoDate, rnd: () => number): Date {
 
 const rollTo = async (day: IsoDate) =>
   (await t.db.execute<{ ok: boolean }>(sql`select click_windows_roll_to(${day}::date) as ok`)).rows[0]?.ok;
+
+describe('apartment status counts', () => {
+  it('stay exact through new, changed, moved and deleted apartments', async () => {
+    const rnd = random(4711);
+    const statuses = ['sale', 'sold', 'reserved', 'preorder', 'upcoming'];
+    const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
+    await expectStatusCountsExact(t.db);
+    for (let step = 0; step < 40; step++) {
+      const r = rnd();
+      const ids = (await t.db.select({ id: apartments.id }).from(apartments)).map((a) => a.id);
+      if (r < 0.3) {
+        await t.db.insert(apartments).values(
+          Array.from({ length: 1 + Math.floor(rnd() * 8) }, () => ({
+            project_id: pick(projectIds),
+            status: pick(statuses),
+          })),
+        );
+      } else if (r < 0.6 && ids.length > 0) {
+        // A mass status change, as the v2 update-status call makes it.
+        await t.db
+          .update(apartments)
+          .set({ status: pick(statuses) })
+          .where(
+            inArray(
+              apartments.id,
+              ids.filter(() => rnd() < 0.4),
+            ),
+          );
+      } else if (r < 0.7 && ids.length > 0) {
+        await t.db
+          .update(apartments)
+          .set({ project_id: pick(projectIds) })
+          .where(eq(apartments.id, pick(ids)));
+      } else if (r < 0.8 && ids.length > 0) {
+        // Clicks update statistic_count only: the counts do not move.
+        await t.db.update(apartments).set({ statistic_count: sql`${apartments.statistic_count} + 1` });
+      } else if (r < 0.95 && ids.length > 0) {
+        await t.db.delete(apartments).where(
+          inArray(
+            apartments.id,
+            ids.filter(() => rnd() < 0.2),
+          ),
+        );
+      } else if (projectIds.length > 1) {
+        const gone = pick(projectIds);
+        await t.db.delete(projects).where(eq(projects.id, gone));
+        projectIds = projectIds.filter((id) => id !== gone);
+      }
+      await expectStatusCountsExact(t.db);
+    }
+  });
+});
 
 describe('click roll-ups', () => {
   it('stay exact through inserts, deletes and moving the windows on', async () => {

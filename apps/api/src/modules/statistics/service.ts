@@ -104,7 +104,8 @@ function byProject(rows: StatusRows): ProjectCounts[] {
       p = { id: row.project_id, name: row.name, type: row.type, counts: new Map() };
       projects.set(row.project_id, p);
     }
-    if (row.status !== null) p.counts.set(row.status, (p.counts.get(row.status) ?? 0) + row.count);
+    if (row.status !== null && row.count !== null)
+      p.counts.set(row.status, (p.counts.get(row.status) ?? 0) + row.count);
   }
   return [...projects.values()];
 }
