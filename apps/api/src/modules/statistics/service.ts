@@ -5,6 +5,7 @@ import {
   dateInZone,
   daysBetween,
   eachDay,
+  isStatusValidFor,
   MOST_CLICKED_DAYS,
   lastDays,
   STATISTICS_DEFAULT_PROJECT_TYPE,
@@ -68,9 +69,8 @@ const CATALOGUE_ORDER = new Map<string, number>(STATUSES.map((s, i) => [s.alias,
 
 /** Counts keyed by status, in catalogue order (the project type's own statuses first), with both labels. */
 function statusList(counts: Map<string, number>, type: ProjectType): StatusCount[] {
-  const own = (alias: string) =>
-    STATUSES.some((s) => s.alias === alias && (s.types as readonly string[]).includes(type));
-  const rank = (alias: string) => (own(alias) ? 0 : 1) * 1000 + (CATALOGUE_ORDER.get(alias) ?? 999);
+  const rank = (alias: string) =>
+    (isStatusValidFor(alias, type) ? 0 : 1000) + (CATALOGUE_ORDER.get(alias) ?? 999);
   return [...counts]
     .filter(([, n]) => n > 0)
     .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
