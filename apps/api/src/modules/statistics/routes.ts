@@ -119,8 +119,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/statistic/projects/:projectId/apartment-clicks',
     {
-      onRequest,
-      preValidation: projectAccessHook(app, 'projectId'),
+      onRequest: [...onRequest, projectAccessHook(app, 'projectId')],
       schema: {
         tags,
         summary: 'Clicks per apartment of one project in a date range (the plan’s click shading)',
