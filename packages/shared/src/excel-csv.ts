@@ -1,19 +1,33 @@
 /**
  * CSV that Excel opens into columns with å, ä and ö intact in every locale: UTF-16LE
  * with a byte-order mark, tab separators and CRLF line ends (decision record 003).
- * Browser-safe (no Buffer), so the admin app can write what a page shows.
+ * The one home of that form: the API's apartment export and the admin app's statistics
+ * export both write it. Browser-safe (no Buffer).
+ *
+ * A cell that Excel or LibreOffice would read as a formula (it starts with =, +, -, @,
+ * a tab or a carriage return) is written with a leading apostrophe, so a bostad of
+ * `=HYPERLINK(…)` shows as text instead of running. Plain numbers ("-1", "-70,5") stay
+ * as they are: they are no formula and Excel keeps them numbers. `restoreFormula` takes
+ * the apostrophe off again, so an export imports back unchanged (decision record 009).
  */
 
-/** A plain number cannot be a formula; anything else that starts like one is kept as text. */
-const PLAIN_NUMBER = /^[+-]?\d+(?:[.,]\d+)?$/;
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Starts like a formula, possibly behind apostrophes that are the value's own. */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[-+]?\d+(?:[.,]\d+)?$/;
 
-/**
- * One cell as written: quoted when it holds a separator, quote or line break, and
- * prefixed with ' when Excel would otherwise run it as a formula (=, +, -, @, tab, CR).
- */
+/** The cell to write for `value`: one apostrophe more when a spreadsheet would read a formula. */
+export function neutraliseFormula(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+}
+
+/** The value a neutralised cell stands for (the inverse of `neutraliseFormula`). */
+export function restoreFormula(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
+}
+
+/** One cell as written: formula-safe, and quoted when it holds a separator, quote or line break. */
 export function excelCell(value: string): string {
-  const safe = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+  const safe = neutraliseFormula(value);
   return /[\t\n\r"]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

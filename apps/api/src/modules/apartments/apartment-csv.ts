@@ -1,15 +1,13 @@
+import { excelCsv, restoreFormula } from '@planvy/shared';
+
 /**
- * CSV for Excel. Export is UTF-16LE with a BOM and tab separators: the one form
- * Excel opens into columns with å, ä, ö intact whatever the user's locale (a
- * comma file splits wrongly in Swedish Excel, a semicolon file in English Excel).
- * Decimals follow the chosen language (70,5 in Swedish, 70.5 in English).
- * Import accepts that form back, and also UTF-8 with ; , or tab separators.
- *
- * A cell that Excel or LibreOffice would read as a formula (it starts with =, +, -, @,
- * a tab or a carriage return) is written with a leading apostrophe, so a bostad of
- * `=HYPERLINK(…)` shows as text instead of running. Plain numbers ("-1", "-70,5") stay
- * as they are: they are no formula and Excel keeps them numbers. Import takes the
- * apostrophe off again, so an export imports back unchanged.
+ * Apartments as CSV for Excel. Export is the one Excel form of `excelCsv` in shared
+ * (UTF-16LE with a BOM and tabs, formula-like cells behind an apostrophe): the form
+ * Excel opens into columns with å, ä, ö intact whatever the user's locale (a comma file
+ * splits wrongly in Swedish Excel, a semicolon file in English Excel). Decimals follow
+ * the chosen language (70,5 in Swedish, 70.5 in English). Import accepts that form back
+ * (apostrophes taken off again, so an export imports back unchanged), and also UTF-8
+ * with ; , or tab separators.
  */
 
 export type CsvLang = 'sv' | 'en';
@@ -33,24 +31,6 @@ export const CSV_COLUMNS = [
 export type CsvKey = (typeof CSV_COLUMNS)[number]['key'];
 export type CsvRecord = Partial<Record<CsvKey, string>>;
 
-/** Starts like a formula, possibly behind apostrophes that are the value's own. */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^[-+]?\d+(?:[.,]\d+)?$/;
-
-/** The cell to write for `value`: one apostrophe more when a spreadsheet would read a formula. */
-export function neutraliseFormula(value: string): string {
-  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-}
-
-/** The value a neutralised cell stands for (the inverse of `neutraliseFormula`). */
-export function restoreFormula(cell: string): string {
-  return cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
-}
-
-function quote(value: string): string {
-  return /[\t\n\r"]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 export function formatNumber(n: number | null, lang: CsvLang): string {
   if (n === null) return '';
   const s = String(n);
@@ -59,11 +39,11 @@ export function formatNumber(n: number | null, lang: CsvLang): string {
 
 /** Builds the file: UTF-16LE bytes with a BOM. */
 export function buildCsv(records: CsvRecord[], lang: CsvLang): Buffer {
-  const lines = [CSV_COLUMNS.map((c) => c[lang]).join('\t')];
-  for (const r of records) {
-    lines.push(CSV_COLUMNS.map((c) => quote(neutraliseFormula(r[c.key] ?? ''))).join('\t'));
-  }
-  return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf16le')]);
+  const rows = [
+    CSV_COLUMNS.map((c) => c[lang]),
+    ...records.map((r) => CSV_COLUMNS.map((c) => r[c.key] ?? '')),
+  ];
+  return Buffer.from(excelCsv(rows));
 }
 
 export function decodeCsv(bytes: Buffer): string {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildCsv,
-  decodeCsv,
-  formatNumber,
-  neutraliseFormula,
-  parseCsv,
-  readImport,
-  restoreFormula,
-} from './apartment-csv';
+import { neutraliseFormula, restoreFormula } from '@planvy/shared';
+import { buildCsv, decodeCsv, formatNumber, parseCsv, readImport } from './apartment-csv';
 
 describe('apartment CSV', () => {
   it('writes UTF-16LE with a BOM and tabs, and reads it back with Swedish letters intact', () => {
