@@ -298,13 +298,16 @@ describe('GET /statistic/projects/most-clicked', () => {
     expect(res).toMatchObject({ bostad: '1001', clicks: 3 });
   });
 
-  it('counts a click recorded through the widget', async () => {
-    const click = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/public/view/${beta}/click`,
-      payload: { apartment_id: apt['2002'] },
-    });
-    expect(click.statusCode).toBeLessThan(300);
+  it('counts a click recorded through the widget, once per visitor however often it is repeated', async () => {
+    for (const agent of ['Firefox', 'Firefox', 'Safari']) {
+      const click = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/public/view/${beta}/click`,
+        headers: { 'user-agent': agent },
+        payload: { apartment_id: apt['2002'] },
+      });
+      expect(click.statusCode).toBeLessThan(300);
+    }
     await t.app.clicks.flush();
     const day = (
       await get(
