@@ -35,6 +35,7 @@ import { brokerAssignRoutes, projectRoutes } from './modules/projects/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { sunStudyPublicRoutes, sunStudyRoutes, sunStudyUploadRoutes } from './modules/sunstudy/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
+import { styleRoutes } from './modules/styles/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,6 +161,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await v1.register(publicViewRoutes);
       await v1.register(sunStudyUploadRoutes);
       await v1.register(auditRoutes);
+      await v1.register(styleRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -5,6 +5,8 @@ export * from './statuses';
 export * from './apartments';
 export * from './files';
 export * from './styles';
+export * from './styles-schema';
+export * from './color-contrast';
 export * from './public-view';
 export * from './sun-study';
 export * from './web-links';

@@ -1,42 +1,232 @@
+/**
+ * The style key catalogue (spec §3 Theme, §7 Styles): every value a project can style,
+ * with its kind, default, group and labels, and the one validator of values. Zod-free and
+ * browser-safe: the widget imports it by path (`@planvy/shared/src/styles`); the API's zod
+ * schemas are in `styles-schema.ts`, which the widget never imports. Labels live in their
+ * own constant so the widget's bundle drops them.
+ */
+import { readableTextColor } from './color-contrast';
 import { INACTIVE_COLOR, STATUSES } from './statuses';
 
 /** One style value: [key, attr, value] (spec §3 "Project styles", §7 Styles). */
 export type StyleTriple = [key: string, attr: string, value: string];
 
 /**
- * The default styles every project starts from; a project's own triples override
- * these by key and attr. Status keys carry the plan fill ("svg") and the text colour
- * used on top of it ("font").
+ * What a value is, which decides what it may look like:
+ * - color: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb()/rgba(), hsl()/hsla() with numbers, or a CSS colour name
+ * - size: a number with px, em, rem or % inside the key's range (em/rem/% against 16 px)
+ * - width: a number with px (240–4000), % (10–100) or em/rem (15–250)
+ * - fontStyle: normal or italic
+ * - fontFamily: up to 10 comma-separated names of letters, digits, spaces and hyphens, each quoted or not
+ * - opacity: a number from 0 to 1
  */
-export const DEFAULT_STYLES: StyleTriple[] = [
-  ...STATUSES.flatMap((s): StyleTriple[] => [
-    [s.styleKey, 'svg', s.color],
-    [s.styleKey, 'font', '#ffffff'],
-  ]),
-  ['inactive', 'svg', INACTIVE_COLOR],
-  ['inactive', 'font', '#ffffff'],
-  ['main', 'background', '#ffffff'],
-  ['main', 'width', '100%'],
-  ['font', 'color', '#1d2330'],
-  ['font', 'size', '16px'],
-  ['font', 'style', 'normal'],
-  ['font', 'family', 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'],
-  ['overlay', 'background', 'rgba(17, 24, 39, 0.55)'],
-  ['zone', 'opacity', '0.55'],
-  ['zone', 'hoverOpacity', '0.85'],
-  ['filter', 'background', '#f4f5f7'],
-  ['filter', 'color', '#1d2330'],
-  ['filter', 'font', 'inherit'],
-  ['list', 'background', '#ffffff'],
-  ['list', 'color', '#1d2330'],
-  ['list', 'stripe', '#f7f8fa'],
-  ['list', 'highlight', '#fff4d6'],
-  ['label', 'background', '#ffffff'],
-  ['label', 'color', '#1d2330'],
-  ['title', 'color', '#1d2330'],
-  ['title', 'size', '24px'],
-  ['accent', 'color', '#1f6feb'],
+export type StyleKind = 'color' | 'size' | 'width' | 'fontStyle' | 'fontFamily' | 'opacity';
+
+/** The editor's groups, as a designer thinks of them. */
+export const STYLE_GROUPS = ['statuses', 'page', 'list', 'labels'] as const;
+export type StyleGroup = (typeof STYLE_GROUPS)[number];
+
+export interface StyleKey {
+  /** `{key}-{attr}`: the name in `name:value` strings, theme entries and the `--pv-{name}` property. */
+  name: string;
+  key: string;
+  attr: string;
+  kind: StyleKind;
+  default: string;
+  group: StyleGroup;
+  /** Status keys: the status alias, or 'inactive'. */
+  status?: string;
+  /** Sizes: the allowed range in px. */
+  min?: number;
+  max?: number;
+}
+
+export const DEFAULT_FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+/** [key, attr, kind, default, group, min px, max px] of every key that is not a status colour. */
+const OTHER_KEYS = [
+  ['zone', 'opacity', 'opacity', '0.55', 'statuses'],
+  ['zone', 'hoverOpacity', 'opacity', '0.85', 'statuses'],
+  ['main', 'background', 'color', '#ffffff', 'page'],
+  ['main', 'width', 'width', '100%', 'page'],
+  ['font', 'color', 'color', '#1d2330', 'page'],
+  ['font', 'size', 'size', '16px', 'page', 10, 40],
+  ['font', 'style', 'fontStyle', 'normal', 'page'],
+  ['font', 'family', 'fontFamily', DEFAULT_FONT_FAMILY, 'page'],
+  ['accent', 'color', 'color', '#1f6feb', 'page'],
+  ['overlay', 'background', 'color', 'rgba(17, 24, 39, 0.55)', 'page'],
+  ['filter', 'background', 'color', '#f4f5f7', 'list'],
+  ['filter', 'color', 'color', '#1d2330', 'list'],
+  ['filter', 'family', 'fontFamily', 'inherit', 'list'],
+  ['filter', 'size', 'size', '1em', 'list', 10, 40],
+  ['list', 'background', 'color', '#ffffff', 'list'],
+  ['list', 'color', 'color', '#1d2330', 'list'],
+  ['list', 'stripe', 'color', '#f7f8fa', 'list'],
+  ['list', 'highlight', 'color', '#fff4d6', 'list'],
+  ['label', 'background', 'color', '#ffffff', 'labels'],
+  ['label', 'color', 'color', '#1d2330', 'labels'],
+  ['title', 'color', 'color', '#1d2330', 'labels'],
+  ['title', 'size', 'size', '24px', 'labels', 12, 96],
+  ['title', 'family', 'fontFamily', 'inherit', 'labels'],
+] as const satisfies readonly (
+  | readonly [string, string, StyleKind, string, StyleGroup]
+  | readonly [string, string, StyleKind, string, StyleGroup, number, number]
+)[];
+
+type RowName<R> = R extends readonly [infer K extends string, infer A extends string, ...unknown[]]
+  ? `${K}-${A}`
+  : never;
+type OtherName = RowName<(typeof OTHER_KEYS)[number]>;
+
+const statusKeys = (styleKey: string, status: string, color: string): StyleKey[] => [
+  {
+    name: `${styleKey}-svg`,
+    key: styleKey,
+    attr: 'svg',
+    kind: 'color',
+    default: color,
+    group: 'statuses',
+    status,
+  },
+  {
+    name: `${styleKey}-font`,
+    key: styleKey,
+    attr: 'font',
+    kind: 'color',
+    default: readableTextColor(color),
+    group: 'statuses',
+    status,
+  },
 ];
+
+/** Every style key, in the editor's order. */
+export const STYLE_KEYS: readonly StyleKey[] = [
+  ...STATUSES.flatMap((s) => statusKeys(s.styleKey, s.alias, s.color)),
+  ...statusKeys('inactive', 'inactive', INACTIVE_COLOR),
+  ...OTHER_KEYS.map((row): StyleKey => {
+    const [key, attr, kind, value, group] = row;
+    const range = row.length === 7 ? { min: row[5], max: row[6] } : {};
+    return { name: `${key}-${attr}`, key, attr, kind, default: value, group, ...range };
+  }),
+];
+
+const byName = new Map(STYLE_KEYS.map((k) => [k.name, k]));
+
+export function styleKey(name: string): StyleKey | undefined {
+  return byName.get(name);
+}
+
+/** The default styles every project starts from; a project's own triples override these. */
+export const DEFAULT_STYLES: StyleTriple[] = STYLE_KEYS.map((k) => [k.key, k.attr, k.default]);
+
+// ---------------------------------------------------------------------------
+// Validation: the only gate between what an admin types and CSS.
+// ---------------------------------------------------------------------------
+
+export const STYLE_VALUE_MAX_LENGTH = 200;
+
+/** Why a value is refused: the key is unknown, the value empty or too long, the kind or its range. */
+export type StyleProblem = 'unknown' | 'empty' | 'tooLong' | 'range' | StyleKind;
+
+const NAMED_COLORS = new Set(
+  (
+    'aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown ' +
+    'burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan ' +
+    'darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred ' +
+    'darksalmon darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink ' +
+    'deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold ' +
+    'goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender lavenderblush ' +
+    'lawngreen lemonchiffon lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey ' +
+    'lightpink lightsalmon lightseagreen lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime ' +
+    'limegreen linen magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen ' +
+    'mediumslateblue mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin ' +
+    'navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen paleturquoise ' +
+    'palevioletred papayawhip peachpuff peru pink plum powderblue purple rebeccapurple red rosybrown royalblue ' +
+    'saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue slategray slategrey snow ' +
+    'springgreen steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen transparent'
+  ).split(' '),
+);
+
+const NUM = String.raw`(?:\d{1,3}(?:\.\d{1,4})?|\.\d{1,4})`;
+const SEP = String.raw`(?:\s*,\s*|\s+)`;
+const ALPHA = String.raw`(?:\s*[,/]\s*${NUM}%?)?`;
+const RGB = new RegExp(String.raw`^rgba?\(\s*${NUM}%?${SEP}${NUM}%?${SEP}${NUM}%?${ALPHA}\s*\)$`, 'i');
+const HSL = new RegExp(String.raw`^hsla?\(\s*${NUM}(?:deg)?${SEP}${NUM}%${SEP}${NUM}%${ALPHA}\s*\)$`, 'i');
+const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const LENGTH = /^(\d{1,4}(?:\.\d{1,3})?|\.\d{1,3})(px|em|rem|%)$/;
+const FAMILY = /^(?:"[A-Za-z0-9 -]{1,60}"|'[A-Za-z0-9 -]{1,60}'|-?[A-Za-z][A-Za-z0-9 -]{0,59})$/;
+const OPACITY = /^(?:0(?:\.\d{1,3})?|1(?:\.0{1,3})?|\.\d{1,3})$/;
+
+export function isColor(value: string): boolean {
+  return HEX.test(value) || RGB.test(value) || HSL.test(value) || NAMED_COLORS.has(value.toLowerCase());
+}
+
+function sizeProblem(def: StyleKey, value: string): StyleProblem | null {
+  const m = LENGTH.exec(value);
+  if (!m) return 'size';
+  const n = Number(m[1]);
+  const px = m[2] === 'px' ? n : m[2] === '%' ? (n / 100) * 16 : n * 16;
+  return px < (def.min ?? 0) || px > (def.max ?? Infinity) ? 'range' : null;
+}
+
+function widthProblem(value: string): StyleProblem | null {
+  const m = LENGTH.exec(value);
+  if (!m) return 'width';
+  const n = Number(m[1]);
+  const [lo, hi] = m[2] === 'px' ? [240, 4000] : m[2] === '%' ? [10, 100] : [15, 250];
+  return n < lo || n > hi ? 'range' : null;
+}
+
+function familyOk(value: string): boolean {
+  const names = value.split(',').map((n) => n.trim());
+  return names.length <= 10 && names.every((n) => FAMILY.test(n));
+}
+
+/**
+ * Checks one value for a key; null when it may be stored and reach CSS. Surrounding
+ * spaces are ignored (callers store the trimmed value).
+ */
+export function styleValueProblem(def: StyleKey, raw: string): StyleProblem | null {
+  if (typeof raw !== 'string') return def.kind;
+  if (raw.length > STYLE_VALUE_MAX_LENGTH) return 'tooLong';
+  const value = raw.trim();
+  if (value === '') return 'empty';
+  switch (def.kind) {
+    case 'color':
+      return isColor(value) ? null : 'color';
+    case 'size':
+      return sizeProblem(def, value);
+    case 'width':
+      return widthProblem(value);
+    case 'fontStyle':
+      return value === 'normal' || value === 'italic' ? null : 'fontStyle';
+    case 'fontFamily':
+      return familyOk(value) ? null : 'fontFamily';
+    case 'opacity':
+      return OPACITY.test(value) ? null : 'opacity';
+  }
+}
+
+/** A key's problem by name, 'unknown' for a name outside the catalogue. */
+export function styleProblem(name: string, value: string): StyleProblem | null {
+  const def = byName.get(name);
+  return def ? styleValueProblem(def, value) : 'unknown';
+}
+
+/**
+ * The string form of spec §7 (`POST /scss/{projectId} {scss: [...]}`): `{key}-{attr}:{value}`,
+ * e.g. `sold-svg:#803c3c`. The name ends at the first colon; the value is the rest.
+ */
+export function formatStyleEntry(name: string, value: string): string {
+  return `${name}:${value}`;
+}
+
+export function parseStyleEntry(entry: string): { name: string; value: string } {
+  const at = entry.indexOf(':');
+  return at < 0
+    ? { name: entry.trim(), value: '' }
+    : { name: entry.slice(0, at).trim(), value: entry.slice(at + 1) };
+}
 
 /** Defaults first, then the project's own triples, later ones winning. */
 export function mergeStyles(...lists: StyleTriple[][]): StyleTriple[] {
@@ -46,10 +236,80 @@ export function mergeStyles(...lists: StyleTriple[][]): StyleTriple[] {
 }
 
 /** Looks a value up in a merged list. */
-export function styleValue(styles: StyleTriple[], key: string, attr: string): string | undefined {
+export function styleValue(styles: readonly StyleTriple[], key: string, attr: string): string | undefined {
   for (let i = styles.length - 1; i >= 0; i--) {
     const t = styles[i]!;
     if (t[0] === key && t[1] === attr) return t[2];
   }
   return undefined;
+}
+
+/**
+ * Applies styles as CSS custom properties (`--pv-{name}`) through the CSSOM: every key
+ * of the catalogue gets its value from `styles` when that value is valid, else its
+ * default. No value is ever written into CSS text. Used by the widget and the admin plan viewer.
+ */
+export function applyStyles(
+  target: { setProperty(property: string, value: string): void },
+  styles: readonly StyleTriple[],
+): void {
+  const values = new Map<string, string>();
+  for (const t of styles)
+    if (Array.isArray(t) && typeof t[2] === 'string') values.set(`${t[0]}-${t[1]}`, t[2]);
+  for (const def of STYLE_KEYS) {
+    const value = values.get(def.name);
+    target.setProperty(
+      `--pv-${def.name}`,
+      value !== undefined && styleValueProblem(def, value) === null ? value.trim() : def.default,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Labels (the editor's; the widget does not import them, so its bundle drops them).
+// ---------------------------------------------------------------------------
+
+type Label = { sv: string; en: string };
+
+export const STYLE_LABELS: Record<OtherName, Label> = {
+  'zone-opacity': { sv: 'Zonernas täckning', en: 'Zone opacity' },
+  'zone-hoverOpacity': { sv: 'Täckning vid hovring', en: 'Opacity on hover' },
+  'main-background': { sv: 'Bakgrund', en: 'Background' },
+  'main-width': { sv: 'Största bredd', en: 'Maximum width' },
+  'font-color': { sv: 'Textfärg', en: 'Text colour' },
+  'font-size': { sv: 'Textstorlek', en: 'Text size' },
+  'font-style': { sv: 'Textstil', en: 'Text style' },
+  'font-family': { sv: 'Typsnitt', en: 'Font' },
+  'accent-color': { sv: 'Accentfärg (knappar, fokus)', en: 'Accent colour (buttons, focus)' },
+  'overlay-background': { sv: 'Bakgrund bakom lägenhetskortet', en: 'Backdrop behind the apartment card' },
+  'filter-background': { sv: 'Filtrets bakgrund', en: 'Filter background' },
+  'filter-color': { sv: 'Filtrets textfärg', en: 'Filter text colour' },
+  'filter-family': { sv: 'Filtrets typsnitt', en: 'Filter font' },
+  'filter-size': { sv: 'Filtrets textstorlek', en: 'Filter text size' },
+  'list-background': { sv: 'Listans bakgrund', en: 'List background' },
+  'list-color': { sv: 'Listans textfärg', en: 'List text colour' },
+  'list-stripe': { sv: 'Varannan rad', en: 'Alternate rows' },
+  'list-highlight': { sv: 'Markerad rad', en: 'Highlighted row' },
+  'label-background': { sv: 'Husetiketternas bakgrund', en: 'Building label background' },
+  'label-color': { sv: 'Husetiketternas text', en: 'Building label text' },
+  'title-color': { sv: 'Rubrikens färg', en: 'Title colour' },
+  'title-size': { sv: 'Rubrikens storlek', en: 'Title size' },
+  'title-family': { sv: 'Rubrikens typsnitt', en: 'Title font' },
+};
+
+const STATUS_PART: Record<'svg' | 'font', Label> = {
+  svg: { sv: 'fyllning', en: 'fill' },
+  font: { sv: 'text', en: 'text' },
+};
+const INACTIVE_LABEL: Label = { sv: 'Inaktiv', en: 'Inactive' };
+
+/** A key's label, e.g. "Såld – fyllning" / "Sold – fill". */
+export function styleLabel(def: StyleKey, lang: 'sv' | 'en'): string {
+  if (def.status) {
+    const status =
+      def.status === 'inactive' ? INACTIVE_LABEL : STATUSES.find((s) => s.alias === def.status)?.label;
+    const part = STATUS_PART[def.attr as 'svg' | 'font'];
+    return `${status?.[lang] ?? def.status} – ${part[lang]}`;
+  }
+  return STYLE_LABELS[def.name as OtherName][lang];
 }

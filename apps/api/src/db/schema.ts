@@ -281,12 +281,17 @@ export const sunStudyFiles = pgTable(
   ],
 );
 
-export const themes = pgTable('themes', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  data: jsonb('data').$type<{ attr: string; val: string }[]>().notNull().default([]),
-  ...timestamps,
-});
+/** Saved looks (spec §3 Theme): `data` holds {attr: style name, val} entries; names are unique ignoring case. */
+export const themes = pgTable(
+  'themes',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    data: jsonb('data').$type<{ attr: string; val: string }[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('themes_name_lower_idx').on(sql`lower(${t.name})`)],
+);
 
 /** A project's own style values: [key, attr, value] triples over the default styles (spec §3, §7). */
 export const projectStyles = pgTable(

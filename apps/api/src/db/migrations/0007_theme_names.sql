@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "themes_name_lower_idx" ON "themes" USING btree (lower("name"));

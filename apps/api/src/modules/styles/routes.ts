@@ -1,0 +1,166 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bearer,
+  idParams,
+  projectIdParams,
+  projectStylesBodySchema,
+  projectStylesSchema,
+  themeBodySchema,
+  themeSchema,
+  z,
+} from '../../lib/schemas';
+import { projectAccessHook } from '../projects/access-hook';
+import * as styles from './service';
+
+const tags = ['styles'];
+const ENTRY_FORM =
+  'Each entry is "{key}-{attr}:{value}", e.g. "sold-svg:#803c3c" or "font-family:Georgia, serif": the style name ' +
+  '(the catalogue in packages/shared/src/styles.ts) up to the first colon, then the value. Values are checked by ' +
+  'kind: colours (#hex, rgb()/rgba(), hsl()/hsla(), colour names), sizes (a number with px/em/rem/% in range), ' +
+  'widths, font style (normal/italic), font families (names of letters, digits, spaces and hyphens, quoted or not), ' +
+  'opacities (0–1). Anything else, an unknown or repeated name, or a value over 200 characters is a 422 naming the ' +
+  'entry (scss.N), and nothing is stored.';
+const themeResponse = z.object({ theme: themeSchema });
+
+/**
+ * v1 styles (spec §7 "Styles (admin prefix)"): project styles as [key, attr, value] triples
+ * and saved themes. Every write is admin-only; a saved project style reaches the widget
+ * at once (its cached public view is dropped).
+ */
+export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminOnly = app.requireRole('admin');
+
+  app.get(
+    '/admin/scss/default',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'The default styles every project starts from',
+        description: 'Admins only. [key, attr, value] triples; a project’s own triples override them.',
+        security: bearer,
+        response: { 200: projectStylesSchema },
+      },
+    },
+    async () => ({ scss: styles.defaultStyles() }),
+  );
+
+  for (const role of ['admin', 'client'] as const) {
+    app.get(
+      `/${role}/scss/:projectId`,
+      {
+        onRequest: role === 'admin' ? adminOnly : app.authenticate,
+        preValidation: projectAccessHook(app, 'projectId'),
+        schema: {
+          tags,
+          summary: 'A project’s own style values',
+          description:
+            role === 'admin'
+              ? 'Admins only. [key, attr, value] triples over the defaults (merge the defaults first).'
+              : 'Read-only, for the plan viewer of anyone who reaches the project (another user’s project is 404).',
+          security: bearer,
+          params: projectIdParams,
+          response: { 200: projectStylesSchema },
+        },
+      },
+      async (request) => ({
+        scss: await styles.getProjectStyles(app.db, request.auth, request.params.projectId),
+      }),
+    );
+  }
+
+  app.post(
+    '/admin/scss/:projectId',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Replace a project’s style values',
+        description: `Admins only. The body is { scss: [entries] } and replaces the project's whole set in one transaction (an empty list returns the project to the defaults). ${ENTRY_FORM} Answers with the stored triples.`,
+        security: bearer,
+        params: projectIdParams,
+        body: projectStylesBodySchema,
+        response: { 200: projectStylesSchema },
+      },
+    },
+    async (request) => {
+      const { projectId } = request.params;
+      const scss = await styles.saveProjectStyles(app.db, request.auth, projectId, request.body.scss);
+      app.publicViews.invalidate(projectId);
+      return { scss };
+    },
+  );
+
+  app.get(
+    '/admin/styles',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Saved themes, by name',
+        security: bearer,
+        response: { 200: z.object({ themes: z.array(themeSchema) }) },
+      },
+    },
+    async () => ({ themes: await styles.listThemes(app.db) }),
+  );
+
+  const themeDescription =
+    'Admins only. { name, data: [{ attr, val }] }: attr is a style name ("sold-svg"), val its value, checked as ' +
+    'for project styles (a refused entry is a 422 on data.N.attr or data.N.val). Names are unique ignoring case.';
+
+  app.post(
+    '/admin/styles',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Save a theme',
+        description: themeDescription,
+        security: bearer,
+        body: themeBodySchema,
+        response: { 201: themeResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return { theme: await styles.createTheme(app.db, request.body) };
+    },
+  );
+
+  app.post(
+    '/admin/styles/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Update a theme',
+        description: themeDescription,
+        security: bearer,
+        params: idParams,
+        body: themeBodySchema,
+        response: { 200: themeResponse },
+      },
+    },
+    async (request) => ({ theme: await styles.updateTheme(app.db, request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/admin/styles/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Delete a theme',
+        description: 'Admins only. Projects keep their styles; a theme is only a starting point.',
+        security: bearer,
+        params: idParams,
+        response: { 204: z.null().describe('Deleted') },
+      },
+    },
+    async (request, reply) => {
+      await styles.deleteTheme(app.db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
