@@ -125,7 +125,8 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
       setPanelTop(Math.max(8, Math.round(r.top + window.scrollY - 24)));
     }
     setSelectedId(id);
-    recordClick(view.project.id, id);
+    // The style editor's preview is the admin looking, not a buyer.
+    if (!params.preview) recordClick(view.project.id, id);
     // A list row of another plan (show_all_apartments) shows that plan too.
     const target = planOf(view, a);
     if (plan && !a.plans.includes(plan.name) && target !== null) goTo(target);

@@ -5,7 +5,9 @@ import { reportHeight } from './embed-height';
 import { translator } from './i18n';
 import { readParams } from './params';
 import { startPlan } from './start-plan';
-import { themeCss } from './theme-css';
+import type { StyleTriple } from '@planvy/shared/src/styles';
+import { listenForPreviewStyles } from './style-preview';
+import { applyTheme, statusCss } from './theme-css';
 import { fetchPlanMarkup, fetchView, ViewError } from './view-api';
 import { createWidget, createZoneContext } from './widget';
 import './styles.css';
@@ -30,6 +32,20 @@ function markReady() {
   root?.setAttribute('data-ready', '1');
 }
 
+// Status colours by class; the values themselves arrive as custom properties (applyTheme).
+const statusRules = document.createElement('style');
+statusRules.textContent = statusCss();
+document.head.appendChild(statusRules);
+
+/** The style editor's latest draft; it wins over the saved styles while previewing. */
+let previewStyles: StyleTriple[] | null = null;
+if (params.preview && window.parent !== window) {
+  listenForPreviewStyles((styles) => {
+    previewStyles = styles;
+    applyTheme(styles);
+  });
+}
+
 if (root) {
   root.querySelector('.pv-boot')?.setAttribute('aria-label', t('loading'));
   // Only inside a frame, and only towards the origin embed.js named.
@@ -45,9 +61,7 @@ if (root) {
     fetchView(params.projectId)
       .then(async (view) => {
         performance.mark('pv-view');
-        const theme = document.createElement('style');
-        theme.textContent = themeCss(view.styles);
-        document.head.appendChild(theme);
+        applyTheme(previewStyles ?? view.styles);
         document.title = view.project.name;
         const widget = createWidget(view, lang);
         const zoneContext = createZoneContext(view, widget);

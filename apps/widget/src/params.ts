@@ -9,6 +9,8 @@ export interface WidgetParams {
   embed: boolean;
   /** The embedding page's origin, the only target the height is posted to. */
   parentOrigin: string | null;
+  /** Framed by the admin's style editor: repaint with the draft it sends, count no clicks. */
+  preview: boolean;
 }
 
 const MAX_ID = 2147483647;
@@ -35,7 +37,7 @@ export function parseOrigin(text: string | null): string | null {
 }
 
 /**
- * Reads /view/{projectId}?lang=&apartment=&embed=1&parent=. The Vite dev server serves the
+ * Reads /view/{projectId}?lang=&apartment=&embed=1&parent=&preview=1. The Vite dev server serves the
  * page at /widget/, so there `?project={id}` names the project instead.
  */
 export function readParams(pathname: string, search: string): WidgetParams {
@@ -48,5 +50,6 @@ export function readParams(pathname: string, search: string): WidgetParams {
     apartmentId: positiveId(query.get('apartment')),
     embed,
     parentOrigin: embed ? parseOrigin(query.get('parent')) : null,
+    preview: query.get('preview') === '1',
   };
 }

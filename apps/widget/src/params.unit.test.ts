@@ -11,6 +11,7 @@ describe('readParams', () => {
       apartmentId: 7,
       embed: true,
       parentOrigin: 'https://broker.example',
+      preview: false,
     });
   });
 
@@ -21,8 +22,11 @@ describe('readParams', () => {
       apartmentId: null,
       embed: false,
       parentOrigin: null,
+      preview: false,
     });
     expect(readParams('/view/3', '?lang=de').lang).toBe('sv');
+    expect(readParams('/view/3', '?preview=1').preview).toBe(true);
+    expect(readParams('/view/3', '?preview=yes').preview).toBe(false);
   });
 
   it('ignores ids that are not positive 32-bit numbers', () => {

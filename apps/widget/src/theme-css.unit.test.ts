@@ -1,32 +1,45 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STYLES, type StyleTriple } from '@planvy/shared/src/styles';
-import { isSafeCssValue, statusClass, themeCss } from './theme-css';
+import { DEFAULT_STYLES, STYLE_KEYS, type StyleTriple } from '@planvy/shared/src/styles';
+import { STATUSES } from '@planvy/shared/src/statuses';
+import { applyTheme, statusClass, statusCss } from './theme-css';
 
-describe('themeCss', () => {
-  it('turns style triples into custom properties and status classes', () => {
-    const css = themeCss([...DEFAULT_STYLES, ['sale', 'svg', '#00ff00']]);
-    expect(css).toContain('--pv-sale-svg:#00ff00');
-    expect(css).toContain('--pv-font-family:system-ui');
-    expect(css).toContain('.pv-zone.pv-st-sale{fill:var(--pv-sale-svg,#10b74d)!important}');
-    expect(css).toContain('.pv-dot.pv-st-sale{background:var(--pv-sale-svg,#10b74d)}');
-    expect(css).toContain('.pv-zone.pv-st-fs-co-owner{fill:var(--pv-fsCoOwner-svg,');
-    expect(css).toContain('.pv-zone.pv-zone.pv-inactive{fill:var(--pv-inactive-svg,#9e9e9e)!important}');
+describe('applyTheme', () => {
+  it('sets every key as a custom property on the root, from the project or the default', () => {
+    const root = document.createElement('div');
+    applyTheme([...DEFAULT_STYLES, ['sold', 'svg', '#00ff00'], ['font', 'family', 'Georgia, serif']], root);
+    expect(root.style.getPropertyValue('--pv-sold-svg')).toBe('#00ff00');
+    expect(root.style.getPropertyValue('--pv-font-family')).toBe('Georgia, serif');
+    expect(root.style.getPropertyValue('--pv-sale-svg')).toBe('#10b74d');
+    for (const k of STYLE_KEYS) expect(root.style.getPropertyValue(`--pv-${k.name}`)).not.toBe('');
   });
 
-  it('drops values and names that could break out of a declaration or fetch something', () => {
+  it('never lets a hostile value through, and writes no CSS text', () => {
+    const root = document.createElement('div');
     const hostile: StyleTriple[] = [
-      ['sale', 'svg', 'red;} body{display:none'],
+      ['sold', 'svg', 'red;} body{display:none'],
       ['main', 'background', 'url(https://evil.example/x.png)'],
       ['main', 'background', 'image-set("x.png" 1x)'],
-      ['x', 'y', 'red</style><script>alert(1)</script>'],
+      ['font', 'family', 'x</style><script>alert(1)</script>'],
       ['a}b', 'svg', 'red'],
-      ['font', 'family', '\\"x'],
     ];
-    const css = themeCss(hostile);
-    expect(css.split('\n')[0]).toBe('.pv-root{}');
-    for (const [k, , v] of hostile) if (k !== 'a}b') expect(isSafeCssValue(v), v).toBe(false);
-    expect(isSafeCssValue('rgba(17, 24, 39, 0.55)')).toBe(true);
-    expect(isSafeCssValue('"Segoe UI", sans-serif')).toBe(true);
+    applyTheme(hostile, root);
+    expect(root.style.getPropertyValue('--pv-sold-svg')).toBe('#803c3c');
+    expect(root.style.getPropertyValue('--pv-main-background')).toBe('#ffffff');
+    expect(root.style.cssText).not.toMatch(/url\(|script|display:|image-set/);
+  });
+});
+
+describe('statusCss', () => {
+  it('colours zones, dots and badges of every status from its properties', () => {
+    const css = statusCss();
+    for (const s of STATUSES) {
+      expect(css).toContain(`.pv-zone.pv-st-${s.alias}{fill:var(--pv-${s.styleKey}-svg)!important}`);
+      expect(css).toContain(
+        `.pv-badge.pv-st-${s.alias}{background:var(--pv-${s.styleKey}-svg);color:var(--pv-${s.styleKey}-font)}`,
+      );
+    }
+    expect(css).toContain('.pv-zone.pv-zone.pv-inactive{fill:var(--pv-inactive-svg)!important}');
   });
 
   it('gives unknown statuses a neutral class', () => {

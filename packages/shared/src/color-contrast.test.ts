@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, parseColor, readableTextColor } from './color-contrast';
+import { contrastRatio, parseColor } from './color-contrast';
 
 const c = (v: string) => parseColor(v)!;
 
@@ -36,10 +36,5 @@ describe('contrastRatio', () => {
     );
     // A fully transparent background is the white page.
     expect(contrastRatio(c('#000'), c('rgba(0,0,0,0)'))).toBeCloseTo(21, 5);
-  });
-
-  it('picks white or black text, whichever reads better', () => {
-    expect(readableTextColor('#803c3c')).toBe('#ffffff');
-    expect(readableTextColor('#cc9900')).toBe('#000000');
   });
 });

@@ -96,9 +96,3 @@ export function contrastRatio(fg: Rgba, bg: Rgba): number {
   const [hi, lo] = [luminance(front), luminance(back)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
-
-/** White or black, whichever reads better on an opaque hex colour. */
-export function readableTextColor(background: string): '#ffffff' | '#000000' {
-  const bg = parseColor(background) ?? WHITE;
-  return contrastRatio(WHITE, bg) >= contrastRatio({ r: 0, g: 0, b: 0, a: 1 }, bg) ? '#ffffff' : '#000000';
-}

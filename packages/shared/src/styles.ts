@@ -5,7 +5,6 @@
  * schemas are in `styles-schema.ts`, which the widget never imports. Labels live in their
  * own constant so the widget's bundle drops them.
  */
-import { readableTextColor } from './color-contrast';
 import { INACTIVE_COLOR, STATUSES } from './statuses';
 
 /** One style value: [key, attr, value] (spec §3 "Project styles", §7 Styles). */
@@ -78,6 +77,23 @@ type RowName<R> = R extends readonly [infer K extends string, infer A extends st
   : never;
 type OtherName = RowName<(typeof OTHER_KEYS)[number]>;
 
+/**
+ * Status keys whose default text is black: white would fall below WCAG AA on their fill
+ * (a unit test checks every default pair). Written out, not computed, to keep contrast
+ * arithmetic out of the widget.
+ */
+const DARK_TEXT = new Set([
+  'sale',
+  'preorder',
+  'upcoming',
+  'fsCoOwner',
+  'saleEtapp2',
+  'displayHome',
+  'searchableRelocation',
+  'leased',
+  'inactive',
+]);
+
 const statusKeys = (styleKey: string, status: string, color: string): StyleKey[] => [
   {
     name: `${styleKey}-svg`,
@@ -93,7 +109,7 @@ const statusKeys = (styleKey: string, status: string, color: string): StyleKey[]
     key: styleKey,
     attr: 'font',
     kind: 'color',
-    default: readableTextColor(color),
+    default: DARK_TEXT.has(styleKey) ? '#000000' : '#ffffff',
     group: 'statuses',
     status,
   },
@@ -264,6 +280,12 @@ export function applyStyles(
     );
   }
 }
+
+/**
+ * The message the admin's style editor posts to the widget it frames (`/view/{id}?preview=1`):
+ * `{ type: STYLE_PREVIEW_MESSAGE, styles: StyleTriple[] }`, the merged draft. Same origin only.
+ */
+export const STYLE_PREVIEW_MESSAGE = 'planvy:preview-styles';
 
 // ---------------------------------------------------------------------------
 // Labels (the editor's; the widget does not import them, so its bundle drops them).
