@@ -17,6 +17,9 @@ export default defineConfig({
       '/api': apiServer,
       // Uploaded project files live at /projects/{projectId}/{name}; the SPA only owns /projects and /projects/{id}.
       '^/projects/[^/]+/[^/]+': apiServer,
+      // The widget (the styles editor's preview frames /view/{id}), served by the API from its build.
+      '/view/': apiServer,
+      '/widget/': apiServer,
     },
   },
 });

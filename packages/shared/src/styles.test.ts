@@ -114,6 +114,7 @@ describe('style key catalogue', () => {
     const sold = styleKey('sold-svg')!;
     expect(styleLabel(sold, 'sv')).toBe('Såld – fyllning');
     expect(styleLabel(styleKey('inactive-font')!, 'en')).toBe('Inactive – text');
+    expect(styleLabel(styleKey('sale-svg')!, 'sv', 'rental')).toBe('Ledig – fyllning');
     for (const k of STYLE_KEYS) {
       const sv = styleLabel(k, 'sv');
       const en = styleLabel(k, 'en');

@@ -5,7 +5,7 @@
  * schemas are in `styles-schema.ts`, which the widget never imports. Labels live in their
  * own constant so the widget's bundle drops them.
  */
-import { INACTIVE_COLOR, STATUSES } from './statuses';
+import { INACTIVE_COLOR, STATUSES, statusLabel, type ProjectTypeForStatus } from './statuses';
 
 /** One style value: [key, attr, value] (spec §3 "Project styles", §7 Styles). */
 export type StyleTriple = [key: string, attr: string, value: string];
@@ -325,13 +325,19 @@ const STATUS_PART: Record<'svg' | 'font', Label> = {
 };
 const INACTIVE_LABEL: Label = { sv: 'Inaktiv', en: 'Inactive' };
 
+/** The status a status key belongs to, as the project type names it ("Ledig" for a rental "sale"). */
+export function styleStatusName(
+  status: string,
+  lang: 'sv' | 'en',
+  type: ProjectTypeForStatus = 'sale',
+): string {
+  return status === 'inactive' ? INACTIVE_LABEL[lang] : statusLabel(status, type, lang);
+}
+
 /** A key's label, e.g. "Såld – fyllning" / "Sold – fill". */
-export function styleLabel(def: StyleKey, lang: 'sv' | 'en'): string {
+export function styleLabel(def: StyleKey, lang: 'sv' | 'en', type: ProjectTypeForStatus = 'sale'): string {
   if (def.status) {
-    const status =
-      def.status === 'inactive' ? INACTIVE_LABEL : STATUSES.find((s) => s.alias === def.status)?.label;
-    const part = STATUS_PART[def.attr as 'svg' | 'font'];
-    return `${status?.[lang] ?? def.status} – ${part[lang]}`;
+    return `${styleStatusName(def.status, lang, type)} – ${STATUS_PART[def.attr as 'svg' | 'font'][lang]}`;
   }
   return STYLE_LABELS[def.name as OtherName][lang];
 }

@@ -11,6 +11,7 @@ import enPlans from './en/plans.json';
 import enProjects from './en/projects.json';
 import enSunStudy from './en/sunstudy.json';
 import enStatistics from './en/statistics.json';
+import enStyles from './en/styles.json';
 import enBase from './en/translation.json';
 import svAccess from './sv/access.json';
 import svApartments from './sv/apartments.json';
@@ -20,6 +21,7 @@ import svPlans from './sv/plans.json';
 import svProjects from './sv/projects.json';
 import svSunStudy from './sv/sunstudy.json';
 import svStatistics from './sv/statistics.json';
+import svStyles from './sv/styles.json';
 import svBase from './sv/translation.json';
 
 export const en = {
@@ -32,6 +34,7 @@ export const en = {
   access: enAccess,
   audit: enAudit,
   statistics: enStatistics,
+  styles: enStyles,
 };
 export const sv = {
   ...svBase,
@@ -43,4 +46,5 @@ export const sv = {
   access: svAccess,
   audit: svAudit,
   statistics: svStatistics,
+  styles: svStyles,
 };

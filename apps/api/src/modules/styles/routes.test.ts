@@ -297,9 +297,9 @@ describe('project styles', () => {
 
 describe('themes', () => {
   const themesUrl = '/api/v1/admin/styles';
-  const create = (payload: unknown, token = w.admin.token) =>
+  const create = (payload: object, token = w.admin.token) =>
     t.as(token, { method: 'POST', url: themesUrl, payload });
-  const update = (id: number, payload: unknown, token = w.admin.token) =>
+  const update = (id: number, payload: object, token = w.admin.token) =>
     t.as(token, { method: 'POST', url: `${themesUrl}/${id}`, payload });
   const list = async () => {
     const res = await t.as(w.admin.token, { method: 'GET', url: themesUrl });

@@ -1,8 +1,10 @@
 import { Alert, Anchor, Button, EmptyState, Group, Stack, Tabs, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconExternalLink, IconMapSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { DEFAULT_STYLES, mergeStyles } from '@planvy/shared';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { paths } from '../../../config/paths';
@@ -23,6 +25,8 @@ import { SunStudyManager } from '../../../features/sunstudy/components/sun-study
 import { isProjectId, useProject } from '../../../features/projects/api/get-project';
 import { useStoredProjectSettings } from '../../../features/projects/api/get-project-settings';
 import { useClickShading } from '../../../features/statistics/hooks/use-click-shading';
+import { useProjectStyles } from '../../../features/styles/api/get-project-styles';
+import { StylesButton } from '../../../features/styles/components/styles-button';
 
 const TABS = ['project', 'svg', 'sun', 'buildings', 'code'] as const;
 type Tab = (typeof TABS)[number];
@@ -81,10 +85,13 @@ export function ProjectRoute() {
   const apartments = useApartments(id);
   // Where buyers look: the plan shaded by clicks, for those who see statistics.
   const clicks = useClickShading(id, session !== null && seesStatistics(session));
+  const styles = useProjectStyles(id);
+  const mergedStyles = useMemo(() => mergeStyles(DEFAULT_STYLES, styles.data ?? []), [styles.data]);
 
   const notFound = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 422);
   if (!isProjectId(id) || notFound(project.error)) return <ProjectNotFound />;
-  if (project.isPending || settings.isPending) return <PageLoader />;
+  // Styles load beside the project, so a big plan is coloured once; failing, the defaults apply.
+  if (project.isPending || settings.isPending || styles.isPending) return <PageLoader />;
   if (project.isError || settings.isError) {
     return (
       <Alert color="red" title={t('projects.view.loadFailed')} role="alert">
@@ -108,6 +115,7 @@ export function ProjectRoute() {
         actions={
           isAdmin ? (
             <>
+              <StylesButton project={p} />
               <Button
                 component="a"
                 href={paths.widget(p.id)}
@@ -157,6 +165,7 @@ export function ProjectRoute() {
               settings={s}
               apartments={apartments.data ?? []}
               isAdmin={isAdmin}
+              styles={mergedStyles}
               renderApartmentForm={(slot) => (
                 <ApartmentForm project={p} settings={s} isAdmin={isAdmin} {...slot} />
               )}

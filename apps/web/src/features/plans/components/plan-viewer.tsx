@@ -1,9 +1,17 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { confirmOverPlan } from './confirm-over-plan';
 import { IconFileVector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Apartment, ApartmentFields, Project, ProjectSettings } from '@planvy/shared';
+import {
+  applyStyles,
+  DEFAULT_STYLES,
+  type Apartment,
+  type ApartmentFields,
+  type Project,
+  type ProjectSettings,
+  type StyleTriple,
+} from '@planvy/shared';
 import { errorMessage } from '../../../lib/error-message';
 import { usePlans } from '../api/get-plans';
 import { PlanWorkspace } from './plan-workspace';
@@ -38,6 +46,8 @@ export interface PlanViewerProps {
   /** Controls the route adds to the viewer's header (the click overlay switch). */
   headerExtra?: ReactNode;
   shading?: PlanShading | null;
+  /** The project's merged styles: zones and the legend take its status colours. Keep it stable. */
+  styles?: readonly StyleTriple[];
 }
 
 /**
@@ -52,8 +62,14 @@ export function PlanViewer({
   renderApartmentForm,
   headerExtra,
   shading = null,
+  styles = DEFAULT_STYLES,
 }: PlanViewerProps) {
   const { t } = useTranslation();
+  // Custom properties through the CSSOM, inherited by the stage's shadow root and the legend.
+  const colourRoot = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (colourRoot.current) applyStyles(colourRoot.current.style, styles);
+  }, [styles]);
   const plans = usePlans(project.id);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const dirty = useRef(false);
@@ -83,7 +99,13 @@ export function PlanViewer({
   }, []);
 
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="plan-viewer-title">
+    <Paper
+      ref={colourRoot}
+      withBorder
+      p={{ base: 'sm', sm: 'md' }}
+      component="section"
+      aria-labelledby="plan-viewer-title"
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="center" gap="sm">
           <Title order={2} size="h4" id="plan-viewer-title">

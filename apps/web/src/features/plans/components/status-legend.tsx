@@ -2,10 +2,11 @@ import { memo } from 'react';
 import { ColorSwatch, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { INACTIVE_COLOR, statusesFor, type ProjectType } from '@planvy/shared';
+import { statusFill } from '../editor/zone-styles';
 
 /**
- * What the zone colours mean (the stage uses the same catalogue): the statuses the
- * project's apartments have, or every status of its type while it has none.
+ * What the zone colours mean (the same colours as the stage, the project's own where it
+ * has them): the statuses the project's apartments have, or every status of its type while it has none.
  */
 export const StatusLegend = memo(function StatusLegend({
   type,
@@ -22,10 +23,14 @@ export const StatusLegend = memo(function StatusLegend({
   const entries = [
     ...shown.map((s) => ({
       key: s.alias,
-      color: s.color,
+      color: statusFill(s.styleKey, s.color),
       label: (type === 'rental' && s.rentalLabel ? s.rentalLabel : s.label)[lang],
     })),
-    { key: 'inactive', color: INACTIVE_COLOR, label: t('plans.viewer.legendInactive') },
+    {
+      key: 'inactive',
+      color: statusFill('inactive', INACTIVE_COLOR),
+      label: t('plans.viewer.legendInactive'),
+    },
     { key: 'link', color: '#1c7ed6', label: t('plans.viewer.legendLink') },
   ];
   return (

@@ -3,11 +3,18 @@ import { CLICK_SHADES, INACTIVE_COLOR, STATUSES } from '@planvy/shared';
 /**
  * The stage's stylesheet, generated once from the status catalogue. Zones are coloured
  * by their `data-pv-state` (set in one pass from the apartments list), with
- * `!important` so fills written in the uploaded markup never win.
+ * `!important` so fills written in the uploaded markup never win. Status colours read the
+ * project's styles (`--pv-{styleKey}-svg`, set on an ancestor of the stage's host through
+ * the CSSOM; they inherit into the shadow root) with the catalogue colour as fallback.
  */
 const LINK_COLOR = '#1c7ed6';
 const UNKNOWN_COLOR = '#e03131';
 const TEMP_COLOR = '#f59f00';
+
+/** A status's fill: the project's colour when one is set, else the catalogue's. */
+export function statusFill(styleKey: string, fallback: string): string {
+  return `var(--pv-${styleKey}-svg, ${fallback})`;
+}
 
 function fill(state: string, color: string): string {
   const sel = `[data-pv-state="${state}"]`;
@@ -28,8 +35,8 @@ export function stageStyleSheet(): string {
       stroke-width: 1px !important; vector-effect: non-scaling-stroke; cursor: pointer; pointer-events: visible; }`,
     `[data-pv-state]:hover, [data-pv-state][data-pv-selected] { fill-opacity: 0.85 !important; stroke-width: 2.5px !important;
       stroke-opacity: 1 !important; }`,
-    ...STATUSES.map((s) => fill(`s-${s.alias}`, s.color)),
-    fill('inactive', INACTIVE_COLOR),
+    ...STATUSES.map((s) => fill(`s-${s.alias}`, statusFill(s.styleKey, s.color))),
+    fill('inactive', statusFill('inactive', INACTIVE_COLOR)),
     // The click overlay: opaque enough that the shades read apart over a background image.
     ...CLICK_SHADES.map((color, level) => fill(`heat-${level}`, color)),
     `[data-pv-state^="heat-"] { fill-opacity: 0.85 !important; }`,

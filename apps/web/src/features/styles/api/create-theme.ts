@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Theme } from '@planvy/shared';
+import { roleApi } from '../../../lib/api-client';
+import { putCachedTheme, type ThemeInput } from './theme-cache';
+
+/** POST /admin/styles {name, data}: a new theme. */
+export async function createTheme(input: ThemeInput): Promise<Theme> {
+  return (await roleApi().post<{ theme: Theme }>('/styles', input)).theme;
+}
+
+export function useCreateTheme() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createTheme, onSuccess: (theme) => putCachedTheme(queryClient, theme) });
+}

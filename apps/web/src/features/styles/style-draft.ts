@@ -1,0 +1,116 @@
+import {
+  AA_CONTRAST,
+  contrastRatio,
+  formatStyleEntry,
+  parseColor,
+  STYLE_KEYS,
+  styleKey,
+  styleValueProblem,
+  type Rgba,
+  type StyleProblem,
+  type StyleTriple,
+  type ThemeEntry,
+} from '@planvy/shared';
+
+/**
+ * The style editor's working copy: one value per catalogue key (`{key}-{attr}` → value),
+ * defaults included, so a field always has something to show. Only values that differ from
+ * the default are saved (to the project or a theme); a value back at its default is removed.
+ */
+export type StyleDraft = Readonly<Record<string, string>>;
+
+export function defaultDraft(): StyleDraft {
+  return Object.fromEntries(STYLE_KEYS.map((k) => [k.name, k.default]));
+}
+
+/** The defaults with a project's own triples over them; unknown keys are left out. */
+export function draftFromTriples(triples: readonly StyleTriple[]): StyleDraft {
+  const draft: Record<string, string> = { ...defaultDraft() };
+  for (const [key, attr, value] of triples) {
+    const name = `${key}-${attr}`;
+    if (styleKey(name)) draft[name] = value;
+  }
+  return draft;
+}
+
+/** The defaults with a theme's values over them: applying a theme gives exactly its look. */
+export function draftFromTheme(data: readonly ThemeEntry[]): StyleDraft {
+  const draft: Record<string, string> = { ...defaultDraft() };
+  for (const { attr, val } of data) if (styleKey(attr)) draft[attr] = val;
+  return draft;
+}
+
+const same = (a: string | undefined, b: string | undefined) => (a ?? '').trim() === (b ?? '').trim();
+
+/** [name, trimmed value] of every key that differs from its default, in catalogue order. */
+export function draftOverrides(draft: StyleDraft): [string, string][] {
+  return STYLE_KEYS.filter((k) => !same(draft[k.name], k.default)).map((k) => [
+    k.name,
+    (draft[k.name] ?? '').trim(),
+  ]);
+}
+
+/** The body of POST /admin/scss/{projectId}: `name:value` strings. */
+export function draftToScss(draft: StyleDraft): string[] {
+  return draftOverrides(draft).map(([name, value]) => formatStyleEntry(name, value));
+}
+
+/** The `data` of a theme: `{attr, val}` entries. */
+export function draftToThemeData(draft: StyleDraft): ThemeEntry[] {
+  return draftOverrides(draft).map(([attr, val]) => ({ attr, val }));
+}
+
+/** Every key as a triple (what the widget preview is sent). */
+export function draftToTriples(draft: StyleDraft): StyleTriple[] {
+  return STYLE_KEYS.map((k) => [k.key, k.attr, draft[k.name] ?? k.default]);
+}
+
+/** Names of the keys whose value differs between two drafts. */
+export function changedKeys(draft: StyleDraft, saved: StyleDraft): string[] {
+  return STYLE_KEYS.filter((k) => !same(draft[k.name], saved[k.name])).map((k) => k.name);
+}
+
+/** The keys whose value the API would refuse, with why. */
+export function draftProblems(draft: StyleDraft): Map<string, StyleProblem> {
+  const problems = new Map<string, StyleProblem>();
+  for (const k of STYLE_KEYS) {
+    const problem = styleValueProblem(k, draft[k.name] ?? '');
+    if (problem) problems.set(k.name, problem);
+  }
+  return problems;
+}
+
+/** Resolves a CSS colour to RGBA; the browser's own parser is passed in for colour names. */
+export type ColorResolver = (value: string) => Rgba | null;
+
+export interface ContrastWarning {
+  /** The text colour key, e.g. `sold-font` or `font-color`. */
+  text: string;
+  /** The background key, e.g. `sold-svg` or `main-background`. */
+  background: string;
+  ratio: number;
+}
+
+/**
+ * Text/background pairs below WCAG AA (4.5:1): each status's text on its fill, and the page
+ * text on the page background. Pairs with a colour that cannot be resolved are skipped.
+ */
+export function contrastWarnings(
+  draft: StyleDraft,
+  resolve: ColorResolver = (v) => parseColor(v),
+): ContrastWarning[] {
+  const pairs: [string, string][] = STYLE_KEYS.filter((k) => k.status && k.attr === 'svg').map((k) => [
+    `${k.key}-font`,
+    k.name,
+  ]);
+  pairs.push(['font-color', 'main-background']);
+  const warnings: ContrastWarning[] = [];
+  for (const [text, background] of pairs) {
+    const fg = resolve(draft[text] ?? '');
+    const bg = resolve(draft[background] ?? '');
+    if (!fg || !bg) continue;
+    const ratio = contrastRatio(fg, bg);
+    if (ratio < AA_CONTRAST) warnings.push({ text, background, ratio });
+  }
+  return warnings;
+}
