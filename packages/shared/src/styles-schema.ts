@@ -130,9 +130,15 @@ const themeNameField = z
 export const themeBodySchema = z
   .object({
     name: themeNameField,
-    data: z.array(z.object({ attr: z.string({ error: 'attr must be a style name' }), val: z.unknown() }), {
-      error: 'data must be a list of {attr, val}',
-    }),
+    data: z.array(
+      z.object({
+        attr: z.string({ error: 'attr must be a style name' }),
+        val: z.string({ error: 'val must be text' }),
+      }),
+      {
+        error: 'data must be a list of {attr, val}',
+      },
+    ),
   })
   .transform((body, ctx) => {
     if (body.data.length > STYLE_KEYS.length) {
