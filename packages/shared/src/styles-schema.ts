@@ -48,7 +48,7 @@ export function styleProblemMessage(problem: StyleProblem, def: StyleKey | undef
 
 interface Entry {
   name: string;
-  value: unknown;
+  value: string;
 }
 
 /**
@@ -75,14 +75,13 @@ function checkEntries(
       return;
     }
     seen.add(name);
-    const text = typeof value === 'string' ? value : '';
-    const problem = typeof value === 'string' ? styleValueProblem(def, text) : 'empty';
+    const problem = styleValueProblem(def, value);
     if (problem) {
       ok = false;
       report(i, 'value', styleProblemMessage(problem, def));
       return;
     }
-    out.push([def.key, def.attr, text.trim()]);
+    out.push([def.key, def.attr, value.trim()]);
   });
   return ok ? out : null;
 }
