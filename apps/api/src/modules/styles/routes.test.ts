@@ -295,6 +295,58 @@ describe('project styles', () => {
   });
 });
 
+describe('audit log', () => {
+  it('records who saved which style names for which project, and each theme write by name', async () => {
+    const entries = async (n: number) => {
+      const res = await t.as(w.admin.token, { method: 'GET', url: `/api/v1/admin/audit?limit=${n}` });
+      expect(res.statusCode).toBe(200);
+      return res.json<{
+        entries: {
+          action: string;
+          entity_type: string;
+          entity_id: string | null;
+          project: { id: number } | null;
+          detail: Record<string, unknown>;
+        }[];
+      }>().entries;
+    };
+    expect((await save(w.projectA.id, ['sold-svg:#111111', 'font-family:Georgia, serif'])).statusCode).toBe(
+      200,
+    );
+    expect((await save(w.projectA.id, ['sold-svg:red;}body{'])).statusCode).toBe(422);
+    const made = await t.as(w.admin.token, {
+      method: 'POST',
+      url: '/api/v1/admin/styles',
+      payload: { name: 'Nordisk', data: [] },
+    });
+    const id = made.json<{ theme: { id: number } }>().theme.id;
+    await t.as(w.admin.token, { method: 'DELETE', url: `/api/v1/admin/styles/${id}` });
+    const [deleted, created, saved, before] = await entries(4);
+    expect(saved).toMatchObject({
+      action: 'update',
+      entity_type: 'style',
+      entity_id: null,
+      project: { id: w.projectA.id },
+      detail: { names: ['font-family', 'sold-svg'] },
+    });
+    expect(created).toMatchObject({
+      action: 'create',
+      entity_type: 'theme',
+      entity_id: String(id),
+      project: null,
+      detail: { name: 'Nordisk' },
+    });
+    expect(deleted).toMatchObject({
+      action: 'delete',
+      entity_type: 'theme',
+      entity_id: String(id),
+      project: null,
+    });
+    // The refused save left no entry.
+    expect(before?.entity_type).not.toBe('style');
+  });
+});
+
 describe('themes', () => {
   const themesUrl = '/api/v1/admin/styles';
   const create = (payload: object, token = w.admin.token) =>

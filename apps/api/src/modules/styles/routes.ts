@@ -21,6 +21,10 @@ const ENTRY_FORM =
   'opacities (0–1). Anything else, an unknown or repeated name, or a value over 200 characters is a 422 naming the ' +
   'entry (scss.N), and nothing is stored.';
 const themeResponse = z.object({ theme: themeSchema });
+/** The audit entry of a theme write names the theme (the log has no other label for themes). */
+const themeName = (_request: unknown, response: unknown) => ({
+  name: (response as { theme?: { name?: string } }).theme?.name,
+});
 
 /**
  * v1 styles (spec §7 "Styles (admin prefix)"): project styles as [key, attr, value] triples
@@ -29,6 +33,7 @@ const themeResponse = z.object({ theme: themeSchema });
  */
 export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = app.requireRole('admin');
+  const projectAccess = projectAccessHook(app, 'projectId');
 
   app.get(
     '/admin/scss/default',
@@ -49,8 +54,7 @@ export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${role}/scss/:projectId`,
       {
-        onRequest: role === 'admin' ? adminOnly : app.authenticate,
-        preValidation: projectAccessHook(app, 'projectId'),
+        onRequest: [role === 'admin' ? adminOnly : app.authenticate, projectAccess],
         schema: {
           tags,
           summary: 'A project’s own style values',
@@ -73,6 +77,19 @@ export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/scss/:projectId',
     {
       onRequest: adminOnly,
+      config: {
+        audit: {
+          entity: 'style',
+          action: 'update',
+          id: null,
+          // Which names the project now sets (values are in the project's styles themselves).
+          detail: (_request, response) => ({
+            names: ((response as { scss?: [string, string, string][] }).scss ?? []).map(
+              ([k, a]) => `${k}-${a}`,
+            ),
+          }),
+        },
+      },
       schema: {
         tags,
         summary: 'Replace a project’s style values',
@@ -113,6 +130,7 @@ export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/styles',
     {
       onRequest: adminOnly,
+      config: { audit: { entity: 'theme', id: 'response:theme.id', project: null, detail: themeName } },
       schema: {
         tags,
         summary: 'Save a theme',
@@ -132,6 +150,7 @@ export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/styles/:id',
     {
       onRequest: adminOnly,
+      config: { audit: { entity: 'theme', project: null, detail: themeName } },
       schema: {
         tags,
         summary: 'Update a theme',
@@ -149,6 +168,7 @@ export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/styles/:id',
     {
       onRequest: adminOnly,
+      config: { audit: { entity: 'theme', project: null, detail: () => ({}) } },
       schema: {
         tags,
         summary: 'Delete a theme',
