@@ -253,6 +253,28 @@ describe('the styles drawer', () => {
     await drawer.getByText('Rätta de markerade fälten först').waitFor();
   });
 
+  it('warns when text falls below WCAG AA on its fill, and previews at phone width', async () => {
+    const page = await freshPage(browser.context);
+    await signInAsAdmin(page);
+    const { drawer, preview } = await openDrawer(page, bjorken.id);
+    const warning = drawer.getByText(/^Svårläst: kontrasten är/);
+    expect(await warning.count()).toBe(0);
+    // Dark red text on the dark red "sold" fill.
+    await drawer.getByRole('textbox', { name: 'Såld – text' }).fill('#5a2020');
+    await warning.waitFor();
+    await drawer.getByRole('textbox', { name: 'Såld – text' }).fill('#ffffff');
+    await warning.waitFor({ state: 'detached' });
+
+    expect(await preview.evaluate(() => window.innerWidth)).toBe(1280);
+    await drawer.getByText('Mobil', { exact: true }).click();
+    await expect.poll(() => preview.evaluate(() => window.innerWidth)).toBe(390);
+    // The same widget, not reloaded: the draft still shows at phone width.
+    await drawer.getByRole('textbox', { name: 'Såld – fyllning' }).fill('#0a7a0a');
+    await expect
+      .poll(() => computed(preview.locator(`.pv-zone[data-pv-id="${bjorken.sold}"]`), 'fill'))
+      .toBe('rgb(10, 122, 10)');
+  });
+
   it('is not there for a client', async () => {
     const page = await freshPage(browser.context);
     await signIn(page, client.email, client.password);
