@@ -5,6 +5,7 @@ export * from './statuses';
 export * from './apartments';
 export * from './files';
 export * from './styles';
+export * from './style-values';
 export * from './styles-schema';
 export * from './color-contrast';
 export * from './public-view';

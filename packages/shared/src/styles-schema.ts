@@ -1,7 +1,7 @@
 /**
  * The API's zod schemas for project styles and themes (spec §3, §7 Styles). Values are
- * checked by the catalogue's validator (`styles.ts`), so the API, the editor and the widget
- * agree on what may reach CSS. The widget never imports this module (it would pull in zod).
+ * checked by the catalogue's validator (`style-values.ts` over `styles.ts`), so the API and
+ * the editor agree on what may be stored, and the widget on what may reach CSS. The widget never imports this module (it would pull in zod).
  */
 import { z } from 'zod';
 import {
@@ -9,11 +9,11 @@ import {
   STYLE_KEYS,
   STYLE_VALUE_MAX_LENGTH,
   styleKey,
-  styleValueProblem,
   type StyleKey,
   type StyleProblem,
   type StyleTriple,
 } from './styles';
+import { styleValueProblem } from './style-values';
 
 export const THEME_NAME_MAX_LENGTH = 100;
 

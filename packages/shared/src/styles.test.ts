@@ -11,10 +11,11 @@ import {
   STYLE_KEYS,
   styleKey,
   styleLabel,
-  styleProblem,
+  styleSyntaxProblem,
   styleValue,
   type StyleTriple,
 } from './styles';
+import { CSS_COLOR_NAMES, isColor, styleProblem } from './style-values';
 
 describe('style key catalogue', () => {
   it('has one entry per name, named {key}-{attr}, in a known group', () => {
@@ -224,6 +225,24 @@ describe('style value validation', () => {
     expect(styleProblem('font-size', 'big')).toBe('size');
     expect(styleProblem('main-width', 'wide')).toBe('width');
     expect(styleProblem('font-family', 'a;b')).toBe('fontFamily');
+  });
+
+  it('leaves only the colour names to the full check: the form alone refuses everything else', () => {
+    const sold = styleKey('sold-svg')!;
+    expect(styleSyntaxProblem(sold, 'blurple')).toBeNull();
+    expect(styleProblem('sold-svg', 'blurple')).toBe('color');
+    expect(styleProblem('sold-svg', 'RebeccaPurple')).toBeNull();
+    expect(CSS_COLOR_NAMES.size).toBe(149);
+    expect(isColor('transparent')).toBe(true);
+    expect(isColor('inherit')).toBe(false);
+    // Every other refusal of the corpus is already a refusal of the form.
+    for (const [name, , bad] of cases) {
+      const def = styleKey(name)!;
+      for (const v of bad) {
+        if (def.kind === 'color' && /^[a-z]{3,20}$/i.test(v.trim())) continue;
+        expect([name, v, styleSyntaxProblem(def, v)]).not.toEqual([name, v, null]);
+      }
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The style key catalogue (spec §3 Theme, §7 Styles): every value a project can style,
- * with its kind, default, group and labels, and the one validator of values. Zod-free and
+ * with its kind, default, group and labels, and the check of a value's form (the colour
+ * names are checked on top of it in `style-values.ts`, which the widget leaves out). Zod-free and
  * browser-safe: the widget imports it by path (`@planvy/shared/src/styles`); the API's zod
  * schemas are in `styles-schema.ts`, which the widget never imports. Labels live in their
  * own constant so the widget's bundle drops them.
@@ -144,24 +145,13 @@ export const STYLE_VALUE_MAX_LENGTH = 200;
 /** Why a value is refused: the key is unknown, the value empty or too long, the kind or its range. */
 export type StyleProblem = 'unknown' | 'empty' | 'tooLong' | 'range' | StyleKind;
 
-const NAMED_COLORS = new Set(
-  (
-    'aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown ' +
-    'burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan ' +
-    'darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred ' +
-    'darksalmon darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink ' +
-    'deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold ' +
-    'goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender lavenderblush ' +
-    'lawngreen lemonchiffon lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey ' +
-    'lightpink lightsalmon lightseagreen lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime ' +
-    'limegreen linen magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen ' +
-    'mediumslateblue mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin ' +
-    'navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen paleturquoise ' +
-    'palevioletred papayawhip peachpuff peru pink plum powderblue purple rebeccapurple red rosybrown royalblue ' +
-    'saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue slategray slategrey snow ' +
-    'springgreen steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen transparent'
-  ).split(' '),
-);
+/**
+ * A colour keyword's shape. Which words are CSS colours is checked where values are stored
+ * and typed (`styleValueProblem`, style-values.ts); a word cannot carry anything but a
+ * keyword into a custom property, so the widget needs only this and keeps the names list out
+ * of its bundle.
+ */
+const COLOR_WORD = /^[a-z]{3,20}$/i;
 
 const NUM = String.raw`(?:\d{1,3}(?:\.\d{1,4})?|\.\d{1,4})`;
 const SEP = String.raw`(?:\s*,\s*|\s+)`;
@@ -173,8 +163,14 @@ const LENGTH = /^(\d{1,4}(?:\.\d{1,3})?|\.\d{1,3})(px|em|rem|%)$/;
 const FAMILY = /^(?:"[A-Za-z0-9 -]{1,60}"|'[A-Za-z0-9 -]{1,60}'|-?[A-Za-z][A-Za-z0-9 -]{0,59})$/;
 const OPACITY = /^(?:0(?:\.\d{1,3})?|1(?:\.0{1,3})?|\.\d{1,3})$/;
 
-export function isColor(value: string): boolean {
-  return HEX.test(value) || RGB.test(value) || HSL.test(value) || NAMED_COLORS.has(value.toLowerCase());
+/** #hex, rgb()/rgba(), hsl()/hsla() with numbers, or a word shaped like a colour name. */
+export function isColorSyntax(value: string): boolean {
+  return HEX.test(value) || RGB.test(value) || HSL.test(value) || COLOR_WORD.test(value);
+}
+
+/** A bare word (a colour name, if anything), as opposed to a hex or functional colour. */
+export function isColorWord(value: string): boolean {
+  return COLOR_WORD.test(value);
 }
 
 function sizeProblem(def: StyleKey, value: string): StyleProblem | null {
@@ -199,17 +195,19 @@ function familyOk(value: string): boolean {
 }
 
 /**
- * Checks one value for a key; null when it may be stored and reach CSS. Surrounding
- * spaces are ignored (callers store the trimmed value).
+ * Checks one value's form for a key; null when it may reach CSS. Everything but colour names
+ * is checked in full; a colour must be hex, rgb()/hsl() or a word, and whether that word is a
+ * CSS colour is `styleValueProblem`'s job (style-values.ts), which is what the API and the
+ * editor use. Surrounding spaces are ignored (callers store the trimmed value).
  */
-export function styleValueProblem(def: StyleKey, raw: string): StyleProblem | null {
+export function styleSyntaxProblem(def: StyleKey, raw: string): StyleProblem | null {
   if (typeof raw !== 'string') return def.kind;
   if (raw.length > STYLE_VALUE_MAX_LENGTH) return 'tooLong';
   const value = raw.trim();
   if (value === '') return 'empty';
   switch (def.kind) {
     case 'color':
-      return isColor(value) ? null : 'color';
+      return isColorSyntax(value) ? null : 'color';
     case 'size':
       return sizeProblem(def, value);
     case 'width':
@@ -221,12 +219,6 @@ export function styleValueProblem(def: StyleKey, raw: string): StyleProblem | nu
     case 'opacity':
       return OPACITY.test(value) ? null : 'opacity';
   }
-}
-
-/** A key's problem by name, 'unknown' for a name outside the catalogue. */
-export function styleProblem(name: string, value: string): StyleProblem | null {
-  const def = byName.get(name);
-  return def ? styleValueProblem(def, value) : 'unknown';
 }
 
 /**
@@ -262,8 +254,8 @@ export function styleValue(styles: readonly StyleTriple[], key: string, attr: st
 
 /**
  * Applies styles as CSS custom properties (`--pv-{name}`) through the CSSOM: every key
- * of the catalogue gets its value from `styles` when that value is valid, else its
- * default. No value is ever written into CSS text. Used by the widget and the admin plan viewer.
+ * of the catalogue gets its value from `styles` when its form is valid (`styleSyntaxProblem`;
+ * stored values passed the full check), else its default. No value is ever written into CSS text. Used by the widget and the admin plan viewer.
  */
 export function applyStyles(
   target: { setProperty(property: string, value: string): void },
@@ -276,7 +268,7 @@ export function applyStyles(
     const value = values.get(def.name);
     target.setProperty(
       `--pv-${def.name}`,
-      value !== undefined && styleValueProblem(def, value) === null ? value.trim() : def.default,
+      value !== undefined && styleSyntaxProblem(def, value) === null ? value.trim() : def.default,
     );
   }
 }

@@ -60,9 +60,12 @@ export function draftToThemeData(draft: StyleDraft): ThemeEntry[] {
   return draftOverrides(draft).map(([attr, val]) => ({ attr, val }));
 }
 
-/** Every key as a triple (what the widget preview is sent). */
+/** Every key as a triple (what the widget preview is sent); a value still refused shows as its default. */
 export function draftToTriples(draft: StyleDraft): StyleTriple[] {
-  return STYLE_KEYS.map((k) => [k.key, k.attr, draft[k.name] ?? k.default]);
+  return STYLE_KEYS.map((k) => {
+    const value = draft[k.name] ?? k.default;
+    return [k.key, k.attr, styleValueProblem(k, value) ? k.default : value];
+  });
 }
 
 /** Names of the keys whose value differs between two drafts. */

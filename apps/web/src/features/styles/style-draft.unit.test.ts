@@ -53,10 +53,11 @@ describe('style draft', () => {
     expect(draftOverrides(draft)).toEqual([['title-color', '#222222']]);
   });
 
-  it('sends every key to the preview', () => {
-    const triples = draftToTriples({ ...defaultDraft(), 'sold-svg': '#000000' });
+  it('sends every key to the preview, a refused value as its default', () => {
+    const triples = draftToTriples({ ...defaultDraft(), 'sold-svg': '#000000', 'sale-svg': 'blurple' });
     expect(triples).toHaveLength(STYLE_KEYS.length);
     expect(triples).toContainEqual(['sold', 'svg', '#000000']);
+    expect(triples).toContainEqual(['sale', 'svg', styleKey('sale-svg')!.default]);
   });
 
   it('counts changes against the saved copy, ignoring surrounding spaces', () => {
