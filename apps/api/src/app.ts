@@ -19,6 +19,7 @@ import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { publicViewFreshnessPlugin } from './plugins/public-view-freshness';
 import { staticPlugin } from './plugins/static';
 import { storableInputPlugin } from './plugins/storable-input';
 import { LoginLimits } from './modules/auth/login-limits';
@@ -124,6 +125,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(securityHeadersPlugin, { publicUrl: opts.config.publicUrl });
   await app.register(storableInputPlugin);
+  await app.register(publicViewFreshnessPlugin);
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, {
     limits: { fileSize: opts.config.maxUploadBytes, files: 1, fields: 10 },

@@ -149,12 +149,7 @@ export function parseInfo(info: string): InfoEntry[] {
   return parsed.success ? parsed.data : [];
 }
 
-/** Splits the comma-separated `file_name` list. */
-export function fileNames(fileName: string): string[] {
-  return fileName
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
+/** Splits the comma-separated `file_name` list (the same list form as a zone's data-link-to). */
+export { planNameList as fileNames } from './plan/zones';
 
 export { compareApartments, naturalOrder } from './apartment-order';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apartmentSchema } from './apartments';
 
 /** Upload rules (spec §5): plans by .svg, background images by .jpeg, .jpg or .png. */
 export const PLAN_EXTENSIONS = ['.svg'] as const;
@@ -109,5 +110,47 @@ export const buildingNumberBodySchema = z.object({
     ),
 });
 
-/** Label text drawn on plans (spec §9). */
-export const buildingLabelText = (label: string) => `Hus ${label}`;
+/** A plan without its markup: what lists and zone edits answer with (the markup is fetched once per version). */
+export const planSummarySchema = fileSchema.omit({ svg: true });
+export type PlanSummary = z.infer<typeof planSummarySchema>;
+
+const positiveId = z.coerce.number().int().positive().max(2147483647);
+
+/** Where the zone is in the plan the editor loaded (see ZoneLocator in plan/zones.ts). */
+export const zoneLocatorSchema = z.object({
+  path: z.array(z.number().int().min(0).max(10_000_000)).max(256),
+  name: z.string().min(1).max(64),
+  id: z.string().max(255).nullable(),
+});
+
+/** One zone edit of the popup (spec §4): attach an apartment, link to a plan (a building), detach, unlink. */
+export const zoneEditSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('attach'), apartment_id: positiveId }),
+  z.object({
+    kind: z.literal('link'),
+    target: z.string().min(1).max(255),
+    building_number_id: positiveId.nullable().default(null),
+  }),
+  z.object({ kind: z.literal('detach') }),
+  z.object({ kind: z.literal('unlink') }),
+]);
+export type ZoneEdit = z.infer<typeof zoneEditSchema>;
+
+export const zoneEditBodySchema = z.object({
+  /** The version the editor loaded; a stale one is refused with 409 and nothing changes. */
+  version: positiveId,
+  zone: zoneLocatorSchema,
+  edit: zoneEditSchema,
+});
+export type ZoneEditBody = z.infer<typeof zoneEditBodySchema>;
+
+/**
+ * What a zone edit changed: the plan's new version (without markup), the zone's attributes
+ * as stored now, and the apartments whose file_name moved (spec §4).
+ */
+export const zoneEditResultSchema = z.object({
+  file: planSummarySchema,
+  zone: zoneLocatorSchema.extend({ attributes: z.record(z.string(), z.string().nullable()) }),
+  apartments: z.array(apartmentSchema),
+});
+export type ZoneEditResult = z.infer<typeof zoneEditResultSchema>;

@@ -16,3 +16,7 @@ export * from './policy';
 export * from './audit';
 export * from './statistics';
 export * from './excel-csv';
+export * from './plan/zones';
+export * from './plan/view-box';
+export * from './plan/building-labels';
+export * from './plan/plan-links';

@@ -18,6 +18,7 @@ import { projectAccessHook } from '../projects/access-hook';
 import { decodeCsv } from './apartment-csv';
 import { exportApartments, importApartments } from './import-export';
 import * as apartments from './service';
+import { fromBody, fromParam, projectOfRow } from '../../plugins/public-view-freshness';
 
 const tags = ['apartments'];
 const ROLE_PATHS = ['admin', 'client'] as const;
@@ -82,7 +83,10 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
           onRequest,
           projectAccessHook(app, 'projectId', { adminOnly: 'Only admins add apartments' }),
         ],
-        config: { audit: { entity: 'apartment', id: 'response:apartment.id' } },
+        config: {
+          publicView: fromParam('projectId'),
+          audit: { entity: 'apartment', id: 'response:apartment.id' },
+        },
         schema: {
           tags,
           summary: 'Create an apartment in the project (admins)',
@@ -128,7 +132,10 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${role}/apartment/:id`,
       {
         onRequest: [onRequest, apartmentAccessHook(app)],
-        config: { audit: { entity: 'apartment', project: projectOf(apartmentsTable) } },
+        config: {
+          publicView: projectOfRow(apartmentsTable),
+          audit: { entity: 'apartment', project: projectOf(apartmentsTable) },
+        },
         schema: {
           tags,
           summary: 'Update an apartment',
@@ -149,7 +156,10 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${role}/apartment/:id`,
       {
         onRequest: [onRequest, apartmentAccessHook(app, { adminOnly: 'Only admins delete apartments' })],
-        config: { audit: { entity: 'apartment', project: projectOf(apartmentsTable) } },
+        config: {
+          publicView: projectOfRow(apartmentsTable),
+          audit: { entity: 'apartment', project: projectOf(apartmentsTable) },
+        },
         schema: {
           tags,
           summary: 'Delete an apartment (admins)',
@@ -214,6 +224,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
           projectAccessHook(app, 'projectId', { adminOnly: 'Only admins import apartments' }),
         ],
         config: {
+          publicView: fromParam('projectId'),
           audit: {
             entity: 'apartment',
             action: 'import',
@@ -269,6 +280,7 @@ export const apartmentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       config: {
+        publicView: fromBody('projectId'),
         audit: {
           entity: 'apartment',
           action: 'status',

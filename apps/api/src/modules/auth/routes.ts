@@ -10,6 +10,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
+      config: { publicView: false },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
@@ -74,7 +75,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/sign-out-everywhere',
     {
       onRequest: app.authenticate,
-      config: { audit: { entity: 'user', action: 'sign_out_everywhere', id: 'auth:id', project: null } },
+      config: {
+        audit: { entity: 'user', action: 'sign_out_everywhere', id: 'auth:id', project: null },
+        publicView: false,
+      },
       schema: {
         tags: ['auth'],
         summary: 'End every session of the signed-in user, this one included',
@@ -95,7 +99,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/impersonation/end',
     {
       onRequest: app.authenticate,
-      config: { audit: { entity: 'user', action: 'impersonation.end', id: 'auth:id', project: null } },
+      config: {
+        audit: { entity: 'user', action: 'impersonation.end', id: 'auth:id', project: null },
+        publicView: false,
+      },
       schema: {
         tags: ['auth'],
         summary: '"Back to my account": end the session as another user',

@@ -10,6 +10,7 @@ import { forbidden, notFound } from '../../lib/http-error';
 import { projectAccessHook } from '../projects/access-hook';
 import { assertProjectVisible } from '../projects/service';
 import * as repo from './repository';
+import { fromParam } from '../../plugins/public-view-freshness';
 
 const tags = ['building numbers'];
 const itemParams = projectIdParams.extend({ id: z.coerce.number().int().positive().max(2147483647) });
@@ -48,7 +49,10 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
     '/building-numbers/:projectId',
     {
       onRequest: [app.authenticate, projectAccessHook(app, 'projectId', { adminOnly })],
-      config: { audit: { entity: 'building_number', id: 'response:building_number.id' } },
+      config: {
+        publicView: fromParam('projectId'),
+        audit: { entity: 'building_number', id: 'response:building_number.id' },
+      },
       schema: {
         tags,
         security: bearer,
@@ -73,7 +77,7 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
     '/building-numbers/:projectId/:id',
     {
       onRequest: [app.authenticate, projectAccessHook(app, 'projectId', { adminOnly })],
-      config: { audit: { entity: 'building_number' } },
+      config: { publicView: fromParam('projectId'), audit: { entity: 'building_number' } },
       schema: {
         tags,
         summary: 'Rename a building number or move its label (form-encoded or JSON)',
@@ -101,7 +105,7 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
     '/building-numbers/:projectId/:id',
     {
       onRequest: [app.authenticate, projectAccessHook(app, 'projectId', { adminOnly })],
-      config: { audit: { entity: 'building_number' } },
+      config: { publicView: fromParam('projectId'), audit: { entity: 'building_number' } },
       schema: { tags, security: bearer, params: itemParams, response: { 204: z.null() } },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { fileNames } from '@planvy/shared';
+import { planNameList } from '@planvy/shared';
 
 /** A clickable element of a plan, as the editor writes it (spec §3 "SVG zone attributes"). */
 export interface Zone {
@@ -29,11 +29,8 @@ export function scanPlan(svg: string): PlanScan {
           if (seen.has(id)) duplicates.add(id);
           seen.add(id);
         }
-        const bostad = attrs['data-bostad'];
-        const linkTo = fileNames(attrs['data-link-to'] ?? '');
-        if (id !== undefined && (bostad !== undefined || linkTo.length > 0)) {
-          zones.push({ id, bostad, linkTo, buildingNumber: attrs['data-building-number'] });
-        }
+        const zone = scannedZone(attrs);
+        if (zone) zones.push(zone);
       },
     },
     { xmlMode: true },
@@ -41,6 +38,15 @@ export function scanPlan(svg: string): PlanScan {
   parser.write(svg);
   parser.end();
   return { zones, duplicateIds: [...duplicates] };
+}
+
+/** The zone an element with these attributes is, or undefined (the server knows zones by id). */
+export function scannedZone(attrs: Readonly<Record<string, string | undefined>>): Zone | undefined {
+  const id = attrs.id;
+  const bostad = attrs['data-bostad'];
+  const linkTo = planNameList(attrs['data-link-to']);
+  if (id === undefined || (bostad === undefined && linkTo.length === 0)) return undefined;
+  return { id, bostad, linkTo, buildingNumber: attrs['data-building-number'] };
 }
 
 /** The apartment ids a plan shows: zones with a numeric id and apartment data. */
@@ -72,7 +78,7 @@ export function planReport(
       .filter((z) => z.bostad !== undefined && !(/^\d+$/.test(z.id) && known.has(Number(z.id))))
       .map((z) => z.id),
     apartments_without_zone: apartments
-      .filter((a) => fileNames(a.file_name).length === 0)
+      .filter((a) => planNameList(a.file_name).length === 0)
       .map((a) => ({ id: a.id, bostad: a.bostad })),
     duplicate_ids: scan.duplicateIds,
     broken_links: scan.zones.flatMap((z) =>

@@ -8,6 +8,27 @@ export type FileInsert = typeof files.$inferInsert;
 const { content: _content, ...fileColumns } = getTableColumns(files);
 export type FileRow = Omit<typeof files.$inferSelect, 'content'>;
 
+/** Every column but the bytes and the markup: what lists of plans need. */
+const { svg: _svg, ...summaryColumns } = fileColumns;
+export type FileSummaryRow = Omit<FileRow, 'svg'>;
+
+export function listPlanSummaries(db: DbOrTx, projectId: number): Promise<FileSummaryRow[]> {
+  return db
+    .select(summaryColumns)
+    .from(files)
+    .where(and(eq(files.project_id, projectId), eq(files.kind, 'svg')))
+    .orderBy(asc(files.sort_index), asc(files.id));
+}
+
+/** A plan's markup and ETag (for the editor, which fetches it once per version). */
+export async function readMarkup(db: DbOrTx, projectId: number, fileId: number) {
+  const [row] = await db
+    .select({ svg: files.svg, etag: files.etag, version: files.version })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.project_id, projectId), eq(files.kind, 'svg')));
+  return row;
+}
+
 export function listFiles(db: DbOrTx, projectId: number, kind?: FileRow['kind']): Promise<FileRow[]> {
   const where = kind
     ? and(eq(files.project_id, projectId), eq(files.kind, kind))
@@ -114,6 +135,16 @@ export function projectApartments(db: DbOrTx, projectId: number) {
     .select({ id: apartments.id, bostad: apartments.bostad, file_name: apartments.file_name })
     .from(apartments)
     .where(eq(apartments.project_id, projectId))
+    .for('update');
+}
+
+/** Apartments of the project among `ids`, locked for the rest of the transaction. */
+export function lockApartmentsById(db: DbOrTx, projectId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(apartments)
+    .where(and(eq(apartments.project_id, projectId), inArray(apartments.id, ids)))
     .for('update');
 }
 

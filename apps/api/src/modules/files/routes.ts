@@ -7,20 +7,26 @@ import {
   fileUpdateSchema,
   idParams,
   planReportSchema,
+  planSummarySchema,
   projectIdParams,
   setImageSchema,
   svgSaveSchema,
   z,
+  zoneEditBodySchema,
+  zoneEditResultSchema,
 } from '../../lib/schemas';
 import { forbidden, HttpError, invalid } from '../../lib/http-error';
 import { files as filesTable } from '../../db/schema';
 import { projectOf } from '../../plugins/audit';
 import { projectAccessHook } from '../projects/access-hook';
 import * as files from './service';
+import { editZone } from './zone-edit';
+import { fromParam, projectOfRow } from '../../plugins/public-view-freshness';
 
 const tags = ['files'];
 const ROLE_PATHS = ['admin', 'client'] as const;
 const fileResponse = z.object({ file: fileSchema });
+const planParams = projectIdParams.extend({ fileId: idParams.shape.id });
 const savedResponse = z.object({ file: fileSchema, report: planReportSchema.optional() });
 
 /** onRequest (after sign-in) for /file/:id routes: 404 before the body is read for a file the caller cannot reach. */
@@ -49,6 +55,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           projectAccessHook(app, 'projectId', { adminOnly: 'Only admins upload files' }),
         ],
         config: {
+          publicView: fromParam('projectId'),
           audit: {
             entity: 'file',
             id: 'response:file.id',
@@ -108,7 +115,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${role}/svg/:projectId`,
       {
         onRequest: [onRequest, projectAccessHook(app, 'projectId', { adminOnly: 'Only admins edit plans' })],
-        config: { audit: { entity: 'plan', action: 'update', id: 'response:file.id' } },
+        config: {
+          publicView: fromParam('projectId'),
+          audit: { entity: 'plan', action: 'update', id: 'response:file.id' },
+        },
         bodyLimit: app.config.maxUploadBytes * 2,
         schema: {
           tags,
@@ -124,11 +134,91 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => files.savePlan(app.db, request.auth, request.params.projectId, request.body),
     );
 
+    app.get(
+      `/${role}/plans/:projectId`,
+      {
+        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
+        schema: {
+          tags,
+          summary: "The project's plans without their markup, by sort_index",
+          description: 'Fetch a plan’s markup once per version from …/plans/{projectId}/{fileId}/markup.',
+          security: bearer,
+          params: projectIdParams,
+          response: { 200: z.object({ plans: z.array(planSummarySchema) }) },
+        },
+      },
+      async (request) => ({
+        plans: await files.listPlanSummaries(app.db, request.auth, request.params.projectId),
+      }),
+    );
+
+    app.get(
+      `/${role}/plans/:projectId/:fileId/markup`,
+      {
+        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
+        schema: {
+          tags,
+          summary: "A plan's (sanitised) markup as image/svg+xml, with an ETag",
+          security: bearer,
+          params: planParams,
+          produces: ['image/svg+xml'],
+          response: { 200: z.string(), 304: z.null() },
+        },
+      },
+      async (request, reply) => {
+        const { projectId, fileId } = request.params;
+        const markup = await files.readPlanMarkup(app.db, request.auth, projectId, fileId);
+        reply
+          .header('etag', markup.etag)
+          // The browser keeps it and asks again with If-None-Match: a plan crosses the wire once per version.
+          .header('cache-control', 'private, no-cache')
+          .header('x-content-type-options', 'nosniff')
+          .header(
+            'content-security-policy',
+            "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+          );
+        if (request.headers['if-none-match'] === markup.etag) return reply.status(304).send(null);
+        return reply.type('image/svg+xml; charset=utf-8').send(markup.svg);
+      },
+    );
+
+    app.patch(
+      `/${role}/plans/:projectId/:fileId/zone`,
+      {
+        onRequest: [onRequest, projectAccessHook(app, 'projectId', { adminOnly: 'Only admins edit plans' })],
+        config: {
+          publicView: fromParam('projectId'),
+          audit: {
+            entity: 'plan',
+            action: 'zone',
+            id: 'param:fileId',
+            detail: (request) => {
+              const body = request.body as { zone?: { id?: unknown }; edit?: { kind?: unknown } };
+              return { zone: body.zone?.id, edit: body.edit?.kind };
+            },
+          },
+        },
+        schema: {
+          tags,
+          summary: 'Attach, link, detach or unlink one zone of a plan (admins)',
+          description:
+            'Changes the attributes of the one element `zone` names in the plan of `version` (a stale version, or a zone not where the editor saw it, is a 409 and nothing changes), syncs the file_name of the apartments that moved on or off the plan, and answers with what changed: the plan’s new version, the zone’s attributes and those apartments.',
+          security: bearer,
+          params: planParams,
+          body: zoneEditBodySchema,
+          response: { 200: zoneEditResultSchema },
+        },
+      },
+      async (request) =>
+        editZone(app.db, request.auth, request.params.projectId, request.params.fileId, request.body),
+    );
+
     app.post(
       `/${role}/svg/buildings/:fileId`,
       {
         onRequest: [onRequest, fileAccessHook(app, 'fileId', 'Only admins attach building numbers')],
         config: {
+          publicView: projectOfRow(filesTable, 'fileId'),
           audit: {
             entity: 'plan',
             action: 'buildings',
@@ -159,7 +249,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${role}/file/:id`,
       {
         onRequest: [onRequest, fileAccessHook(app, 'id', 'Only admins change files')],
-        config: { audit: { entity: 'file', project: projectOf(filesTable) } },
+        config: {
+          publicView: projectOfRow(filesTable),
+          audit: { entity: 'file', project: projectOf(filesTable) },
+        },
         schema: {
           tags,
           summary: 'Change a file’s sort_index or background image (data)',
@@ -178,7 +271,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${role}/file/:id`,
       {
         onRequest: [onRequest, fileAccessHook(app, 'id', 'Only admins delete files')],
-        config: { audit: { entity: 'file', project: projectOf(filesTable) } },
+        config: {
+          publicView: projectOfRow(filesTable),
+          audit: { entity: 'file', project: projectOf(filesTable) },
+        },
         schema: {
           tags,
           summary: 'Delete a file (admins)',
@@ -213,7 +309,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/svg/setImage/:projectId',
     {
       onRequest: app.requireRole('admin'),
-      config: { audit: { entity: 'plan', action: 'background', id: 'response:file.id' } },
+      config: {
+        publicView: fromParam('projectId'),
+        audit: { entity: 'plan', action: 'background', id: 'response:file.id' },
+      },
       schema: {
         tags,
         summary: 'Set (or clear, with an empty fileName) the background image of a plan',

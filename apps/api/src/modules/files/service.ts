@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { fileKindFor, fileNames, projectFileUrl, type PlanFile, type PlanReport } from '@planvy/shared';
+import {
+  fileKindFor,
+  fileNames,
+  projectFileUrl,
+  type PlanFile,
+  type PlanReport,
+  type PlanSummary,
+} from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, forbidden, invalid, notFound } from '../../lib/http-error';
 import { listBuildingNumbers } from '../building-numbers/repository';
@@ -10,10 +17,12 @@ import * as repo from './repository';
 import { sanitizeSvg, SvgSanitizeError } from './svg-sanitize';
 
 export const fileNotFound = () => notFound('File');
+export const STALE_PLAN =
+  'Someone else saved this plan after you opened it. Reload the plan to see their changes, then make yours again.';
 export const etagOf = (bytes: Buffer | string) =>
   `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
 
-export function toFile(row: repo.FileRow, buildings: number[] = []): PlanFile {
+export function toSummary(row: repo.FileSummaryRow, buildings: number[] = []): PlanSummary {
   return {
     id: row.id,
     project_id: row.project_id,
@@ -22,7 +31,6 @@ export function toFile(row: repo.FileRow, buildings: number[] = []): PlanFile {
     created_at: row.created_at.toISOString(),
     sort_index: row.sort_index,
     data: row.data,
-    svg: row.svg,
     buildings: buildings.join(','),
     version: row.version,
     size: row.size,
@@ -30,17 +38,39 @@ export function toFile(row: repo.FileRow, buildings: number[] = []): PlanFile {
   };
 }
 
-async function withBuildings(db: DbOrTx, rows: repo.FileRow[]): Promise<PlanFile[]> {
+export function toFile(row: repo.FileRow, buildings: number[] = []): PlanFile {
+  return { ...toSummary(row, buildings), svg: row.svg };
+}
+
+async function buildingIdsOf(db: DbOrTx, rows: readonly { id: number }[]): Promise<Map<number, number[]>> {
   const links = await repo.buildingsOf(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) =>
-    toFile(
-      r,
-      links.filter((l) => l.file_id === r.id).map((l) => l.building_number_id),
-    ),
-  );
+  const byFile = new Map<number, number[]>();
+  for (const l of links) byFile.set(l.file_id, [...(byFile.get(l.file_id) ?? []), l.building_number_id]);
+  return byFile;
+}
+
+async function withBuildings(db: DbOrTx, rows: repo.FileRow[]): Promise<PlanFile[]> {
+  const byFile = await buildingIdsOf(db, rows);
+  return rows.map((r) => toFile(r, byFile.get(r.id)));
+}
+
+/** The project's plans without their markup, by sort_index. */
+export async function listPlanSummaries(db: DbOrTx, caller: Caller, projectId: number): Promise<PlanSummary[]> {
+  await assertProjectVisible(db, caller, projectId);
+  const rows = await repo.listPlanSummaries(db, projectId);
+  const byFile = await buildingIdsOf(db, rows);
+  return rows.map((r) => toSummary(r, byFile.get(r.id)));
+}
+
+/** One plan's markup with its ETag; 404 for a plan the caller does not reach. */
+export async function readPlanMarkup(db: DbOrTx, caller: Caller, projectId: number, fileId: number) {
+  await assertProjectVisible(db, caller, projectId);
+  const row = await repo.readMarkup(db, projectId, fileId);
+  if (!row) throw fileNotFound();
+  return row;
 }
 
 /** Loads a file the caller reaches; the same 404 whether it is missing or someone else's. */
@@ -55,7 +85,7 @@ export async function loadVisibleFile(db: DbOrTx, caller: Caller, id: number): P
   return row;
 }
 
-function requireAdmin(caller: Caller, what: string) {
+export function requireAdmin(caller: Caller, what: string) {
   if (caller.role !== 'admin') throw forbidden(`Only admins ${what}`);
 }
 
@@ -206,9 +236,7 @@ export async function savePlan(
     const current = await repo.lockFile(tx, existing.id);
     if (!current) throw fileNotFound();
     if (input.version !== undefined && input.version !== current.version) {
-      throw conflict(
-        'Someone else saved this plan after you opened it. Reload the plan to see their changes, then make yours again.',
-      );
+      throw conflict(STALE_PLAN);
     }
     const row = await repo.updateFile(tx, current.id, {
       svg: markup,

@@ -30,7 +30,8 @@ function escapeText(s: string): string {
   return stripXmlForbidden(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-function escapeAttr(s: string): string {
+/** An attribute value as the sanitiser writes it (the zone patch writes tags the same way). */
+export function escapeAttr(s: string): string {
   return escapeText(s).replace(/"/g, '&quot;');
 }
 

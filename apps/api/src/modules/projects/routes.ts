@@ -12,6 +12,7 @@ import {
 import { projectAccessHook } from './access-hook';
 import { buildEmbedCode, publicBaseUrl } from './embed-code';
 import * as projects from './service';
+import { fromParam } from '../../plugins/public-view-freshness';
 
 const tags = ['projects'];
 const projectResponse = z.object({ project: projectSchema });
@@ -66,7 +67,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${role}/project/:id`,
       {
         onRequest: [onRequest, projectAccess],
-        config: { audit: { entity: 'project', project: 'param:id' } },
+        config: { publicView: fromParam('id'), audit: { entity: 'project', project: 'param:id' } },
         schema: {
           tags,
           summary: 'Update a project',
@@ -109,7 +110,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/project/:user_id',
     {
       onRequest: adminOnly,
-      config: { audit: { entity: 'project', id: 'response:project.id', project: 'response:project.id' } },
+      config: {
+        publicView: false,
+        audit: { entity: 'project', id: 'response:project.id', project: 'response:project.id' },
+      },
       schema: {
         tags,
         summary: 'Create a project owned by the user in the path',
@@ -131,7 +135,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/project/:id',
     {
       onRequest: adminOnly,
-      config: { audit: { entity: 'project', project: 'param:id' } },
+      config: { publicView: fromParam('id'), audit: { entity: 'project', project: 'param:id' } },
       schema: {
         tags,
         summary: 'Delete a project and everything in it',
@@ -154,6 +158,7 @@ export const brokerAssignRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireRole('admin'),
       config: {
+        publicView: false,
         audit: { entity: 'project', action: 'broker', id: 'body:projectId', project: 'body:projectId' },
       },
       schema: {

@@ -46,6 +46,7 @@ export const publicViewRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       },
       bodyLimit: 1024,
+      config: { publicView: false },
       schema: {
         tags: ['public'],
         summary: 'Record that a visitor opened an apartment',

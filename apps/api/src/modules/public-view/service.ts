@@ -100,6 +100,8 @@ interface Missing {
 export class PublicViewCache {
   private readonly entries = new Map<number, CachedView | Missing>();
   private readonly pending = new Map<number, Promise<CachedView | undefined>>();
+  /** Bumped by every invalidation, so a read that started before a write never stores what it read. */
+  private readonly generations = new Map<number, number>();
 
   constructor(
     private readonly load: (projectId: number) => Promise<PublicView | undefined>,
@@ -112,24 +114,36 @@ export class PublicViewCache {
     // One database read per project at a time, however many requests wait for it.
     let pending = this.pending.get(projectId);
     if (!pending) {
-      pending = this.refresh(projectId).finally(() => this.pending.delete(projectId));
+      const started = this.refresh(projectId).finally(() => {
+        if (this.pending.get(projectId) === started) this.pending.delete(projectId);
+      });
+      pending = started;
       this.pending.set(projectId, pending);
     }
     return pending;
   }
 
+  /** Drops the project's view (every write that changes what the widget shows calls this). */
   invalidate(projectId?: number): void {
-    if (projectId === undefined) this.entries.clear();
-    else this.entries.delete(projectId);
+    if (projectId === undefined) {
+      for (const id of new Set([...this.entries.keys(), ...this.pending.keys()])) this.invalidate(id);
+      return;
+    }
+    this.entries.delete(projectId);
+    this.pending.delete(projectId);
+    this.generations.set(projectId, (this.generations.get(projectId) ?? 0) + 1);
   }
 
   private async refresh(projectId: number): Promise<CachedView | undefined> {
+    const generation = this.generations.get(projectId) ?? 0;
     const view = await this.load(projectId);
     const expires = Date.now() + this.ttlMs;
+    // A read that started before a write stores nothing: the write's invalidation wins.
+    const current = (this.generations.get(projectId) ?? 0) === generation;
     // Bounded: at most 5,000 projects, known or not, are remembered at a time.
-    if (this.entries.size >= 5000) this.entries.clear();
+    if (current && this.entries.size >= 5000) this.entries.clear();
     if (!view) {
-      this.entries.set(projectId, { missing: true, expires });
+      if (current) this.entries.set(projectId, { missing: true, expires });
       return undefined;
     }
     const body = Buffer.from(JSON.stringify(view));
@@ -139,6 +153,7 @@ export class PublicViewCache {
       apartmentIds: new Set(view.apartments.map((a) => a.id)),
       expires,
     };
+    if (!current) return entry;
     this.entries.set(projectId, entry);
     return entry;
   }

@@ -11,6 +11,7 @@ import {
 } from '../../lib/schemas';
 import { projectAccessHook } from '../projects/access-hook';
 import * as settings from './service';
+import { fromParam } from '../../plugins/public-view-freshness';
 
 const tags = ['settings'];
 
@@ -55,6 +56,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           projectAccessHook(app, 'projectId', { adminOnly: settings.SETTINGS_ADMIN_ONLY }),
         ],
         config: {
+          publicView: fromParam('projectId'),
           audit: {
             entity: 'setting',
             action: 'update',
@@ -73,12 +75,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: projectSettingSchema },
         },
       },
-      async (request) => {
-        const saved = await settings.setSetting(app.db, request.auth, request.params.projectId, request.body);
-        // Settings decide what the widget shows (show_sun_study adds the sun study to it).
-        app.publicViews.invalidate(request.params.projectId);
-        return saved;
-      },
+      // Settings decide what the widget shows (publicView above drops its cached view).
+      async (request) => settings.setSetting(app.db, request.auth, request.params.projectId, request.body),
     );
   }
 };

@@ -18,6 +18,7 @@ import { projectOf } from '../../plugins/audit';
 import { projectAccessHook } from '../projects/access-hook';
 import { ACCEPTED_MESSAGE } from './media';
 import * as sunStudy from './service';
+import { fromBody, projectOfRow } from '../../plugins/public-view-freshness';
 
 const tags = ['sun study'];
 /** Room for the multipart envelope around the file itself. */
@@ -46,6 +47,7 @@ export const sunStudyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireRole('admin'),
       config: {
+        publicView: false,
         audit: {
           entity: 'sun_study',
           action: 'upload',
@@ -112,7 +114,10 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sunstudy/file',
     {
       onRequest: app.authenticate,
-      config: { audit: { entity: 'sun_study', id: 'response:file.id', project: 'body:projectId' } },
+      config: {
+        publicView: fromBody('projectId'),
+        audit: { entity: 'sun_study', id: 'response:file.id', project: 'body:projectId' },
+      },
       schema: {
         tags,
         summary: 'Add an uploaded file to the sun study (admins)',
@@ -124,7 +129,6 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await sunStudy.addSunStudyFile(app.db, request.auth, request.body);
-      app.publicViews.invalidate(request.body.projectId);
       return reply.status(201).send(result);
     },
   );
@@ -133,7 +137,10 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sunstudy/file/:id',
     {
       onRequest: [app.authenticate, entryAccessHook(app)],
-      config: { audit: { entity: 'sun_study', project: projectOf(sunStudyFiles) } },
+      config: {
+        publicView: projectOfRow(sunStudyFiles),
+        audit: { entity: 'sun_study', project: projectOf(sunStudyFiles) },
+      },
       schema: {
         tags,
         summary: 'Change a sun-study label and/or move it to sortIndex (admins)',
@@ -145,18 +152,17 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sunStudyWriteSchema },
       },
     },
-    async (request) => {
-      const result = await sunStudy.updateSunStudyFile(app.db, request.auth, request.params.id, request.body);
-      app.publicViews.invalidate(result.file.projectId);
-      return result;
-    },
+    async (request) => sunStudy.updateSunStudyFile(app.db, request.auth, request.params.id, request.body),
   );
 
   app.delete(
     '/sunstudy/file/:id',
     {
       onRequest: [app.authenticate, entryAccessHook(app)],
-      config: { audit: { entity: 'sun_study', project: projectOf(sunStudyFiles) } },
+      config: {
+        publicView: projectOfRow(sunStudyFiles),
+        audit: { entity: 'sun_study', project: projectOf(sunStudyFiles) },
+      },
       schema: {
         tags,
         summary: 'Delete a sun-study file and its stored bytes (admins)',
@@ -167,8 +173,7 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { projectId, files } = await sunStudy.deleteSunStudyFile(app.db, request.auth, request.params.id);
-      app.publicViews.invalidate(projectId);
+      const { files } = await sunStudy.deleteSunStudyFile(app.db, request.auth, request.params.id);
       return { files };
     },
   );

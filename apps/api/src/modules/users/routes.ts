@@ -55,7 +55,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/user',
     {
-      config: { audit: { ...userAudit(), id: 'response:user.id' } },
+      config: { audit: { ...userAudit(), id: 'response:user.id' }, publicView: false },
       schema: {
         tags,
         description: 'The password must be 6–30 characters and not one of the most common passwords (422).',
@@ -73,7 +73,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/user/:id',
     {
-      config: { audit: userAudit() },
+      config: { audit: userAudit(), publicView: false },
       schema: {
         tags,
         description:
@@ -101,7 +101,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/user/:id',
     {
-      config: { audit: userAudit() },
+      config: { audit: userAudit(), publicView: false },
       schema: {
         tags,
         summary: 'Delete a user',
@@ -124,7 +124,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/user/:id/config',
     {
-      config: { audit: { ...userAudit('config'), detail: (request) => ({ ...(request.body as object) }) } },
+      config: {
+        audit: { ...userAudit('config'), detail: (request) => ({ ...(request.body as object) }) },
+        publicView: false,
+      },
       schema: {
         tags,
         security: bearer,

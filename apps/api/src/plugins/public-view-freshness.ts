@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { projectOf } from './audit';
+
+/**
+ * The public view's cache (app.publicViews) has one owner: every write route says what it
+ * does to what the widget shows, in its route config, and this plugin invalidates the
+ * project's cached view once the write has succeeded, before the answer leaves. A route
+ * that writes and says nothing is caught by a test (public-view-freshness.test.ts reads
+ * `app.publicViewWriters`), so a new writer cannot forget.
+ *
+ *   config: { publicView: false }                       // never changes the widget (users, login)
+ *   config: { publicView: fromParam('projectId') }      // changes that project's view
+ *   config: { publicView: projectOfRow(apartments) }    // the project of the row :id names
+ */
+export type ProjectLookup = (
+  request: FastifyRequest,
+  app: FastifyInstance,
+) => number | undefined | Promise<number | undefined>;
+
+export type PublicViewEffect = false | ProjectLookup;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What this route does to the public widget's view (see plugins/public-view-freshness.ts). */
+    publicView?: PublicViewEffect;
+  }
+  interface FastifyRequest {
+    publicViewProject?: number;
+  }
+  interface FastifyInstance {
+    /** Every route that writes, with what it declared (read by the test that keeps them honest). */
+    publicViewWriters: { method: string; url: string; publicView: PublicViewEffect | undefined }[];
+  }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const positive = (value: unknown): number | undefined => {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** The project is a route parameter. */
+export const fromParam =
+  (name: string): ProjectLookup =>
+  (request) =>
+    positive((request.params as Record<string, unknown> | undefined)?.[name]);
+
+/** The project is a field of the body (v2 routes). */
+export const fromBody =
+  (name: string): ProjectLookup =>
+  (request) =>
+    positive((request.body as Record<string, unknown> | undefined)?.[name]);
+
+/** The project of the row that the parameter `param` names, looked up before the handler runs (a delete removes it). */
+export function projectOfRow(
+  table: PgTable & { id: AnyPgColumn; project_id: AnyPgColumn },
+  param = 'id',
+): ProjectLookup {
+  const { lookup } = projectOf(table, param);
+  return async (request, app) => (await lookup(request, app.db)) ?? undefined;
+}
+
+export const publicViewFreshnessPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('publicViewWriters', []);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (READS.has(method)) continue;
+      app.publicViewWriters.push({ method, url: route.url, publicView: route.config?.publicView });
+    }
+  });
+  app.addHook('preHandler', async (request) => {
+    const effect = request.routeOptions.config.publicView;
+    if (typeof effect === 'function') request.publicViewProject = await effect(request, app);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    const projectId = request.publicViewProject;
+    if (projectId !== undefined && reply.statusCode < 400) app.publicViews.invalidate(projectId);
+  });
+});
