@@ -27,6 +27,18 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
+/** Shared modules that import zod (the widget must stay small: it may import their types only). */
+const zodModules = [
+  'index',
+  'apartments',
+  'errors',
+  'files',
+  'projects',
+  'public-view',
+  'sun-study',
+  'users',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -67,11 +79,64 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared code must not import features or app.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'Shared code must not import features or app.',
+            },
+          ],
+        },
       ],
     },
   },
   ...featureBoundaries,
+  {
+    // The widget is small and has no UI library: no zod (nor a shared module that imports it), no Mantine.
+    files: ['apps/widget/src/**/*.{ts,tsx}'],
+    ignores: ['apps/widget/src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: 'The widget does not bundle zod.' },
+            {
+              name: '@planvy/shared',
+              allowTypeImports: true,
+              message:
+                'The package index pulls in zod: import a zod-free module by path (@planvy/shared/src/…).',
+            },
+          ],
+          patterns: [
+            { group: ['@mantine/*'], message: 'The widget has no UI library.' },
+            {
+              group: zodModules.map((m) => `@planvy/shared/src/${m}`),
+              allowTypeImports: true,
+              message:
+                'This shared module imports zod: import its types only, or move the code to a zod-free module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The plan model is bundled by the widget: zod-free, and nothing outside plan/ (which may import zod).
+    files: ['packages/shared/src/plan/**/*.ts'],
+    ignores: ['packages/shared/src/plan/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'The plan model is zod-free (the widget bundles it).' }],
+          patterns: [
+            { group: ['../*'], message: 'The plan model imports only from plan/ (the widget bundles it).' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'apps/api/test/**/*.ts', 'scripts/**/*.ts'],
     rules: {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import type { PlanFile } from '@planvy/shared';
 import { XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
 import { adminToken, baseURL, launch } from './support/browser';
 import { signInAsAdmin } from './support/session';
@@ -35,7 +34,7 @@ let browser: Awaited<ReturnType<typeof launch>>;
 let token: string;
 let projectId = 0;
 /** Plan file name → the markup shown raw, in upload order; the first is a benign plan. */
-const plans: { name: string; payload: string; svg: string }[] = [];
+const plans: { id: number; name: string; payload: string; svg: string }[] = [];
 
 /** A plan with legitimate styles of its own: fills by class and a font, which must still render. */
 const BENIGN =
@@ -52,11 +51,13 @@ beforeAll(async () => {
     const name = `p-${String(i).padStart(3, '0')}.svg`;
     // A payload the server refuses outright (not an SVG at all) is neutralised at upload;
     // a placeholder keeps its place so the raw pass can still show it to the browser guard.
-    if ((await upload(name, item.svg)) !== 201) {
+    let stored = await upload(name, item.svg);
+    if (stored.status !== 201) {
       const placeholder = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>';
-      expect(await upload(name, placeholder)).toBe(201);
+      stored = await upload(name, placeholder);
+      expect(stored.status).toBe(201);
     }
-    plans.push({ name, payload: item.name, svg: item.svg });
+    plans.push({ id: stored.id, name, payload: item.name, svg: item.svg });
   }
   await untilViewShows(projectId, (v) => (v as { plans: unknown[] }).plans.length === plans.length);
 }, 300_000);
@@ -65,7 +66,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function upload(name: string, svg: string): Promise<number> {
+async function upload(name: string, svg: string): Promise<{ status: number; id: number }> {
   const form = new FormData();
   form.append('file', new Blob([svg], { type: 'image/svg+xml' }), name);
   const res = await fetch(`${baseURL()}/api/v1/admin/file/${projectId}`, {
@@ -73,8 +74,8 @@ async function upload(name: string, svg: string): Promise<number> {
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  await res.arrayBuffer();
-  return res.status;
+  const body = (await res.json()) as { file?: { id: number } };
+  return { status: res.status, id: body.file?.id ?? 0 };
 }
 
 // ---------------------------------------------------------------------------
@@ -298,14 +299,13 @@ const editor: App = {
     await page.getByTestId('plan-file-name').getByText(plans[index]!.name).waitFor({ state: 'attached' });
     await page.locator('[data-testid="plan-stage"]:not([data-version=""])').waitFor({ state: 'attached' });
   },
-  rawRoute: () => `**/api/v1/admin/svg/${projectId}`,
+  // The editor fetches each plan's markup on its own: serve the payload as it was, unsanitised.
+  rawRoute: () => `**/api/v1/admin/plans/${projectId}/*/markup`,
   async serveRaw(route) {
-    if (route.request().method() !== 'GET') return route.continue();
-    const res = await route.fetch();
-    const body = (await res.json()) as { files: PlanFile[] };
-    const byName = rawByName();
-    for (const f of body.files) f.svg = byName.get(f.name) ?? f.svg;
-    await route.fulfill({ response: res, json: body });
+    const id = Number(new URL(route.request().url()).pathname.split('/').at(-2));
+    const svg = plans.find((p) => p.id === id)?.svg;
+    if (svg === undefined) return route.continue();
+    await route.fulfill({ status: 200, contentType: 'image/svg+xml', body: svg });
   },
 };
 

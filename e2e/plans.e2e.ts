@@ -165,10 +165,16 @@ async function tool(name: string) {
   await page.getByRole('button', { name, exact: true, pressed: true }).waitFor();
 }
 
+/** A save from the editor: the whole drawing (POST …/svg/{projectId}), or one zone edit (PATCH …/zone). */
 function planSaved() {
-  return page.waitForResponse(
-    (r) => r.request().method() === 'POST' && /\/api\/v1\/admin\/svg\/\d+$/.test(new URL(r.url()).pathname),
-  );
+  return page.waitForResponse((r) => {
+    const path = new URL(r.url()).pathname;
+    const method = r.request().method();
+    return (
+      (method === 'POST' && /\/api\/v1\/admin\/svg\/\d+$/.test(path)) ||
+      (method === 'PATCH' && /\/api\/v1\/admin\/plans\/\d+\/\d+\/zone$/.test(path))
+    );
+  });
 }
 
 /** Opens a select and reads its options (only this select's: other lists stay in the page). */
@@ -496,9 +502,8 @@ describe('zone editor', () => {
     expect((await plan(projectId, 'site.svg')).svg).toMatch(
       /<rect id="house-a"[^>]* data-link-to="house-a.svg"/,
     );
-    // The popup has faded out and the page has taken in the save (its check report shows).
+    // The popup has faded out; a zone edit sends the zone, never the plan.
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText('Kontroll av site.svg').waitFor();
     expect(await stage().locator('#house-a').getAttribute('data-pv-state')).toBe('link');
 
     await tool('Markera och flytta');
@@ -556,17 +561,14 @@ describe('zone editor', () => {
     await confirm.getByRole('button', { name: 'Koppla bort' }).click();
     const response = await saved;
     expect(response.status()).toBe(200);
-    expect(((await response.json()) as { report: PlanReport }).report.apartments_without_zone).toContainEqual(
-      {
-        id: apartment.id,
-        bostad: 'C-7',
-      },
-    );
+    // The answer is what changed: the apartment that left the plan, not the plan.
+    const answer = (await response.json()) as { apartments: { id: number; file_name: string }[] };
+    expect(answer.apartments).toEqual([expect.objectContaining({ id: apartment.id, file_name: '' })]);
 
     expect((await getApartment(apartment.id)).file_name).toBe('');
     expect(await stage().locator('[data-pv-state]').count()).toBe(0);
-    // The check after the save lists the detached apartment.
-    await page.getByText('Lägenheter som inte finns på någon plan: 1').waitFor();
+    // The table counts it as detached at once, from the answer.
+    await expect.poll(() => page.getByTestId('detached-count').textContent()).toBe('1');
   });
 
   it('attaches a building number, drags its label and shows it there after a reload', async () => {

@@ -5,7 +5,8 @@ import { compareApartments as compareDefault, naturalOrder } from '@planvy/share
 /** The list's default order is the shared one (spec §3 default_sort_order, bostad_as_integer). */
 export { compareDefault, naturalOrder };
 
-export type SortKey = 'bostad' | 'rooms' | 'floor' | 'square' | 'garden_size' | 'price' | 'fee' | 'status';
+export type SortKey =
+  'bostad' | 'building' | 'rooms' | 'floor' | 'square' | 'garden_size' | 'price' | 'fee' | 'status';
 export interface SortState {
   key: SortKey;
   dir: 'asc' | 'desc';

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareApartments } from '@planvy/shared';
 import type { PublicApartment } from '@planvy/shared/src/public-view';
-import { STATUS_ALIASES } from '@planvy/shared/src/statuses';
-import { compareDefault, sortApartments } from './apartment-order';
+import { sortApartments } from './apartment-order';
 
 function apartment(id: number, fields: Partial<PublicApartment> = {}): PublicApartment {
   return {
@@ -26,22 +24,6 @@ function apartment(id: number, fields: Partial<PublicApartment> = {}): PublicApa
 }
 
 const bostads = (list: PublicApartment[]) => list.map((a) => a.bostad);
-
-describe('default order', () => {
-  it('agrees with the shared compareApartments for every setting', () => {
-    const names = ['10', '9', '1001', 'A 2', 'A 10', 'b1', '2.5', '', 'Lgh 1101', 'lgh 1102'];
-    const list = names.flatMap((bostad, i) =>
-      [STATUS_ALIASES[i % STATUS_ALIASES.length]!, 'unknown'].map((status) => ({ bostad, status })),
-    );
-    for (const order of ['status', 'bostad']) {
-      for (const asInteger of [true, false]) {
-        const ours = [...list].sort(compareDefault(order, asInteger));
-        const shared = [...list].sort(compareApartments(order, asInteger));
-        expect(ours, `${order}/${asInteger}`).toEqual(shared);
-      }
-    }
-  });
-});
 
 describe('sortApartments', () => {
   const list = [

@@ -1,11 +1,21 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { backTarget, followLink, goBack, jumpTo, startTrail } from '@planvy/shared/src/plan/plan-links';
 import type { PublicView } from '@planvy/shared/src/public-view';
 import { STATUSES } from '@planvy/shared/src/statuses';
 import { sortApartments, type SortKey, type SortState } from './apartment-order';
-import { countByStatus, isFiltering, matchesFilters, NO_FILTERS, roomOptions, type Filters } from './filters';
+import {
+  buildingOptions,
+  countByStatus,
+  isFiltering,
+  matchesFilters,
+  NO_FILTERS,
+  roomOptions,
+  type Filters,
+} from './filters';
 import type { WidgetParams } from './params';
 import type { PreparedPlan, ZoneContext } from './plan-zones';
 import { listColumns } from './list-columns';
+import { planTitle } from './format';
 import { planOf, startPlan } from './start-plan';
 import { recordClick } from './view-api';
 import type { Widget } from './widget';
@@ -47,8 +57,9 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
   const byId = zoneContext.apartments;
   const deepLinked = params.apartmentId !== null && byId.has(params.apartmentId) ? params.apartmentId : null;
 
-  const [planIndex, setPlanIndex] = useState(() => startPlan(view, deepLinked));
-  const [trail, setTrail] = useState<number[]>([]);
+  // Site → building → floor: "back" retraces the links followed; a page button starts afresh.
+  const [trail, setTrail] = useState(() => startTrail(startPlan(view, deepLinked)));
+  const planIndex = trail.current;
   const [selectedId, setSelectedId] = useState<number | null>(deepLinked);
   const [panelTop, setPanelTop] = useState<number | null>(params.embed ? 16 : null);
   const [hoverId, setHoverId] = useState<number | null>(null);
@@ -87,6 +98,8 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
     ]);
   }, [scope]);
   const rooms = useMemo(() => roomOptions(scope), [scope]);
+  const multiBuilding = w.flag('multi_building');
+  const buildings = useMemo(() => (multiBuilding ? buildingOptions(scope) : []), [scope, multiBuilding]);
   const columns = useMemo(() => listColumns(w), [w]);
 
   const describe = useStable((zone: Element): [string, string] | null => {
@@ -97,24 +110,25 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
       return [`${w.bostadLabel} ${a.bostad}`, detail];
     }
     const label = zone.getAttribute('aria-label');
-    return label ? [label, ''] : null;
+    if (!label) return null;
+    // A building: "Hus A", and which plan it opens.
+    const target = view.plans[Number(zone.getAttribute('data-pv-plan'))];
+    const opens =
+      zone.classList.contains('pv-building') && target ? t('goTo', { name: planTitle(target.name) }) : '';
+    return [label, opens];
   });
 
-  const goTo = useStable((index: number) => {
-    if (index === planIndex || !view.plans[index]) return;
-    setTrail((list) => [...list, planIndex]);
-    setPlanIndex(index);
+  const show = (next: typeof trail) => {
+    if (next === trail || !view.plans[next.current]) return;
+    setTrail(next);
     setHoverId(null);
     setLimit(LIST_PAGE);
-  });
-  const back = useStable(() => {
-    const previous = trail[trail.length - 1];
-    if (previous === undefined) return;
-    setTrail((list) => list.slice(0, -1));
-    setPlanIndex(previous);
-    setHoverId(null);
-    setLimit(LIST_PAGE);
-  });
+  };
+  /** A zone that leads to another plan. */
+  const goTo = useStable((index: number) => show(followLink(trail, index)));
+  /** A page button. */
+  const select = useStable((index: number) => show(jumpTo(trail, index)));
+  const back = useStable(() => show(goBack(trail)));
 
   const open = useStable((id: number, opener: Element) => {
     const a = byId.get(id);
@@ -129,7 +143,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
     if (!params.preview) recordClick(view.project.id, id);
     // A list row of another plan (show_all_apartments) shows that plan too.
     const target = planOf(view, a);
-    if (plan && !a.plans.includes(plan.name) && target !== null) goTo(target);
+    if (plan && !a.plans.includes(plan.name) && target !== null) select(target);
   });
   const close = useStable(() => {
     const id = selectedId;
@@ -196,9 +210,9 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
                 <PlanNav
                   plans={view.plans}
                   current={planIndex}
-                  previous={trail[trail.length - 1] ?? null}
+                  previous={backTarget(trail) ?? null}
                   onBack={back}
-                  onSelect={goTo}
+                  onSelect={select}
                 />
                 <PlanView
                   plan={plan}
@@ -233,6 +247,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
                   onChange={setFilters}
                   statuses={statusCounts.map(([s]) => s)}
                   rooms={rooms}
+                  buildings={buildings}
                 />
                 <p className="pv-count-line" aria-live="polite">
                   {t('showing', { shown: visible.length, total: scope.length })}

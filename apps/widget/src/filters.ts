@@ -6,6 +6,8 @@ export interface Filters {
   statuses: string[];
   /** A rooms value to match exactly; empty matches all. */
   rooms: string;
+  /** A building (its label) to match exactly; empty matches all (multi_building). */
+  building: string;
   priceMin: number | null;
   priceMax: number | null;
   sizeMin: number | null;
@@ -15,6 +17,7 @@ export interface Filters {
 export const NO_FILTERS: Filters = {
   statuses: [],
   rooms: '',
+  building: '',
   priceMin: null,
   priceMax: null,
   sizeMin: null,
@@ -25,6 +28,7 @@ export function isFiltering(f: Filters): boolean {
   return (
     f.statuses.length > 0 ||
     f.rooms !== '' ||
+    f.building !== '' ||
     f.priceMin !== null ||
     f.priceMax !== null ||
     f.sizeMin !== null ||
@@ -43,6 +47,7 @@ export function matchesFilters(a: PublicApartment, f: Filters): boolean {
   return (
     (f.statuses.length === 0 || f.statuses.includes(a.status)) &&
     (f.rooms === '' || a.rooms.trim() === f.rooms) &&
+    (f.building === '' || a.building === f.building) &&
     within(a.price, f.priceMin, f.priceMax) &&
     within(a.square, f.sizeMin, f.sizeMax)
   );
@@ -58,6 +63,13 @@ export function roomOptions(list: readonly PublicApartment[]): string[] {
     const nb = Number(b);
     return Number.isFinite(na) && Number.isFinite(nb) ? na - nb : naturalOrder(a, b);
   });
+}
+
+/** The buildings apartments are in, in natural order, for the building filter. */
+export function buildingOptions(list: readonly PublicApartment[]): string[] {
+  const values = new Set<string>();
+  for (const a of list) if (a.building) values.add(a.building);
+  return [...values].sort(naturalOrder);
 }
 
 /** "2 500 000", "2,5" and "" from a number input; empty or invalid means no bound. */

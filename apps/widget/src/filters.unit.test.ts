@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicApartment } from '@planvy/shared/src/public-view';
-import { countByStatus, isFiltering, matchesFilters, NO_FILTERS, parseBound, roomOptions } from './filters';
+import {
+  buildingOptions,
+  countByStatus,
+  isFiltering,
+  matchesFilters,
+  NO_FILTERS,
+  parseBound,
+  roomOptions,
+} from './filters';
 
 const a = (fields: Partial<PublicApartment>): PublicApartment => ({
   id: 1,
@@ -22,6 +30,22 @@ const a = (fields: Partial<PublicApartment>): PublicApartment => ({
 });
 
 describe('filters', () => {
+  it('filters by building, and lists the buildings in natural order', () => {
+    const f = { ...NO_FILTERS, building: 'B' };
+    expect(isFiltering(f)).toBe(true);
+    expect(matchesFilters(a({ building: 'B' }), f)).toBe(true);
+    expect(matchesFilters(a({ building: 'A' }), f)).toBe(false);
+    expect(matchesFilters(a({ building: null }), f)).toBe(false);
+    expect(
+      buildingOptions([
+        a({ building: 'B 10' }),
+        a({ building: null }),
+        a({ building: 'B 9' }),
+        a({ building: 'B 9' }),
+      ]),
+    ).toEqual(['B 9', 'B 10']);
+  });
+
   it('matches everything when nothing is set', () => {
     expect(isFiltering(NO_FILTERS)).toBe(false);
     expect(matchesFilters(a({ price: null, square: null }), NO_FILTERS)).toBe(true);

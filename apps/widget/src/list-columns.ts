@@ -9,14 +9,15 @@ export interface Column {
   numeric?: boolean;
 }
 
-/** The list columns, following hide_floor_column, hide_fee_column and use_garden_size. */
+/** The list columns, following multi_building, hide_floor_column, hide_fee_column and use_garden_size. */
 export function listColumns(w: Widget): Column[] {
   const dash = w.t('notAvailable');
   const perMonth = (v: string | null) => (v === null ? dash : w.t('perMonth', { amount: v }));
-  const columns: Column[] = [
-    { key: 'bostad', label: w.bostadLabel, cell: (a) => a.bostad },
-    { key: 'rooms', label: w.roomsLabel, cell: (a) => a.rooms || dash, numeric: true },
-  ];
+  const columns: Column[] = [{ key: 'bostad', label: w.bostadLabel, cell: (a) => a.bostad }];
+  // multi_building: which building each home is in.
+  if (w.flag('multi_building'))
+    columns.push({ key: 'building', label: w.t('house'), cell: (a) => a.building ?? dash });
+  columns.push({ key: 'rooms', label: w.roomsLabel, cell: (a) => a.rooms || dash, numeric: true });
   if (!w.isTomter && !w.flag('hide_floor_column')) {
     columns.push({ key: 'floor', label: w.t('floor'), cell: (a) => a.floor || dash, numeric: true });
   }

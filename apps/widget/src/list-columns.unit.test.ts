@@ -35,8 +35,17 @@ const apartment = {
 const keys = (v: PublicView) => listColumns(createWidget(v, 'sv')).map((c) => c.key);
 
 describe('list columns', () => {
-  it('shows every column by default except garden size', () => {
+  it('shows every column by default except garden size and building', () => {
     expect(keys(view('sale'))).toEqual(['bostad', 'rooms', 'floor', 'square', 'price', 'fee', 'status']);
+  });
+
+  it('shows the building with multi_building on', () => {
+    const v = view('sale', { multi_building: '1' });
+    expect(keys(v)).toEqual(['bostad', 'building', 'rooms', 'floor', 'square', 'price', 'fee', 'status']);
+    const column = listColumns(createWidget(v, 'sv')).find((c) => c.key === 'building')!;
+    expect(column.label).toBe('Hus');
+    expect(column.cell({ ...apartment, building: 'B' })).toBe('B');
+    expect(column.cell(apartment)).toBe('–');
   });
 
   it('follows hide_floor_column, hide_fee_column and use_garden_size', () => {

@@ -1,8 +1,9 @@
 import type { PublicApartment, PublicPlan } from '@planvy/shared/src/public-view';
 import { guardPlan } from '@planvy/shared/src/plan/svg-guard';
 import { SVG_NS } from '@planvy/shared/src/plan/svg-policy';
+import { parseViewBox, type Box } from '@planvy/shared/src/plan/view-box';
+import { linkTarget, readZone, ZONE_SELECTOR } from '@planvy/shared/src/plan/zones';
 import { statusClass } from './theme-css';
-import { parseViewBox, type Box } from './pan-zoom';
 
 export interface ZoneContext {
   apartments: ReadonlyMap<number, PublicApartment>;
@@ -10,8 +11,8 @@ export interface ZoneContext {
   planIndex: ReadonlyMap<string, number>;
   /** Accessible name of an apartment zone: bostad, status label and rooms. */
   apartmentLabel: (a: PublicApartment) => string;
-  /** Accessible name of a zone that leads to another plan. */
-  linkLabel: (planIndex: number, buildingId: string | null) => string;
+  /** Accessible name of a zone that leads to another plan: "Hus A" for a building, else "Visa {plan}". */
+  linkLabel: (planIndex: number, buildingNumberId: number | null) => string;
 }
 
 export interface PreparedPlan {
@@ -22,32 +23,27 @@ export interface PreparedPlan {
   zones: Map<number, Element[]>;
 }
 
-/** The first existing plan among a comma-separated data-link-to list. */
-export function linkTarget(value: string | null, planIndex: ReadonlyMap<string, number>): number | null {
-  if (!value) return null;
-  for (const name of value.split(',')) {
-    const i = planIndex.get(name.trim());
-    if (i !== undefined) return i;
-  }
-  return null;
-}
-
 /**
  * Marks every zone in one pass over the (still detached) plan: status class, and the
- * attributes that make it a keyboard-reachable, named button. Listeners are not added
- * here: the plan view delegates events from its container.
+ * attributes that make it a keyboard-reachable, named button. Zones are read with the shared
+ * plan model; a link zone with a building number is a building (`pv-building`). Listeners
+ * are not added here: the plan view delegates events from its container.
  */
 export function decorateZones(svg: Element, ctx: ZoneContext): Map<number, Element[]> {
   const zones = new Map<number, Element[]>();
-  const candidates = svg.querySelectorAll('[data-bostad], [data-link-to]');
+  const candidates = svg.querySelectorAll(ZONE_SELECTOR);
   for (let i = 0; i < candidates.length; i++) {
     const el = candidates[i]!;
-    const id = el.getAttribute('id');
-    const apartment = id && /^\d{1,10}$/.test(id) ? ctx.apartments.get(Number(id)) : undefined;
-    if (apartment && el.hasAttribute('data-bostad')) {
+    const zone = readZone(el);
+    const classes = el.getAttribute('class') ?? '';
+    const apartment =
+      zone.kind === 'apartment' && zone.apartmentId !== null
+        ? ctx.apartments.get(zone.apartmentId)
+        : undefined;
+    if (apartment) {
       el.setAttribute(
         'class',
-        `${el.getAttribute('class') ?? ''} pv-zone ${statusClass(apartment.status)}${apartment.inactive ? ' pv-inactive' : ''}`.trim(),
+        `${classes} pv-zone ${statusClass(apartment.status)}${apartment.inactive ? ' pv-inactive' : ''}`.trim(),
       );
       el.setAttribute('data-pv-id', String(apartment.id));
       el.setAttribute('aria-label', ctx.apartmentLabel(apartment));
@@ -55,11 +51,15 @@ export function decorateZones(svg: Element, ctx: ZoneContext): Map<number, Eleme
       if (list) list.push(el);
       else zones.set(apartment.id, [el]);
     } else {
-      const target = linkTarget(el.getAttribute('data-link-to'), ctx.planIndex);
+      const target = linkTarget(zone, ctx.planIndex);
       if (target === null) continue;
-      el.setAttribute('class', `${el.getAttribute('class') ?? ''} pv-zone pv-link`.trim());
-      el.setAttribute('data-pv-plan', String(target));
-      el.setAttribute('aria-label', ctx.linkLabel(target, el.getAttribute('data-building-number')));
+      const index = ctx.planIndex.get(target)!;
+      el.setAttribute(
+        'class',
+        `${classes} pv-zone pv-link${zone.kind === 'building' ? ' pv-building' : ''}`.trim(),
+      );
+      el.setAttribute('data-pv-plan', String(index));
+      el.setAttribute('aria-label', ctx.linkLabel(index, zone.buildingNumberId));
     }
     el.setAttribute('tabindex', '0');
     el.setAttribute('role', 'button');

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { PublicApartment } from '@planvy/shared/src/public-view';
-import { decorateZones, framePlan, linkTarget, type ZoneContext } from './plan-zones';
+import { decorateZones, framePlan, type ZoneContext } from './plan-zones';
 import { guardPlan } from '@planvy/shared/src/plan/svg-guard';
 
 const apartment = (id: number, status: string, inactive = false) =>
@@ -18,7 +18,7 @@ const ctx: ZoneContext = {
     ['b.svg', 1],
   ]),
   apartmentLabel: (a) => `Bostad ${a.bostad}`,
-  linkLabel: (i, building) => `Plan ${i} ${building ?? ''}`.trim(),
+  linkLabel: (i, building) => (building === null ? `Plan ${i}` : `Hus ${building}`),
 };
 
 const plan = (inner: string) =>
@@ -43,21 +43,21 @@ describe('decorateZones', () => {
     expect(zones.get(3)![0]!.getAttribute('class')).toBe('pv-zone pv-st-unknown');
   });
 
-  it('turns links to existing plans into navigation buttons and leaves the rest alone', () => {
+  it('turns links to existing plans into navigation buttons, buildings named as such, and leaves the rest alone', () => {
     const svg = plan(
-      '<rect id="l" data-link-to="missing.svg, b.svg" data-building-number="7"/><rect id="x" data-link-to="gone.svg"/><rect id="99" data-bostad="9"/>',
+      '<rect id="l" data-link-to="missing.svg, b.svg" data-building-number="7"/><rect id="f" data-link-to="site.svg"/>' +
+        '<rect id="x" data-link-to="gone.svg"/><rect id="99" data-bostad="9"/>',
     );
     decorateZones(svg, ctx);
-    const link = svg.querySelector('#l')!;
-    expect(link.getAttribute('data-pv-plan')).toBe('1');
-    expect(link.getAttribute('aria-label')).toBe('Plan 1 7');
+    const building = svg.querySelector('#l')!;
+    expect(building.getAttribute('data-pv-plan')).toBe('1');
+    expect(building.getAttribute('class')).toBe('pv-zone pv-link pv-building');
+    expect(building.getAttribute('aria-label')).toBe('Hus 7');
+    const link = svg.querySelector('#f')!;
+    expect(link.getAttribute('class')).toBe('pv-zone pv-link');
+    expect(link.getAttribute('aria-label')).toBe('Plan 0');
     expect(svg.querySelector('#x')!.hasAttribute('tabindex')).toBe(false);
     expect(svg.querySelector('[id="99"]')!.hasAttribute('role')).toBe(false);
-  });
-
-  it('finds the first existing link target', () => {
-    expect(linkTarget('a.svg,site.svg', ctx.planIndex)).toBe(0);
-    expect(linkTarget('', ctx.planIndex)).toBeNull();
   });
 });
 

@@ -58,18 +58,25 @@ export function createWidget(view: PublicView, lang: Lang): Widget {
   };
 }
 
+/** The name of building number `id` ("Hus A"), from the plans it is attached to, or null. */
+export function buildingNames(view: PublicView, w: Widget): (id: number | null) => string | null {
+  const labels = new Map<number, string>();
+  for (const p of view.plans) for (const b of p.buildings) labels.set(b.id, b.label);
+  return (id) => {
+    const label = id === null ? undefined : labels.get(id);
+    return label === undefined ? null : w.t('building', { label });
+  };
+}
+
 /** What zone decoration needs to know about the project: apartments, plans and names. */
 export function createZoneContext(view: PublicView, w: Widget): ZoneContext {
-  const buildings = new Map<string, string>();
-  for (const p of view.plans) for (const b of p.buildings) buildings.set(String(b.id), b.label);
+  const building = buildingNames(view, w);
   return {
     apartments: new Map(view.apartments.map((a) => [a.id, a])),
     planIndex: new Map(view.plans.map((p, i) => [p.name, i])),
     apartmentLabel: w.apartmentName,
-    linkLabel: (target, buildingId) => {
-      const label = buildingId ? buildings.get(buildingId) : undefined;
-      const name = label ? w.t('building', { label }) : planTitle(view.plans[target]?.name ?? '');
-      return w.t('goTo', { name });
-    },
+    // A building is named as one ("Hus A"); any other link by the plan it opens.
+    linkLabel: (target, buildingNumberId) =>
+      building(buildingNumberId) ?? w.t('goTo', { name: planTitle(view.plans[target]?.name ?? '') }),
   };
 }

@@ -31,18 +31,27 @@ interface View {
   sun_study: { label: string }[];
 }
 
+/** What the writes answer, as far as these tests read it. */
+interface Entry {
+  id: number;
+  version: number;
+  filePath: string;
+  fileName: string;
+}
+type Answer = Record<'project' | 'apartment' | 'file' | 'building_number', Entry>;
+
 const view = async () =>
-  (await t.app.inject({ method: 'GET', url: `/api/v1/public/view/${project}` })).json() as View;
+  (await t.app.inject({ method: 'GET', url: `/api/v1/public/view/${project}` })).json<View>();
 const call = async (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => {
   const res = await t.as(admin.token, { method, url, payload: payload as Record<string, unknown> });
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return (res.body ? res.json() : {}) as Record<string, any>;
+  return res.body ? res.json<Answer>() : ({} as Answer);
 };
 const upload = async (url: string, name: string, bytes: Buffer | string) => {
   const { payload, headers } = multipart(name, bytes);
   const res = await t.as(admin.token, { method: 'POST', url, payload, headers });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Record<string, any>;
+  return res.json<Answer>();
 };
 const svg = (inner = '') => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${inner}</svg>`;
 

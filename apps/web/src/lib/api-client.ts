@@ -164,6 +164,23 @@ function createClient(base: string) {
     return error;
   }
 
+  /** GET of a text body that is not JSON (a plan's markup), with the same token and errors. */
+  async function text(path: string, options: RequestOptions = {}): Promise<string> {
+    const headers: Record<string, string> = {};
+    const token = getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(base, path, options.query), { headers, signal: options.signal });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      logger.error('network error', 'GET', path, error);
+      throw new ApiError(0, 'Network error');
+    }
+    if (!response.ok) throw failure('GET', path, response, await readBody(response));
+    return response.text();
+  }
+
   /** GET of a file (an export): the bytes and the file name from Content-Disposition. */
   async function download(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
     const headers: Record<string, string> = {};
@@ -250,6 +267,7 @@ function createClient(base: string) {
     delete: async <T>(path: string, options?: RequestOptions) =>
       (await request<T>('DELETE', path, undefined, options)).data,
     download,
+    text,
   };
 }
 

@@ -10,6 +10,9 @@ export const projectKeys = {
   code: (id: number) => [...projectKeys.all, 'code', id] as const,
   apartments: (id: number) => [...projectKeys.all, 'apartments', id] as const,
   plans: (id: number) => [...projectKeys.all, 'plans', id] as const,
+  /** One plan's markup at one version (never changes, so never stale). */
+  planMarkup: (id: number, fileId: number, version: number) =>
+    [...projectKeys.all, 'plan-markup', id, fileId, version] as const,
   images: (id: number) => [...projectKeys.all, 'images', id] as const,
   buildingNumbers: (id: number) => [...projectKeys.all, 'building-numbers', id] as const,
 };

@@ -75,7 +75,7 @@ export function ApartmentPanel({ apartment: a, projectName, top, onClose }: Apar
     const fee = w.money(a.fee);
     add(w.t('fee'), fee && w.t('perMonth', { amount: fee }));
   }
-  if (a.building) add(w.t('house'), a.building);
+  if (a.building && w.flag('multi_building')) add(w.t('house'), a.building);
 
   // Links from the data pass the one link rule even when stored before it existed.
   const link = linkHref(a.link, true);

@@ -9,10 +9,12 @@ export interface FiltersBarProps {
   /** Status aliases present in the list, in catalogue order. */
   statuses: string[];
   rooms: string[];
+  /** Buildings to filter by (multi_building on), or none. */
+  buildings: string[];
 }
 
 /** Status, rooms, price and size filters; folded away on narrow screens until asked for. */
-export function FiltersBar({ filters, onChange, statuses, rooms }: FiltersBarProps) {
+export function FiltersBar({ filters, onChange, statuses, rooms, buildings }: FiltersBarProps) {
   const w = useWidget();
   const [initiallyOpen] = useState(() => window.matchMedia?.('(min-width: 700px)').matches ?? true);
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
@@ -57,6 +59,23 @@ export function FiltersBar({ filters, onChange, statuses, rooms }: FiltersBarPro
           </fieldset>
         )}
         <div className="pv-filter-fields">
+          {buildings.length > 1 && (
+            <div className="pv-field">
+              <label htmlFor="pv-f-building">{w.t('house')}</label>
+              <select
+                id="pv-f-building"
+                value={filters.building}
+                onChange={(e) => set({ building: e.currentTarget.value })}
+              >
+                <option value="">{w.t('anyBuilding')}</option>
+                {buildings.map((b) => (
+                  <option key={b} value={b}>
+                    {w.t('building', { label: b })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           {rooms.length > 1 && (
             <div className="pv-field">
               <label htmlFor="pv-f-rooms">{w.roomsLabel}</label>

@@ -1,9 +1,28 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PublicPlan } from '@planvy/shared/src/public-view';
-import { drawBuildingLabels } from '../building-labels';
+import {
+  boxInRoot,
+  buildingLabelText,
+  buildingZone,
+  createLabelElement,
+  layoutLabels,
+  parseLabelSvg,
+} from '@planvy/shared/src/plan/building-labels';
+import { SVG_NS } from '@planvy/shared/src/plan/svg-policy';
+import {
+  boxToPlan,
+  fitOf,
+  formatViewBox,
+  panBy,
+  VIEWER_VIEW,
+  wheelZoomFactor,
+  ZOOM_STEP,
+  zoomAt,
+  zoomCentre,
+  type Box,
+} from '@planvy/shared/src/plan/view-box';
 import { fetchPlanMarkup } from '../view-api';
 import { preparePlan, type PreparedPlan, type ZoneContext } from '../plan-zones';
-import { formatViewBox, panBy, zoomAt, type Box } from '../pan-zoom';
 import { useWidget } from '../widget-context';
 
 export interface PlanViewProps {
@@ -34,6 +53,37 @@ const DRAG_THRESHOLD = 5;
 
 function zoneOf(target: EventTarget | null): Element | null {
   return target instanceof Element ? target.closest('.pv-zone') : null;
+}
+
+/**
+ * Draws the plan's building labels with the shared geometry (the same places and sizes as in
+ * the admin editor): where an admin placed them, else centred on the building's zone, else
+ * stacked in the top-left corner. Reads the layout of building zones only, once per plan.
+ */
+function drawLabels(
+  svg: SVGSVGElement,
+  buildings: PublicPlan['buildings'],
+  fontSize: number,
+  base: Box,
+): void {
+  svg.querySelector(':scope > .pv-labels')?.remove();
+  if (buildings.length === 0) return;
+  const labels = buildings.map((b) => ({
+    id: b.id,
+    text: buildingLabelText(b.label),
+    placed: parseLabelSvg(b.label_svg),
+  }));
+  const layout = layoutLabels(labels, fontSize, base, (id) => {
+    const zone = buildingZone(svg, id);
+    return zone ? boxInRoot(zone, svg) : null;
+  });
+  const doc = svg.ownerDocument;
+  const group = doc.createElementNS(SVG_NS, 'g');
+  group.setAttribute('class', 'pv-labels');
+  group.setAttribute('aria-hidden', 'true');
+  for (const label of labels)
+    group.append(createLabelElement(doc, label.id, label.text, fontSize, layout.get(label.id)!));
+  svg.appendChild(group);
 }
 
 /**
@@ -71,13 +121,7 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
       canvas.replaceChildren(p.svg);
       if (!p.labelled) {
         const { plan: current, labelFontSize } = propsRef.current;
-        drawBuildingLabels(
-          p.svg,
-          current.buildings,
-          (label) => w.t('building', { label }),
-          labelFontSize,
-          p.base,
-        );
+        drawLabels(p.svg, current.buildings, labelFontSize, p.base);
         p.labelled = true;
       }
       viewRef.current = { ...p.base };
@@ -157,14 +201,13 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
     let hintTimer = 0;
 
     const current = () => cache.current.get(propsRef.current.planIndex) ?? null;
-    /** Pixels per plan unit (preserveAspectRatio "meet") and where the plan starts on screen. */
+    /** The plan shown, its view, and its on-screen box (preserveAspectRatio "meet"). */
     const metrics = () => {
       const p = current();
       const v = viewRef.current;
       if (!p || !v) return null;
       const r = p.svg.getBoundingClientRect();
-      const s = Math.min(r.width / v.w, r.height / v.h);
-      return { p, v, s, left: r.left + (r.width - v.w * s) / 2, top: r.top + (r.height - v.h * s) / 2 };
+      return { p, v, r, s: fitOf(v, r.width, r.height).scale };
     };
     const apply = (next: Box) => {
       const p = current();
@@ -174,7 +217,8 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
     const zoomAround = (factor: number, clientX: number, clientY: number) => {
       const m = metrics();
       if (!m) return;
-      apply(zoomAt(m.v, m.p.base, factor, m.v.x + (clientX - m.left) / m.s, m.v.y + (clientY - m.top) / m.s));
+      const at = boxToPlan(m.v, m.r.width, m.r.height, clientX - m.r.left, clientY - m.r.top);
+      apply(zoomAt(m.v, m.p.base, factor, at.x, at.y, VIEWER_VIEW));
     };
 
     const hideTip = () => {
@@ -252,14 +296,15 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
           stage.classList.add('pv-dragging');
         }
         const m = moved ? metrics() : null;
-        if (m) apply(panBy(m.v, m.p.base, (next.x - last.x) / m.s, (next.y - last.y) / m.s));
+        if (m) apply(panBy(m.v, m.p.base, (next.x - last.x) / m.s, (next.y - last.y) / m.s, VIEWER_VIEW));
       } else if (pointers.size === 2 && pinch) {
         const [a, b] = [...pointers.values()] as [{ x: number; y: number }, { x: number; y: number }];
         const dist = Math.hypot(a.x - b.x, a.y - b.y);
         const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
         if (pinch.dist > 0) zoomAround(dist / pinch.dist, mid.x, mid.y);
         const m = metrics();
-        if (m) apply(panBy(m.v, m.p.base, (mid.x - pinch.mid.x) / m.s, (mid.y - pinch.mid.y) / m.s));
+        if (m)
+          apply(panBy(m.v, m.p.base, (mid.x - pinch.mid.x) / m.s, (mid.y - pinch.mid.y) / m.s, VIEWER_VIEW));
         pinch = { dist, mid };
       }
     };
@@ -314,7 +359,7 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
         return;
       }
       e.preventDefault();
-      zoomAround(Math.exp(-e.deltaY * 0.002), e.clientX, e.clientY);
+      zoomAround(wheelZoomFactor(e.deltaY, e.deltaMode), e.clientX, e.clientY);
     };
 
     stage.addEventListener('pointerover', onPointerOver);
@@ -348,7 +393,7 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
     const p = shown;
     const v = viewRef.current;
     if (!p || !v) return;
-    const next = zoomAt(v, p.base, factor, v.x + v.w / 2, v.y + v.h / 2);
+    const next = zoomCentre(v, p.base, factor, VIEWER_VIEW);
     viewRef.current = next;
     p.svg.setAttribute('viewBox', formatViewBox(next));
   };
@@ -377,12 +422,17 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
         {w.t('zoomHint')}
       </p>
       <div className="pv-zoom">
-        <button type="button" onClick={() => zoomBy(1.5)} aria-label={w.t('zoomIn')} title={w.t('zoomIn')}>
+        <button
+          type="button"
+          onClick={() => zoomBy(ZOOM_STEP)}
+          aria-label={w.t('zoomIn')}
+          title={w.t('zoomIn')}
+        >
           +
         </button>
         <button
           type="button"
-          onClick={() => zoomBy(1 / 1.5)}
+          onClick={() => zoomBy(1 / ZOOM_STEP)}
           aria-label={w.t('zoomOut')}
           title={w.t('zoomOut')}
         >

@@ -177,7 +177,7 @@ export function createLabelElement(
   label.textContent = text;
   group.append(rect, label);
   placeLabelElement(group, geometry);
-  return group as SVGGElement;
+  return group;
 }
 
 /** Moves a label group's box and text to `g`, dropping any drag preview transform. */

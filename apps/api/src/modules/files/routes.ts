@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  apartmentSchema,
   attachBuildingsSchema,
   bearer,
   fileSchema,
@@ -26,6 +27,8 @@ import { fromParam, projectOfRow } from '../../plugins/public-view-freshness';
 const tags = ['files'];
 const ROLE_PATHS = ['admin', 'client'] as const;
 const fileResponse = z.object({ file: fileSchema });
+/** Writes that leave the markup as it was answer without it. */
+const summaryResponse = z.object({ file: planSummarySchema });
 const planParams = projectIdParams.extend({ fileId: idParams.shape.id });
 const savedResponse = z.object({ file: fileSchema, report: planReportSchema.optional() });
 
@@ -124,14 +127,31 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: 'Save edited plan markup (admins)',
           description:
-            'Sanitises the markup and, in the same transaction, sets every apartment’s file_name from the zones on the plan. Send the version you loaded: a stale one is refused with 409.',
+            'Sanitises the markup and, in the same transaction, sets every apartment’s file_name from the zones on the plan. Send the version you loaded: a stale one is refused with 409. Answers with the plan (without its markup with ?markup=0), the check report and the apartments whose file_name moved.',
           security: bearer,
           params: projectIdParams,
+          querystring: z.object({
+            /** 0: answer with the plan without its markup (the editor has it). */
+            markup: z.enum(['0', '1']).default('1'),
+          }),
           body: svgSaveSchema,
-          response: { 200: z.object({ file: fileSchema, report: planReportSchema }) },
+          response: {
+            200: z.object({
+              file: z.union([fileSchema, planSummarySchema]),
+              report: planReportSchema,
+              apartments: z.array(apartmentSchema),
+            }),
+          },
         },
       },
-      async (request) => files.savePlan(app.db, request.auth, request.params.projectId, request.body),
+      async (request) =>
+        files.savePlan(
+          app.db,
+          request.auth,
+          request.params.projectId,
+          request.body,
+          request.query.markup === '0',
+        ),
     );
 
     app.get(
@@ -232,7 +252,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           security: bearer,
           params: z.object({ fileId: idParams.shape.id }),
           body: attachBuildingsSchema,
-          response: { 200: fileResponse },
+          response: { 200: summaryResponse },
         },
       },
       async (request) => ({
@@ -259,7 +279,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           security: bearer,
           params: idParams,
           body: fileUpdateSchema,
-          response: { 200: fileResponse },
+          response: { 200: summaryResponse },
         },
       },
       async (request) => ({
@@ -319,7 +339,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: projectIdParams,
         body: setImageSchema,
-        response: { 200: fileResponse },
+        response: { 200: summaryResponse },
       },
     },
     async (request) => ({

@@ -4,12 +4,14 @@ import {
   fileKindFor,
   fileNames,
   projectFileUrl,
+  type Apartment,
   type PlanFile,
   type PlanReport,
   type PlanSummary,
 } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, forbidden, invalid, notFound } from '../../lib/http-error';
+import { toApartment } from '../apartments/service';
 import { listBuildingNumbers } from '../building-numbers/repository';
 import { assertProjectVisible, type Caller } from '../projects/service';
 import { apartmentIdsOnPlan, planReport, scanPlan } from './plan-zones';
@@ -52,13 +54,22 @@ async function buildingIdsOf(db: DbOrTx, rows: readonly { id: number }[]): Promi
   return byFile;
 }
 
+/** A plan without its markup. */
+function summaryOf({ svg: _svg, ...summary }: PlanFile): PlanSummary {
+  return summary;
+}
+
 async function withBuildings(db: DbOrTx, rows: repo.FileRow[]): Promise<PlanFile[]> {
   const byFile = await buildingIdsOf(db, rows);
   return rows.map((r) => toFile(r, byFile.get(r.id)));
 }
 
 /** The project's plans without their markup, by sort_index. */
-export async function listPlanSummaries(db: DbOrTx, caller: Caller, projectId: number): Promise<PlanSummary[]> {
+export async function listPlanSummaries(
+  db: DbOrTx,
+  caller: Caller,
+  projectId: number,
+): Promise<PlanSummary[]> {
   await assertProjectVisible(db, caller, projectId);
   const rows = await repo.listPlanSummaries(db, projectId);
   const byFile = await buildingIdsOf(db, rows);
@@ -192,7 +203,7 @@ export async function uploadFile(
       sort_index: await repo.nextSortIndex(tx, projectId),
     });
     if (kind !== 'svg') return { file: toFile(row) };
-    const report = await syncPlan(tx, projectId, row.name, svg);
+    const { report } = await syncPlan(tx, projectId, row.name, svg);
     return { file: toFile(row), report };
   });
 }
@@ -201,7 +212,12 @@ export async function uploadFile(
  * Brings every apartment's file_name in line with the zones that exist on `planName`,
  * and reports what does not add up. Runs inside the caller's transaction.
  */
-async function syncPlan(tx: DbOrTx, projectId: number, planName: string, svg: string): Promise<PlanReport> {
+async function syncPlan(
+  tx: DbOrTx,
+  projectId: number,
+  planName: string,
+  svg: string,
+): Promise<{ report: PlanReport; moved: number[] }> {
   const scan = scanPlan(svg);
   const onPlan = apartmentIdsOnPlan(scan);
   const rows = await repo.projectApartments(tx, projectId);
@@ -217,16 +233,21 @@ async function syncPlan(tx: DbOrTx, projectId: number, planName: string, svg: st
   }
   await repo.setFileNames(tx, changes);
   const plans = (await repo.listNames(tx, projectId)).filter((f) => f.kind === 'svg').map((f) => f.name);
-  return planReport(scan, rows, plans);
+  return { report: planReport(scan, rows, plans), moved: changes.map((c) => c.id) };
 }
 
-/** Saves edited plan markup: sanitised, version-checked and synced with apartments in one transaction. */
+/**
+ * Saves edited plan markup: sanitised, version-checked and synced with apartments in one
+ * transaction. Answers with the plan (without its markup when `summary`: the editor has it),
+ * the check report, and the apartments whose file_name moved.
+ */
 export async function savePlan(
   db: Db,
   caller: Caller,
   projectId: number,
   input: { name: string; svg: string; version?: number; buildings?: string; sort_index?: number },
-): Promise<{ file: PlanFile; report: PlanReport }> {
+  summary = false,
+): Promise<{ file: PlanFile | PlanSummary; report: PlanReport; apartments: Apartment[] }> {
   await assertProjectVisible(db, caller, projectId);
   requireAdmin(caller, 'edit plans');
   const markup = sanitizeOrRefuse(input.svg, 'svg');
@@ -247,8 +268,13 @@ export async function savePlan(
     });
     if (!row) throw fileNotFound();
     if (input.buildings !== undefined) await attachBuildingIds(tx, row, input.buildings);
-    const report = await syncPlan(tx, projectId, row.name, markup);
-    return { file: (await withBuildings(tx, [row]))[0]!, report };
+    const { report, moved } = await syncPlan(tx, projectId, row.name, markup);
+    const file = (await withBuildings(tx, [row]))[0]!;
+    return {
+      file: summary ? summaryOf(file) : file,
+      report,
+      apartments: (await repo.lockApartmentsById(tx, projectId, moved)).map(toApartment),
+    };
   });
 }
 
@@ -271,13 +297,13 @@ export async function attachBuildings(
   caller: Caller,
   fileId: number,
   buildings: string | number[],
-): Promise<PlanFile> {
+): Promise<PlanSummary> {
   const file = await loadVisibleFile(db, caller, fileId);
   requireAdmin(caller, 'attach building numbers');
   if (file.kind !== 'svg') throw invalid('fileId', 'Building numbers attach to plans only');
   return db.transaction(async (tx) => {
     await attachBuildingIds(tx, file, buildings);
-    return (await withBuildings(tx, [file]))[0]!;
+    return summaryOf((await withBuildings(tx, [file]))[0]!);
   });
 }
 
@@ -286,7 +312,7 @@ export async function setBackground(
   caller: Caller,
   projectId: number,
   input: { fileName: string; svgName: string },
-): Promise<PlanFile> {
+): Promise<PlanSummary> {
   await assertProjectVisible(db, caller, projectId);
   requireAdmin(caller, 'set background images');
   const plan = await repo.findByName(db, projectId, input.svgName);
@@ -297,7 +323,7 @@ export async function setBackground(
       throw invalid('fileName', `There is no image named ${input.fileName}`);
   }
   const row = await repo.updateFile(db, plan.id, { data: input.fileName });
-  return (await withBuildings(db, [row!]))[0]!;
+  return summaryOf((await withBuildings(db, [row!]))[0]!);
 }
 
 export async function updateFile(
@@ -305,7 +331,7 @@ export async function updateFile(
   caller: Caller,
   id: number,
   input: { sort_index?: number; data?: string; name?: string },
-): Promise<PlanFile> {
+): Promise<PlanSummary> {
   const file = await loadVisibleFile(db, caller, id);
   requireAdmin(caller, 'change files');
   if (input.name !== undefined && input.name !== file.name) {
@@ -319,7 +345,7 @@ export async function updateFile(
     ...(input.sort_index !== undefined ? { sort_index: input.sort_index } : {}),
     ...(input.data !== undefined ? { data: input.data } : {}),
   });
-  return (await withBuildings(db, [row!]))[0]!;
+  return summaryOf((await withBuildings(db, [row!]))[0]!);
 }
 
 /** Deletes a file; a plan's name leaves every apartment's file_name, an image leaves every plan. */

@@ -78,7 +78,7 @@ export function patchZone(
             start: parser.startIndex,
             end: parser.endIndex,
             name,
-            attrs: { ...attrs } as Record<string, string>,
+            attrs: { ...attrs },
             selfClosing: svg[parser.endIndex - 1] === '/',
             zoneIndex: zone ? zones.length - 1 : -1,
           };

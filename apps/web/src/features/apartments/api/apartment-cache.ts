@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Apartment } from '@planvy/shared';
-import { projectKeys } from '../../../lib/query-keys';
+import { putApartmentsInCache } from '../../../lib/apartments-cache';
 import { apartmentKeys } from './query-keys';
 
 /**
@@ -14,16 +14,6 @@ export function mergeSavedApartments(
   projectId: number,
   saved: readonly Apartment[],
 ): Promise<void> {
-  const byId = new Map(saved.map((a) => [a.id, a]));
-  queryClient.setQueryData<Apartment[]>(projectKeys.apartments(projectId), (list) => {
-    if (!list) return list;
-    const next = list.map((a) => {
-      const fresh = byId.get(a.id);
-      return fresh && fresh.version >= a.version ? fresh : a;
-    });
-    const known = new Set(list.map((a) => a.id));
-    for (const a of saved) if (!known.has(a.id)) next.push(a);
-    return next;
-  });
+  putApartmentsInCache(queryClient, projectId, saved);
   return queryClient.invalidateQueries({ queryKey: apartmentKeys.histories(projectId) });
 }

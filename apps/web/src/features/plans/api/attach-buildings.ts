@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlanFile } from '@planvy/shared';
+import type { PlanSummary } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
+import { putPlanInList } from './get-plans';
 
 export interface AttachBuildingsInput {
   fileId: number;
@@ -10,8 +11,8 @@ export interface AttachBuildingsInput {
 }
 
 /** POST /{role}/svg/buildings/{fileId}: sets the building numbers shown on a plan (admins). */
-export async function attachBuildings({ fileId, buildings }: AttachBuildingsInput): Promise<PlanFile> {
-  const { file } = await roleApi().post<{ file: PlanFile }>(`/svg/buildings/${fileId}`, {
+export async function attachBuildings({ fileId, buildings }: AttachBuildingsInput): Promise<PlanSummary> {
+  const { file } = await roleApi().post<{ file: PlanSummary }>(`/svg/buildings/${fileId}`, {
     buildings: buildings.join(','),
   });
   return file;
@@ -21,11 +22,10 @@ export function useAttachBuildings(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: attachBuildings,
-    onSuccess: (file) => {
-      queryClient.setQueryData<PlanFile[]>(projectKeys.plans(projectId), (plans) =>
-        plans?.map((p) => (p.id === file.id ? { ...p, buildings: file.buildings } : p)),
-      );
-      return queryClient.invalidateQueries({ queryKey: projectKeys.plans(projectId) });
-    },
+    // The answer is the plan as stored now: no list to read again.
+    onSuccess: (file) =>
+      queryClient.setQueryData<PlanSummary[]>(projectKeys.plans(projectId), (list) =>
+        putPlanInList(list, file),
+      ),
   });
 }

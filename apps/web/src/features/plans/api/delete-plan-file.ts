@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlanFile } from '@planvy/shared';
+import type { PlanSummary } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 
@@ -11,7 +11,7 @@ export async function deletePlanFile(id: number): Promise<void> {
 export function useDeletePlanFile(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: Pick<PlanFile, 'id' | 'kind'>) => deletePlanFile(file.id),
+    mutationFn: (file: Pick<PlanSummary, 'id' | 'kind'>) => deletePlanFile(file.id),
     onSuccess: (_data, file) =>
       Promise.all(
         file.kind === 'svg'

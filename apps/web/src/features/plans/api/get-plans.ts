@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlanFile } from '@planvy/shared';
+import type { PlanSummary } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 
-/** GET /{role}/svg/{projectId}: the project's plans with their (sanitised) markup, by sort_index. */
-export async function getPlans(projectId: number, signal?: AbortSignal): Promise<PlanFile[]> {
-  const { files } = await roleApi().get<{ files: PlanFile[] }>(`/svg/${projectId}`, { signal });
-  return files;
+/**
+ * GET /{role}/plans/{projectId}: the project's plans by sort_index, without their markup
+ * (the editor fetches one plan's markup once per version, see get-plan-markup.ts).
+ */
+export async function getPlans(projectId: number, signal?: AbortSignal): Promise<PlanSummary[]> {
+  const { plans } = await roleApi().get<{ plans: PlanSummary[] }>(`/plans/${projectId}`, { signal });
+  return plans;
 }
 
 export function getPlansQueryOptions(projectId: number) {
@@ -18,4 +21,9 @@ export function getPlansQueryOptions(projectId: number) {
 
 export function usePlans(projectId: number) {
   return useQuery(getPlansQueryOptions(projectId));
+}
+
+/** Replaces one plan of the cached list with what a write answered (versions only grow). */
+export function putPlanInList(list: PlanSummary[] | undefined, plan: PlanSummary): PlanSummary[] | undefined {
+  return list?.map((p) => (p.id === plan.id && plan.version >= p.version ? { ...p, ...plan } : p));
 }

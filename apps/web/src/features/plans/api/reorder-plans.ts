@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlanFile } from '@planvy/shared';
+import type { PlanSummary } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 import { sortIndexChanges } from '../plan-order';
 
 /** PUT /{role}/file/{id} with a new sort_index. */
-export async function updatePlanSortIndex(id: number, sortIndex: number): Promise<PlanFile> {
-  const { file } = await roleApi().put<{ file: PlanFile }>(`/file/${id}`, { sort_index: sortIndex });
+export async function updatePlanSortIndex(id: number, sortIndex: number): Promise<PlanSummary> {
+  const { file } = await roleApi().put<{ file: PlanSummary }>(`/file/${id}`, { sort_index: sortIndex });
   return file;
 }
 
@@ -18,13 +18,13 @@ export function useReorderPlans(projectId: number) {
   const queryClient = useQueryClient();
   const key = projectKeys.plans(projectId);
   return useMutation({
-    mutationFn: async (ordered: PlanFile[]) => {
+    mutationFn: async (ordered: PlanSummary[]) => {
       for (const change of sortIndexChanges(ordered)) await updatePlanSortIndex(change.id, change.sort_index);
     },
     onMutate: async (ordered) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<PlanFile[]>(key);
-      queryClient.setQueryData<PlanFile[]>(
+      const previous = queryClient.getQueryData<PlanSummary[]>(key);
+      queryClient.setQueryData<PlanSummary[]>(
         key,
         ordered.map((p, i) => ({ ...p, sort_index: i })),
       );

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlanFile, PlanReport } from '@planvy/shared';
+import type { Apartment, PlanReport, PlanSummary } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
+import { putApartmentsInCache } from '../../../lib/apartments-cache';
 import { projectKeys } from '../../../lib/query-keys';
+import { putPlanInList } from './get-plans';
 
 export interface SavePlanInput {
   name: string;
@@ -11,31 +13,30 @@ export interface SavePlanInput {
 }
 
 export interface SavePlanResult {
-  file: PlanFile;
+  file: PlanSummary;
   report: PlanReport;
+  /** Apartments whose file_name moved with the save. */
+  apartments: Apartment[];
 }
 
 /**
- * POST /{role}/svg/{projectId}: the server sanitises the markup and, in the same
- * transaction, sets every apartment's file_name from the zones on the plan.
+ * POST /{role}/svg/{projectId}?markup=0: the whole drawing, when shapes changed. The server
+ * sanitises it and, in the same transaction, sets every apartment's file_name from its zones;
+ * it answers without the markup (the editor has it) and with the apartments that moved.
  */
 export async function savePlan(projectId: number, input: SavePlanInput): Promise<SavePlanResult> {
-  return roleApi().post<SavePlanResult>(`/svg/${projectId}`, input);
+  return roleApi().post<SavePlanResult>(`/svg/${projectId}`, input, { query: { markup: 0 } });
 }
 
 export function useSavePlan(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SavePlanInput) => savePlan(projectId, input),
-    onSuccess: ({ file }) => {
-      // The saved copy is what the editor shows already; keep it so no refetch is needed to match.
-      queryClient.setQueryData<PlanFile[]>(projectKeys.plans(projectId), (plans) =>
-        plans?.map((p) => (p.id === file.id ? file : p)),
+    onSuccess: ({ file, apartments }) => {
+      queryClient.setQueryData<PlanSummary[]>(projectKeys.plans(projectId), (list) =>
+        putPlanInList(list, file),
       );
-      // Not awaited: the editor shows the saved plan already, and a refetch of a
-      // 10 MB plan must not hold up "saved".
-      void queryClient.invalidateQueries({ queryKey: projectKeys.plans(projectId) });
-      void queryClient.invalidateQueries({ queryKey: projectKeys.apartments(projectId) });
+      putApartmentsInCache(queryClient, projectId, apartments);
     },
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlanFile } from '@planvy/shared';
+import type { PlanSummary } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
+import { putPlanInList } from './get-plans';
 
 export interface SetPlanImageInput {
   /** The plan's name. */
@@ -11,8 +12,8 @@ export interface SetPlanImageInput {
 }
 
 /** POST /admin/svg/setImage/{projectId}: sets or clears a plan's background image. */
-export async function setPlanImage(projectId: number, input: SetPlanImageInput): Promise<PlanFile> {
-  const { file } = await api.post<{ file: PlanFile }>(`/admin/svg/setImage/${projectId}`, input);
+export async function setPlanImage(projectId: number, input: SetPlanImageInput): Promise<PlanSummary> {
+  const { file } = await api.post<{ file: PlanSummary }>(`/admin/svg/setImage/${projectId}`, input);
   return file;
 }
 
@@ -20,6 +21,9 @@ export function useSetPlanImage(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SetPlanImageInput) => setPlanImage(projectId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.plans(projectId) }),
+    onSuccess: (file) =>
+      queryClient.setQueryData<PlanSummary[]>(projectKeys.plans(projectId), (list) =>
+        putPlanInList(list, file),
+      ),
   });
 }

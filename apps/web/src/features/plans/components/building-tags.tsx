@@ -3,12 +3,12 @@ import { Button, Group, Pill, Select, Stack, Text } from '@mantine/core';
 import { confirmOverPlan } from './confirm-over-plan';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { buildingLabelText, type BuildingNumber, type PlanFile } from '@planvy/shared';
+import { buildingLabelText, type BuildingNumber, type PlanSummary } from '@planvy/shared';
 import { logger } from '../../../lib/logger';
 import { useAttachBuildings } from '../api/attach-buildings';
 
 /** The building number ids attached to a plan, in stored order. */
-export function attachedIds(plan: Pick<PlanFile, 'buildings'>): number[] {
+export function attachedIds(plan: Pick<PlanSummary, 'buildings'>): number[] {
   return plan.buildings
     .split(',')
     .map((s) => Number(s.trim()))
@@ -27,7 +27,7 @@ export const BuildingTags = memo(function BuildingTags({
   isAdmin,
 }: {
   projectId: number;
-  plan: PlanFile;
+  plan: PlanSummary;
   buildingNumbers: BuildingNumber[];
   isAdmin: boolean;
 }) {

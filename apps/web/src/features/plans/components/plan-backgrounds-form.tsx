@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { PlanFile } from '@planvy/shared';
+import type { PlanFile, PlanSummary } from '@planvy/shared';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useSetPlanImage } from '../api/set-plan-image';
@@ -18,7 +18,7 @@ export function PlanBackgroundsForm({
   onDone,
 }: {
   projectId: number;
-  plans: PlanFile[];
+  plans: PlanSummary[];
   images: PlanFile[];
   onDone: () => void;
 }) {
@@ -27,7 +27,7 @@ export function PlanBackgroundsForm({
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
-  const valueOf = (plan: PlanFile) => chosen[plan.name] ?? (plan.data || NONE);
+  const valueOf = (plan: PlanSummary) => chosen[plan.name] ?? (plan.data || NONE);
   const changed = plans.filter((p) => valueOf(p) !== (p.data || NONE));
   const options = [
     { value: NONE, label: t('plans.backgrounds.none') },

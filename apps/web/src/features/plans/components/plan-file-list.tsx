@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconFileVector, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { PlanFile } from '@planvy/shared';
+import type { PlanFile, PlanSummary } from '@planvy/shared';
 import { ReorderableList } from '../../../components/ui/reorderable-list';
 import { errorMessage } from '../../../lib/error-message';
 import { moveItem } from '../../../lib/list-order';
@@ -15,7 +15,7 @@ import classes from './plan-files.module.css';
 function useDeleteWithConfirm(projectId: number) {
   const { t } = useTranslation();
   const remove = useDeletePlanFile(projectId);
-  return (file: PlanFile) =>
+  return (file: Pick<PlanFile, 'id' | 'kind' | 'name'>) =>
     modals.openConfirmModal({
       title: t('plans.files.deleteTitle'),
       children: <Text size="sm">{t('plans.files.deleteConfirm', { name: file.name })}</Text>,
@@ -30,7 +30,7 @@ function useDeleteWithConfirm(projectId: number) {
 }
 
 /** The plans in display order: drag a row (or use its arrows) to move it; the order is saved at once. */
-export function PlanList({ projectId, plans }: { projectId: number; plans: PlanFile[] }) {
+export function PlanList({ projectId, plans }: { projectId: number; plans: PlanSummary[] }) {
   const { t, i18n } = useTranslation();
   const reorder = useReorderPlans(projectId);
   const confirmDelete = useDeleteWithConfirm(projectId);

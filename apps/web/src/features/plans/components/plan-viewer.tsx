@@ -1,13 +1,19 @@
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { confirmOverPlan } from './confirm-over-plan';
 import { IconFileVector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   applyStyles,
+  backTarget,
   DEFAULT_STYLES,
+  followLink,
+  goBack,
+  startTrail,
   type Apartment,
   type ApartmentFields,
+  type PlanTrail,
   type Project,
   type ProjectSettings,
   type StyleTriple,
@@ -71,15 +77,18 @@ export function PlanViewer({
     if (colourRoot.current) applyStyles(colourRoot.current.style, styles);
   }, [styles]);
   const plans = usePlans(project.id);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  /** The plan shown, and the plans whose links led here (site → building → floor). */
+  const [trail, setTrail] = useState<PlanTrail<number> | null>(null);
   const dirty = useRef(false);
   const list = plans.data ?? [];
-  const plan = list.find((p) => p.id === selectedId) ?? list[0];
+  const plan = list.find((p) => p.id === trail?.current) ?? list[0];
+  const previous = trail ? list.find((p) => p.id === backTarget(trail)) : undefined;
 
-  const choose = (id: number) => {
-    if (id === plan?.id) return;
+  /** Shows another plan, asking first when this one has unsaved changes. */
+  const show = (next: (trail: PlanTrail<number>) => PlanTrail<number>) => {
+    const go = () => setTrail((current) => next(current ?? startTrail(plan?.id ?? 0)));
     if (!dirty.current) {
-      setSelectedId(id);
+      go();
       return;
     }
     confirmOverPlan({
@@ -89,9 +98,12 @@ export function PlanViewer({
       confirmProps: { color: 'red' },
       onConfirm: () => {
         dirty.current = false;
-        setSelectedId(id);
+        go();
       },
     });
+  };
+  const choose = (id: number) => {
+    if (id !== plan?.id) show(() => startTrail(id));
   };
 
   const onDirtyChange = useCallback((value: boolean) => {
@@ -133,9 +145,21 @@ export function PlanViewer({
           )}
         </Group>
         {plan && (
-          <Text size="sm" c="dimmed" data-testid="plan-file-name">
-            {t('plans.viewer.file', { name: plan.name })}
-          </Text>
+          <Group gap="sm" justify="space-between">
+            <Text size="sm" c="dimmed" data-testid="plan-file-name">
+              {t('plans.viewer.file', { name: plan.name })}
+            </Text>
+            {previous && (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                leftSection={<IconArrowLeft size={14} aria-hidden />}
+                onClick={() => show(goBack)}
+              >
+                {t('plans.viewer.back', { name: previous.name })}
+              </Button>
+            )}
+          </Group>
         )}
 
         {plans.isPending ? (
@@ -164,7 +188,7 @@ export function PlanViewer({
             shading={shading}
             onFollowLink={(name) => {
               const target = list.find((p) => p.name === name);
-              if (target) choose(target.id);
+              if (target && target.id !== plan.id) show((current) => followLink(current, target.id));
             }}
             onDirtyChange={onDirtyChange}
           />

@@ -12,11 +12,13 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
+  buildingLabelText,
   compareApartments,
   fileNames,
   statusLabel,
   type Apartment,
-  type PlanFile,
+  type BuildingNumber,
+  type PlanSummary,
   type Project,
 } from '@planvy/shared';
 import type { ApartmentFormSlot } from './plan-viewer';
@@ -32,6 +34,8 @@ export interface ZonePopupState {
   apartment?: Apartment;
   /** The zone's current link target (link and broken steps). */
   linkTarget?: string;
+  /** The building the link zone stands for, if any. */
+  buildingNumberId?: number | null;
   /** The id of a zone whose apartment does not exist. */
   unknownId?: string;
 }
@@ -41,15 +45,17 @@ export interface ZonePopupProps {
   project: Project;
   isAdmin: boolean;
   planName: string;
-  plans: PlanFile[];
+  plans: PlanSummary[];
   apartments: Apartment[];
+  buildingNumbers: BuildingNumber[];
   lang: 'sv' | 'en';
   renderApartmentForm: (slot: ApartmentFormSlot) => ReactNode;
   onClose: () => void;
   /** A new apartment was created on the zone (add step). */
   onCreated: (apartment: Apartment) => void;
   onAttach: (apartment: Apartment) => void;
-  onLink: (target: string) => void;
+  /** Links the zone to a plan, as the building `buildingNumberId` when one is chosen. */
+  onLink: (target: string, buildingNumberId: number | null) => void;
   onUnlink: () => void;
   onDetach: () => void;
   onFollow: (target: string) => void;
@@ -276,6 +282,7 @@ function LinkStep({
   isAdmin,
   planName,
   plans,
+  buildingNumbers,
   broken,
   onLink,
   onUnlink,
@@ -285,9 +292,19 @@ function LinkStep({
 }: ZonePopupProps & { state: ZonePopupState; broken: boolean; onBack?: () => void }) {
   const { t } = useTranslation();
   const current = broken ? undefined : state.linkTarget;
+  const currentBuilding = state.buildingNumberId ?? null;
   const [value, setValue] = useState<string | null>(current ?? null);
+  const [building, setBuilding] = useState<string | null>(
+    currentBuilding === null ? null : String(currentBuilding),
+  );
   // A zone cannot link to the plan it is on (spec §5).
   const options = plans.filter((p) => p.name !== planName).map((p) => ({ value: p.name, label: p.name }));
+  const buildingOptions = buildingNumbers.map((b) => ({
+    value: String(b.id),
+    label: buildingLabelText(b.label),
+  }));
+  const chosenBuilding = building === null ? null : Number(building);
+  const changed = value !== null && (value !== current || chosenBuilding !== currentBuilding);
 
   const confirmUnlink = () =>
     confirmOverPlan({
@@ -308,16 +325,33 @@ function LinkStep({
       {options.length === 0 ? (
         <Alert color="gray">{t('plans.popup.noOtherPlans')}</Alert>
       ) : (
-        <Select
-          label={t('plans.popup.linkTarget')}
-          placeholder={t('plans.popup.linkPlaceholder')}
-          data={options}
-          value={value}
-          onChange={setValue}
-          allowDeselect={false}
-          disabled={!isAdmin}
-          comboboxProps={{ withinPortal: true }}
-        />
+        <>
+          <Select
+            label={t('plans.popup.linkTarget')}
+            placeholder={t('plans.popup.linkPlaceholder')}
+            data={options}
+            value={value}
+            onChange={setValue}
+            allowDeselect={false}
+            disabled={!isAdmin}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label={t('plans.popup.linkBuilding')}
+            description={t('plans.popup.linkBuildingDescription')}
+            placeholder={
+              buildingOptions.length === 0
+                ? t('plans.popup.noBuildingNumbers')
+                : t('plans.popup.linkBuildingNone')
+            }
+            data={buildingOptions}
+            value={building}
+            onChange={setBuilding}
+            clearable
+            disabled={!isAdmin || buildingOptions.length === 0}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </>
       )}
       <Group justify="space-between" gap="sm">
         <Group gap="sm">
@@ -363,7 +397,7 @@ function LinkStep({
             </Button>
           )}
           {isAdmin && (
-            <Button disabled={!value || value === current} onClick={() => value && onLink(value)}>
+            <Button disabled={!changed} onClick={() => value && onLink(value, chosenBuilding)}>
               {t('plans.popup.save')}
             </Button>
           )}

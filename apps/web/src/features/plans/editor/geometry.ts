@@ -1,8 +1,7 @@
 /** Plain geometry for drawing and editing zones, in plan units. */
-export interface Point {
-  x: number;
-  y: number;
-}
+import type { Point } from '@planvy/shared';
+
+export type { Point };
 
 export interface RectShape {
   x: number;

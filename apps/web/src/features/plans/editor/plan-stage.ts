@@ -1,66 +1,42 @@
 /**
  * The plan on screen: an imperative controller that owns the plan's DOM, so React never
- * re-renders (or even diffs) markup of 10 MB and 5,000 zones. The plan is parsed once
- * per version through the browser guard shared with the widget (its own <style> rules
- * are confined to its root) and inserted into a shadow root inside a paint-contained
- * stage (nothing it paints reaches the app, nor the app's styles it). Zones are coloured in one pass by a data attribute
- * and a generated stylesheet; one delegated listener per event type serves every zone.
+ * re-renders (or even diffs) markup of 10 MB and 5,000 zones. The plan is parsed once per
+ * version through the browser guard shared with the widget and inserted into a shadow root
+ * inside a paint-contained stage (nothing it paints reaches the app, nor the app's styles
+ * it). Zones are coloured in one pass by a data attribute and a generated stylesheet; one
+ * delegated listener per event type serves every zone and hands presses, clicks and keys
+ * to their owner: the view (pan, zoom), the building labels, or the current tool.
  */
-import type { LabelSvg } from '@planvy/shared';
 import {
-  distance,
-  formatPoints,
-  MIN_POLYGON_POINTS,
-  moveRectCorner,
-  moveVertex,
-  parsePoints,
-  polygonArea,
-  polygonClick,
-  rectCorners,
-  rectFromCorners,
-  removeVertex,
-  round,
-  type Point,
-  type RectShape,
-} from './geometry';
-import { defaultLabelOrigin, estimateTextWidth, labelGeometry, moveLabel } from './label-box';
-import {
-  boxToPlan,
-  clampView,
-  fitOf,
-  formatViewBox,
-  panBy,
+  applyZoneChanges,
+  freshZoneId,
+  locateZone,
   parseViewBox,
-  previewTransform,
-  zoomAt,
-  type Box,
-} from './view-box';
+  zoneStatus,
+  type LabelGeometry,
+  type ZoneApartment as ZoneStatusSource,
+  type ZoneChanges,
+  type ZoneLocator,
+} from '@planvy/shared';
+import { StageLabels, type StageLabel } from './stage-labels';
+import { StageView } from './stage-view';
+import { isStageUi, setAttrs, svgEl, type PointerHandler } from './svg-dom';
+import { editTool } from './tools/edit-tool';
+import { polygonTool } from './tools/polygon-tool';
+import { rectTool } from './tools/rect-tool';
+import type { EditSelection, StageTool, Tool, ToolHost } from './tools/tool';
+import { pickTool, selectTool } from './tools/zone-tools';
 import {
-  isPickableShape,
   markZone,
   markZones,
   parsePlan,
   stripEditorAttributes,
-  SVG_NS,
   ZONE_SELECTOR,
   type ZoneContext,
 } from './zone-markup';
 import { stageStyleSheet } from './zone-styles';
 
-export type StageTool = 'select' | 'rect' | 'polygon' | 'pick' | 'edit';
-
-export interface StageLabel {
-  id: number;
-  text: string;
-  /** The stored position, or null to place it in the plan's top-left corner. */
-  geometry: LabelSvg | null;
-}
-
-export interface EditSelection {
-  kind: 'polygon' | 'rect';
-  vertex: number | null;
-  canDeleteVertex: boolean;
-}
+export type { EditSelection, StageLabel, StageTool };
 
 export interface StageCallbacks {
   /** A zone was clicked, or a shape was just drawn or picked (it then has data-temp-id). */
@@ -69,52 +45,18 @@ export interface StageCallbacks {
   onShapeEdited: () => void;
   onEditSelection: (selection: EditSelection | null) => void;
   /** An admin dropped a building label somewhere new. */
-  onLabelMoved: (id: number, geometry: LabelSvg) => void;
+  onLabelMoved: (id: number, geometry: LabelGeometry) => void;
   /** Points of the polygon being drawn (0 when none). */
   onDraftChange: (points: number) => void;
   /** Hover text for a zone, or null for none. */
   describeZone: (el: Element) => string | null;
 }
 
-type Gesture =
-  | { kind: 'press'; pointer: number; start: Point; view: Box; pxPerUnit: number; panning: boolean }
-  | {
-      kind: 'pinch';
-      startDistance: number;
-      startMid: Point;
-      startMidPlan: Point;
-      view: Box;
-      pxPerUnit: number;
-    }
-  | { kind: 'rect'; pointer: number; start: Point; current: Point; startClient: Point }
-  | { kind: 'vertex'; pointer: number; index: number; moved: boolean }
-  | {
-      kind: 'label';
-      pointer: number;
-      id: number;
-      group: SVGGElement;
-      start: Point;
-      geometry: LabelSvg;
-      moved: boolean;
-    };
-
-/** Movement (in screen pixels) below which a press is a click, not a drag. */
-const DRAG_THRESHOLD = 4;
-/** Screen radius of vertex handles and of the "close the polygon" target. */
-const HANDLE_RADIUS = 6;
-const CLOSE_RADIUS = 10;
 /**
  * The root attributes the stage changes for display (style: the transform of a pan or
  * zoom in progress); restored as uploaded when the plan is serialised.
  */
 const MANAGED_ROOT_ATTRIBUTES = ['viewBox', 'preserveAspectRatio', 'style'] as const;
-
-const svgEl = <K extends keyof SVGElementTagNameMap>(name: K): SVGElementTagNameMap[K] =>
-  document.createElementNS(SVG_NS, name);
-
-function setAttrs(el: Element, attrs: Record<string, string | number>): void {
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
-}
 
 export class PlanStage {
   private readonly shadow: ShadowRoot;
@@ -122,34 +64,31 @@ export class PlanStage {
   private readonly tooltip: HTMLDivElement;
   private readonly resizeObserver: ResizeObserver | undefined;
   private root: SVGSVGElement | null = null;
-  private base: Box = { x: 0, y: 0, w: 1000, h: 1000 };
-  /** What the viewer sees (the target of a gesture). */
-  private view: Box = this.base;
-  /** What the plan's viewBox says; differs from `view` while a gesture is previewed by a transform. */
-  private drawnView: Box = this.base;
-  private commitTimer = 0;
   private originalRoot = new Map<string, string | null>();
   private background: SVGImageElement | null = null;
   private backgroundUrl: string | null = null;
   private labelsLayer: SVGGElement | null = null;
   private overlay: SVGGElement | null = null;
-  private tool: StageTool = 'select';
   private editable = false;
   private ctx: ZoneContext = { apartments: new Map(), plans: new Set() };
   private tempCounter = 0;
-  /** Shapes the editor drew (removed, not just unmarked, when their popup is dropped). */
+  /** Shapes drawn here since the last load or full save (removed, not just unmarked, when dropped). */
   private drawn = new WeakSet<Element>();
-  private pointers = new Map<number, Point>();
-  private gesture: Gesture | null = null;
+  private readonly pointers = new Map<number, { x: number; y: number }>();
+  /** Whoever took the current press. */
+  private pressOwner: PointerHandler | null = null;
   private suppressClick = false;
-  private draft: Point[] = [];
-  private draftCursor: Point | null = null;
-  private editTarget: SVGPolygonElement | SVGRectElement | null = null;
-  private editVertex: number | null = null;
-  private labels: StageLabel[] = [];
-  private fontSize = 45;
-  private labelGeometries = new Map<number, LabelSvg>();
   private hoverZone: Element | null = null;
+  private readonly view: StageView;
+  private readonly labels: StageLabels;
+  private readonly tools: {
+    select: Tool;
+    pick: Tool;
+    rect: Tool;
+    polygon: ReturnType<typeof polygonTool>;
+    edit: ReturnType<typeof editTool>;
+  };
+  private tool: Tool;
 
   constructor(
     readonly host: HTMLElement,
@@ -168,15 +107,33 @@ export class PlanStage {
     this.tooltip.hidden = true;
     this.shadow.replaceChildren(style, this.stageEl, this.tooltip);
 
-    this.stageEl.addEventListener('pointerdown', this.onPointerDown);
-    this.stageEl.addEventListener('pointermove', this.onPointerMove);
-    this.stageEl.addEventListener('pointerup', this.onPointerUp);
-    this.stageEl.addEventListener('pointercancel', this.onPointerUp);
-    this.stageEl.addEventListener('pointerleave', this.onPointerLeave);
-    this.stageEl.addEventListener('click', this.onClick);
-    this.stageEl.addEventListener('dblclick', this.onDoubleClick);
-    this.stageEl.addEventListener('wheel', this.onWheel, { passive: false });
-    this.stageEl.addEventListener('keydown', this.onKeyDown);
+    this.view = new StageView(
+      this.stageEl,
+      () => this.root,
+      () => this.renderOverlay(),
+    );
+    this.labels = new StageLabels(
+      this.stageEl,
+      this.view,
+      () => this.root,
+      (id, g) => this.callbacks.onLabelMoved(id, g),
+    );
+    const host_ = this.toolHost();
+    this.tools = {
+      select: selectTool(host_),
+      pick: pickTool(host_),
+      rect: rectTool(host_),
+      polygon: polygonTool(host_),
+      edit: editTool(host_),
+    };
+    this.tool = this.tools.select;
+
+    for (const [type, listener] of this.listeners())
+      this.stageEl.addEventListener(
+        type,
+        listener as EventListener,
+        type === 'wheel' ? { passive: false } : undefined,
+      );
     if (typeof ResizeObserver !== 'undefined') {
       this.resizeObserver = new ResizeObserver(() => this.renderOverlay());
       this.resizeObserver.observe(this.stageEl);
@@ -203,41 +160,45 @@ export class PlanStage {
   /** Parses and shows a plan; throws PlanParseError when it is not readable SVG. */
   load(markup: string, ctx: ZoneContext): void {
     const parsed = parsePlan(markup);
-    this.cancelDraft();
-    this.deselect();
+    this.tool.cancel();
     this.hideTooltip();
     const root = document.adoptNode(parsed);
     this.originalRoot = new Map(MANAGED_ROOT_ATTRIBUTES.map((name) => [name, root.getAttribute(name)]));
     this.stageEl.replaceChildren(root);
     this.root = root;
     this.ctx = ctx;
+    this.drawn = new WeakSet();
     markZones(root, ctx);
-
-    const box = parseViewBox(
-      root.getAttribute('viewBox'),
-      root.getAttribute('width'),
-      root.getAttribute('height'),
-    );
-    this.base = box ?? this.measure(root);
     root.setAttribute('preserveAspectRatio', 'xMidYMid meet');
-
     this.background = null;
-    this.labelsLayer = svgEl('g');
-    setAttrs(this.labelsLayer, { 'data-pv-ui': '', class: 'pv-labels' });
+    this.labelsLayer = this.labels.attach(root);
     this.overlay = svgEl('g');
     setAttrs(this.overlay, { 'data-pv-ui': '', class: 'pv-overlay' });
-    root.append(this.labelsLayer, this.overlay);
+    root.append(this.overlay);
+    this.view.reset(
+      parseViewBox(root.getAttribute('viewBox'), root.getAttribute('width'), root.getAttribute('height')) ??
+        this.measure(root),
+    );
     this.setBackground(this.backgroundUrl);
-    this.drawnView = this.base;
-    this.applyView(this.base);
-    this.renderLabels();
+    this.labels.render();
   }
 
-  /** The plan as it will be saved: the stage's own elements and attributes removed. */
-  serialize(): string {
+  /**
+   * The plan as it will be saved: every apartment zone's data-status and data-inactive
+   * written from `apartments` (the database's values), the stage's own elements and
+   * attributes removed.
+   */
+  serialize(
+    apartments: ReadonlyMap<number, Pick<ZoneStatusSource, 'status' | 'inactive'>> = new Map(),
+  ): string {
     const root = this.root;
     if (!root) throw new Error('No plan is loaded');
-    const ui = Array.from(root.children).filter((el) => el.hasAttribute('data-pv-ui'));
+    for (const el of root.querySelectorAll('[data-bostad]')) {
+      const id = el.getAttribute('id');
+      const apartment = id && /^\d{1,10}$/.test(id) ? apartments.get(Number(id)) : undefined;
+      if (apartment) applyZoneChanges(el, zoneStatus(apartment));
+    }
+    const ui = Array.from(root.children).filter(isStageUi);
     const places = ui.map((el) => ({ el, next: el.nextSibling }));
     ui.forEach((el) => el.remove());
     const current = new Map(MANAGED_ROOT_ATTRIBUTES.map((name) => [name, root.getAttribute(name)]));
@@ -260,8 +221,13 @@ export class PlanStage {
     }
   }
 
+  /** After a full save: the drawn shapes are part of the stored plan now. */
+  markSaved(): void {
+    this.drawn = new WeakSet();
+  }
+
   /** A plan without a usable viewBox or size: its drawing's bounding box. */
-  private measure(root: SVGSVGElement): Box {
+  private measure(root: SVGSVGElement) {
     try {
       const b = root.getBBox();
       if (b.width > 0 && b.height > 0) return { x: b.x, y: b.y, w: b.width, h: b.height };
@@ -279,15 +245,16 @@ export class PlanStage {
     this.background = null;
     // Only same-origin paths: the name comes from the API, but it still ends up in markup.
     if (!url || !url.startsWith('/') || url.startsWith('//')) return;
+    const base = this.view.base;
     const image = svgEl('image');
     setAttrs(image, {
       'data-pv-ui': '',
       class: 'pv-bg',
       href: url,
-      x: this.base.x,
-      y: this.base.y,
-      width: this.base.w,
-      height: this.base.h,
+      x: base.x,
+      y: base.y,
+      width: base.w,
+      height: base.h,
       preserveAspectRatio: 'xMidYMid meet',
       'aria-hidden': 'true',
     });
@@ -306,17 +273,32 @@ export class PlanStage {
     if (this.root) markZones(this.root, ctx);
   }
 
-  /** Re-marks one element after its zone attributes changed. */
-  refreshZone(el: Element): void {
+  /** Changes a zone's attributes (a popup's edit, or what the server stored) and re-marks it. */
+  changeZone(el: Element, changes: ZoneChanges): void {
+    el.removeAttribute('data-temp-id');
+    applyZoneChanges(el, changes);
     markZone(el, this.ctx);
+    if (changes['data-building-number'] !== undefined) this.labels.render();
+  }
+
+  /** Gives a link zone without an id a fresh `zone-link-…` (the server's check report knows zones by id). */
+  ensureLinkId(el: Element): void {
+    if (!this.root || el.getAttribute('id')) return;
+    const taken = new Set(Array.from(this.root.querySelectorAll('[id]'), (e) => e.getAttribute('id')!));
+    el.setAttribute('id', freshZoneId(taken));
+  }
+
+  /** Where a zone is in the stored plan (for a zone edit), or null for a shape drawn since the last save. */
+  locate(el: Element): ZoneLocator | null {
+    if (!this.root || this.drawn.has(el) || !this.root.contains(el)) return null;
+    return locateZone(el, this.root, isStageUi);
   }
 
   /** Drops an unsaved temporary shape: a drawn one is removed, a picked one is left as it was. */
   dropTemp(el: Element): void {
     if (!el.hasAttribute('data-temp-id')) return;
     if (this.drawn.has(el)) {
-      if (this.editTarget === el) this.deselect();
-      el.remove();
+      this.removeShape(el);
       return;
     }
     el.removeAttribute('data-temp-id');
@@ -325,7 +307,7 @@ export class PlanStage {
 
   /** Removes a shape from the plan (the edit tool's Delete shape). */
   removeShape(el: Element): void {
-    if (this.editTarget === el) this.deselect();
+    if (this.tools.edit.selected === el) this.tools.edit.deselect();
     el.remove();
   }
 
@@ -334,47 +316,50 @@ export class PlanStage {
     return this.root ? Array.from(this.root.querySelectorAll('[data-pv-state]')) : [];
   }
 
-  /** Zooms to a zone (it fills about a third of the view) and highlights it for a moment. */
-  reveal(el: Element): void {
-    if (!this.root || !(el instanceof SVGGraphicsElement) || !el.isConnected) return;
-    let box: DOMRect;
-    try {
-      box = el.getBBox();
-    } catch {
-      return;
-    }
-    const m = this.localToRoot(el);
-    const corners = [
-      [box.x, box.y],
-      [box.x + box.width, box.y],
-      [box.x, box.y + box.height],
-      [box.x + box.width, box.y + box.height],
-    ].map(([x, y]) => (m ? new DOMPoint(x, y).matrixTransform(m) : { x: x!, y: y! }));
-    const xs = corners.map((c) => c.x);
-    const ys = corners.map((c) => c.y);
-    const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-    const aspect = this.base.h / this.base.w;
-    const w = Math.max(maxX - minX, (maxY - minY) / aspect) * 3 || this.base.w;
-    const h = w * aspect;
-    this.applyView({ x: (minX + maxX) / 2 - w / 2, y: (minY + maxY) / 2 - h / 2, w, h });
-    if (el !== this.editTarget) {
-      el.setAttribute('data-pv-selected', '');
-      window.setTimeout(() => {
-        if (el !== this.editTarget) el.removeAttribute('data-pv-selected');
-      }, 1600);
-    }
-  }
-
   zoneCount(): number {
     return this.root ? this.root.querySelectorAll('[data-pv-state]').length : 0;
   }
 
-  private makeTemp(el: Element): void {
+  /** Zooms to a zone and highlights it for a moment. */
+  reveal(el: Element): void {
+    if (!this.root || !el.isConnected) return;
+    this.view.reveal(el);
+    if (el === this.tools.edit.selected) return;
+    el.setAttribute('data-pv-selected', '');
+    window.setTimeout(() => {
+      if (el !== this.tools.edit.selected) el.removeAttribute('data-pv-selected');
+    }, 1600);
+  }
+
+  private toolHost(): ToolHost {
+    return {
+      root: () => this.root,
+      stageEl: this.stageEl,
+      toPlan: (x, y) => this.view.toPlan(x, y),
+      toLocal: (el, x, y) => this.view.toLocal(el, x, y),
+      localToRoot: (el) => this.view.localToRoot(el),
+      pxPerUnit: () => this.view.pxPerUnit(),
+      zoneOf: (target) => this.zoneOf(target),
+      markTemp: (el) => this.markTemp(el),
+      addShape: (el) => {
+        // Above the drawing, below the stage's labels and handles.
+        this.root?.insertBefore(el, this.labelsLayer);
+        this.drawn.add(el);
+        this.markTemp(el);
+      },
+      activate: (el) => this.callbacks.onZoneActivate(el),
+      redrawOverlay: () => this.renderOverlay(),
+      shapeEdited: () => this.callbacks.onShapeEdited(),
+      selectionChanged: (s) => this.callbacks.onEditSelection(s),
+      draftChanged: (n) => this.callbacks.onDraftChange(n),
+    };
+  }
+
+  private markTemp(el: Element): void {
     el.setAttribute('data-temp-id', `t${++this.tempCounter}`);
     markZone(el, this.ctx);
   }
 
-  /** The zone a pointer event hit, if any (never the stage's own UI). */
   private zoneOf(target: EventTarget | null): Element | null {
     if (!(target instanceof Element) || !this.root) return null;
     const zone = target.closest(ZONE_SELECTOR);
@@ -382,273 +367,70 @@ export class PlanStage {
     return zone;
   }
 
-  /** Inserts a drawn shape above the drawing but below the stage's labels and handles. */
-  private insertShape(el: SVGElement): void {
-    this.root?.insertBefore(el, this.labelsLayer);
-    this.drawn.add(el);
-    this.makeTemp(el);
-  }
-
   // ---------------------------------------------------------------------------
-  // Tools
+  // Tools and view
   // ---------------------------------------------------------------------------
 
   setEditable(editable: boolean): void {
     this.editable = editable;
     this.stageEl.classList.toggle('pv-readonly', !editable);
     if (!editable) this.setTool('select');
-    this.renderLabels();
+    this.labels.draggable = editable;
+    this.labels.render();
   }
 
-  setTool(tool: StageTool): void {
-    if (!this.editable && tool !== 'select') tool = 'select';
-    if (tool === this.tool) return;
-    this.cancelDraft();
-    if (tool !== 'edit') this.deselect();
-    this.stageEl.classList.remove(`pv-tool-${this.tool}`);
-    this.tool = tool;
-    this.stageEl.classList.add(`pv-tool-${tool}`);
+  setTool(name: StageTool): void {
+    if (!this.editable && name !== 'select') name = 'select';
+    if (name === this.tool.name) return;
+    this.tool.cancel();
+    this.stageEl.classList.remove(`pv-tool-${this.tool.name}`);
+    this.tool = this.tools[name];
+    this.stageEl.classList.add(`pv-tool-${name}`);
+    this.renderOverlay();
   }
 
   getTool(): StageTool {
-    return this.tool;
+    return this.tool.name;
   }
 
-  /** Ends the polygon being drawn (Enter, double-click, the first point); false when it cannot close. */
   closePolygon(): boolean {
-    if (this.tool !== 'polygon' || this.draft.length < MIN_POLYGON_POINTS || polygonArea(this.draft) === 0) {
-      return false;
-    }
-    const polygon = svgEl('polygon');
-    setAttrs(polygon, { points: formatPoints(this.draft), fill: '#adb5bd', stroke: '#343a40' });
-    this.cancelDraft();
-    this.insertShape(polygon);
-    this.callbacks.onZoneActivate(polygon);
-    return true;
+    return this.tool === this.tools.polygon && this.tools.polygon.close();
   }
 
   cancelDraft(): void {
-    const hadDraft = this.draft.length > 0 || this.gesture?.kind === 'rect';
-    this.draft = [];
-    this.draftCursor = null;
-    if (this.gesture?.kind === 'rect') this.gesture = null;
-    if (hadDraft) this.callbacks.onDraftChange(0);
-    this.renderOverlay();
+    if (this.tool === this.tools.polygon || this.tool === this.tools.rect) this.tool.cancel();
   }
 
-  /** Removes the last point of the polygon being drawn. */
   undoPoint(): void {
-    if (this.draft.length === 0) return;
-    this.draft = this.draft.slice(0, -1);
-    this.callbacks.onDraftChange(this.draft.length);
-    this.renderOverlay();
+    this.tools.polygon.undo();
   }
 
-  private select(el: SVGPolygonElement | SVGRectElement | null): void {
-    this.editTarget?.removeAttribute('data-pv-selected');
-    this.editTarget = el;
-    this.editVertex = null;
-    el?.setAttribute('data-pv-selected', '');
-    this.reportSelection();
-    this.renderOverlay();
+  deleteVertex(): boolean {
+    return this.tools.edit.deleteVertex();
   }
 
   deselect(): void {
-    if (this.editTarget) this.select(null);
+    this.tools.edit.deselect();
   }
 
   /** The shape selected by the edit tool. */
   get selectedShape(): Element | null {
-    return this.editTarget;
+    return this.tools.edit.selected;
   }
-
-  private reportSelection(): void {
-    const el = this.editTarget;
-    if (!el) {
-      this.callbacks.onEditSelection(null);
-      return;
-    }
-    const kind = el.localName === 'rect' ? 'rect' : 'polygon';
-    const count = kind === 'polygon' ? parsePoints(el.getAttribute('points')).length : 4;
-    this.callbacks.onEditSelection({
-      kind,
-      vertex: this.editVertex,
-      canDeleteVertex: kind === 'polygon' && this.editVertex !== null && count > MIN_POLYGON_POINTS,
-    });
-  }
-
-  /** Deletes the selected vertex of the selected polygon (a polygon keeps three). */
-  deleteVertex(): boolean {
-    const el = this.editTarget;
-    if (!el || el.localName !== 'polygon' || this.editVertex === null) return false;
-    const next = removeVertex(parsePoints(el.getAttribute('points')), this.editVertex);
-    if (!next) return false;
-    el.setAttribute('points', formatPoints(next));
-    this.editVertex = null;
-    this.reportSelection();
-    this.renderOverlay();
-    this.callbacks.onShapeEdited();
-    return true;
-  }
-
-  private shapeVertices(el: SVGPolygonElement | SVGRectElement): Point[] {
-    if (el.localName === 'polygon') return parsePoints(el.getAttribute('points'));
-    return rectCorners(this.rectOf(el as SVGRectElement));
-  }
-
-  private rectOf(el: SVGRectElement): RectShape {
-    const n = (name: string) => parseFloat(el.getAttribute(name) ?? '0') || 0;
-    return { x: n('x'), y: n('y'), width: n('width'), height: n('height') };
-  }
-
-  private setVertex(el: SVGPolygonElement | SVGRectElement, index: number, p: Point): void {
-    if (el.localName === 'polygon') {
-      el.setAttribute('points', formatPoints(moveVertex(parsePoints(el.getAttribute('points')), index, p)));
-    } else {
-      const r = moveRectCorner(this.rectOf(el as SVGRectElement), index, p);
-      setAttrs(el, { x: r.x, y: r.y, width: r.width, height: r.height });
-      // The dragged corner may now be another corner (dragged past the opposite side).
-      const corners = rectCorners(r);
-      let nearest = 0;
-      corners.forEach((c, i) => {
-        if (distance(c, p) < distance(corners[nearest]!, p)) nearest = i;
-      });
-      this.editVertex = nearest;
-    }
-  }
-
-  // ---------------------------------------------------------------------------
-  // View
-  // ---------------------------------------------------------------------------
 
   zoomBy(factor: number): void {
-    const c = { x: this.view.x + this.view.w / 2, y: this.view.y + this.view.h / 2 };
-    this.applyView(zoomAt(this.view, this.base, factor, c.x, c.y));
+    this.view.zoomBy(factor);
   }
 
   fit(): void {
-    this.applyView(this.base);
+    this.view.fit();
   }
-
-  /**
-   * Shows `view`. `live` (wheel, pinch, drag) moves the already drawn plan with a CSS
-   * transform and redraws it sharp once the gesture has rested; otherwise it is redrawn now.
-   */
-  private applyView(view: Box, live = false): void {
-    this.view = clampView(view, this.base);
-    const root = this.root;
-    if (!live || !root) {
-      this.commitView();
-      return;
-    }
-    const { width, height } = this.boxSize();
-    root.style.transformOrigin = '0 0';
-    root.style.transform = previewTransform(this.drawnView, this.view, width, height);
-    window.clearTimeout(this.commitTimer);
-    this.commitTimer = window.setTimeout(() => this.commitView(), 160);
-  }
-
-  /** Redraws the plan for the current view (one viewBox write) and drops any preview transform. */
-  private commitView(): void {
-    window.clearTimeout(this.commitTimer);
-    this.commitTimer = 0;
-    const root = this.root;
-    if (!root) return;
-    root.style.removeProperty('transform');
-    root.style.removeProperty('transform-origin');
-    root.setAttribute('viewBox', formatViewBox(this.view));
-    this.drawnView = this.view;
-    this.renderOverlay();
-  }
-
-  private boxSize(): { left: number; top: number; width: number; height: number } {
-    const r = this.stageEl.getBoundingClientRect();
-    return { left: r.left, top: r.top, width: r.width || 1, height: r.height || 1 };
-  }
-
-  /** Screen pixels per plan unit at the current zoom. */
-  private pxPerUnit(): number {
-    const { width, height } = this.boxSize();
-    return fitOf(this.view, width, height).scale;
-  }
-
-  /** A client point in the root's (the viewBox's) units; pure arithmetic, so no layout of the plan. */
-  private toPlan(clientX: number, clientY: number): Point {
-    const box = this.boxSize();
-    return boxToPlan(this.view, box.width, box.height, clientX - box.left, clientY - box.top);
-  }
-
-  /** A client point in an element's own coordinates (it may sit in transformed groups). */
-  private toLocal(el: SVGGraphicsElement, clientX: number, clientY: number): Point {
-    const m = el.getScreenCTM();
-    if (!m) return this.toPlan(clientX, clientY);
-    const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
-    return { x: round(p.x), y: round(p.y) };
-  }
-
-  /** Maps an element's own coordinates into the root's (where the overlay draws). */
-  private localToRoot(el: SVGGraphicsElement): DOMMatrix | null {
-    const rootM = this.root?.getScreenCTM();
-    const elM = el.getScreenCTM();
-    return rootM && elM ? rootM.inverse().multiply(elM) : null;
-  }
-
-  // ---------------------------------------------------------------------------
-  // Overlay: drafts and handles
-  // ---------------------------------------------------------------------------
 
   private renderOverlay(): void {
     const overlay = this.overlay;
     if (!overlay || !this.root) return;
     overlay.replaceChildren();
-    const unit = 1 / this.pxPerUnit();
-    const gesture = this.gesture;
-
-    if (gesture?.kind === 'rect') {
-      const r = rectFromCorners(gesture.start, gesture.current);
-      const rect = svgEl('rect');
-      setAttrs(rect, { class: 'pv-draft', x: r.x, y: r.y, width: r.width, height: r.height });
-      overlay.append(rect);
-    }
-
-    if (this.draft.length > 0) {
-      const points = this.draftCursor ? [...this.draft, this.draftCursor] : this.draft;
-      const shape = svgEl('polygon');
-      setAttrs(shape, { class: 'pv-draft', points: formatPoints(points) });
-      const line = svgEl('polyline');
-      setAttrs(line, { class: 'pv-draft-line', points: formatPoints(points) });
-      overlay.append(shape, line);
-      this.draft.forEach((p, i) => {
-        const dot = svgEl('circle');
-        const first = i === 0 && this.draft.length >= MIN_POLYGON_POINTS;
-        setAttrs(dot, {
-          class: first ? 'pv-handle pv-handle-first' : 'pv-draft-point',
-          cx: p.x,
-          cy: p.y,
-          r: (first ? CLOSE_RADIUS : HANDLE_RADIUS - 2) * unit,
-        });
-        if (first) dot.setAttribute('data-pv-close', '');
-        overlay.append(dot);
-      });
-    }
-
-    const el = this.editTarget;
-    if (el && el.isConnected) {
-      const m = this.localToRoot(el);
-      this.shapeVertices(el).forEach((p, i) => {
-        const q = m ? new DOMPoint(p.x, p.y).matrixTransform(m) : p;
-        const handle = svgEl('circle');
-        setAttrs(handle, {
-          class: 'pv-handle',
-          cx: q.x,
-          cy: q.y,
-          r: HANDLE_RADIUS * unit,
-          'data-pv-vertex': i,
-        });
-        if (i === this.editVertex) handle.setAttribute('data-pv-active', '');
-        overlay.append(handle);
-      });
-    }
+    this.tool.drawOverlay(overlay, 1 / this.view.pxPerUnit());
   }
 
   // ---------------------------------------------------------------------------
@@ -656,284 +438,82 @@ export class PlanStage {
   // ---------------------------------------------------------------------------
 
   setLabels(labels: StageLabel[], fontSize: number): void {
-    this.labels = labels;
-    this.fontSize = fontSize;
-    this.renderLabels();
-  }
-
-  private renderLabels(): void {
-    const layer = this.labelsLayer;
-    if (!layer) return;
-    layer.replaceChildren();
-    this.labelGeometries.clear();
-    let unplaced = 0;
-    for (const label of this.labels) {
-      const group = svgEl('g');
-      setAttrs(group, { class: 'pv-label', 'data-pv-label': label.id });
-      if (this.editable) group.setAttribute('data-pv-draggable', '');
-      const rect = svgEl('rect');
-      const text = svgEl('text');
-      text.setAttribute('font-size', String(this.fontSize));
-      // Text only: labels are data, never markup.
-      text.textContent = label.text;
-      group.append(rect, text);
-      layer.append(group);
-      let width = 0;
-      try {
-        width = text.getComputedTextLength();
-      } catch {
-        // Not rendered: estimate below.
-      }
-      if (!(width > 0)) width = estimateTextWidth(label.text, this.fontSize);
-      const origin = label.geometry ?? defaultLabelOrigin(this.base, unplaced++, this.fontSize);
-      const geometry = labelGeometry(origin.x, origin.y, width, this.fontSize);
-      this.placeLabel(group, geometry);
-      this.labelGeometries.set(label.id, geometry);
-    }
-  }
-
-  private placeLabel(group: SVGGElement, g: LabelSvg): void {
-    const [rect, text] = [group.firstElementChild, group.lastElementChild];
-    if (rect) setAttrs(rect, { x: g.x, y: g.y, width: g.width, height: g.height, rx: 4 });
-    if (text) setAttrs(text, { x: g.textX, y: g.textY });
-    group.removeAttribute('transform');
+    this.labels.set(labels, fontSize);
   }
 
   /** Where a label is drawn now (tests and the e2e check of a dragged label). */
-  labelPosition(id: number): LabelSvg | undefined {
-    return this.labelGeometries.get(id);
+  labelPosition(id: number): LabelGeometry | undefined {
+    return this.labels.position(id);
   }
 
   // ---------------------------------------------------------------------------
   // Events (one delegated listener per type for the whole plan)
   // ---------------------------------------------------------------------------
 
+  private listeners(): [string, (e: never) => void][] {
+    return [
+      ['pointerdown', this.onPointerDown],
+      ['pointermove', this.onPointerMove],
+      ['pointerup', this.onPointerUp],
+      ['pointercancel', this.onPointerUp],
+      ['pointerleave', this.onPointerLeave],
+      ['click', this.onClick],
+      ['dblclick', this.onDoubleClick],
+      ['wheel', this.onWheel],
+      ['keydown', this.onKeyDown],
+    ];
+  }
+
   private onPointerDown = (e: PointerEvent): void => {
     if (!this.root) return;
     if (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 1) return;
     this.stageEl.focus({ preventScroll: true });
     this.hideTooltip();
-    // Handles and shapes are placed by the plan's real transform, so settle any preview first.
-    if (this.commitTimer) this.commitView();
+    this.view.settle();
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-
     if (this.pointers.size === 2) {
-      const [a, b] = [...this.pointers.values()] as [Point, Point];
-      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-      if (this.gesture?.kind === 'rect') this.cancelDraft();
-      this.gesture = {
-        kind: 'pinch',
-        startDistance: Math.max(1, distance(a, b)),
-        startMid: mid,
-        startMidPlan: this.toPlan(mid.x, mid.y),
-        view: this.view,
-        pxPerUnit: this.pxPerUnit(),
-      };
+      // A second finger: whatever the first one started becomes a pinch.
+      if (this.pressOwner === this.tools.rect) this.tools.rect.cancel();
+      this.pressOwner = null;
+      const [a, b] = [...this.pointers.values()] as [{ x: number; y: number }, { x: number; y: number }];
+      this.view.startPinch(a, b);
       this.suppressClick = true;
       return;
     }
     if (this.pointers.size > 2) return;
-
-    const target = e.target instanceof Element ? e.target : null;
-    const middle = e.pointerType === 'mouse' && e.button === 1;
-
-    const labelGroup = target?.closest<SVGGElement>('.pv-label');
-    if (!middle && this.editable && labelGroup) {
-      const id = Number(labelGroup.getAttribute('data-pv-label'));
-      const geometry = this.labelGeometries.get(id);
-      if (geometry) {
-        e.preventDefault();
-        this.stageEl.setPointerCapture(e.pointerId);
-        labelGroup.setAttribute('data-pv-dragging', '');
-        this.gesture = {
-          kind: 'label',
-          pointer: e.pointerId,
-          id,
-          group: labelGroup,
-          start: this.toPlan(e.clientX, e.clientY),
-          geometry,
-          moved: false,
-        };
-        return;
-      }
-    }
-
-    const vertex = target?.getAttribute('data-pv-vertex');
-    if (!middle && this.tool === 'edit' && vertex != null && this.editTarget) {
-      e.preventDefault();
-      this.stageEl.setPointerCapture(e.pointerId);
-      this.editVertex = Number(vertex);
-      this.gesture = { kind: 'vertex', pointer: e.pointerId, index: Number(vertex), moved: false };
-      this.reportSelection();
-      this.renderOverlay();
-      return;
-    }
-
-    if (!middle && this.tool === 'rect') {
-      e.preventDefault();
-      this.stageEl.setPointerCapture(e.pointerId);
-      const start = this.toPlan(e.clientX, e.clientY);
-      this.gesture = {
-        kind: 'rect',
-        pointer: e.pointerId,
-        start,
-        current: start,
-        startClient: { x: e.clientX, y: e.clientY },
-      };
-      return;
-    }
-
-    this.gesture = {
-      kind: 'press',
-      pointer: e.pointerId,
-      start: { x: e.clientX, y: e.clientY },
-      view: this.view,
-      pxPerUnit: this.pxPerUnit(),
-      panning: middle,
-    };
-    if (middle) {
-      e.preventDefault();
-      this.startPan(e.pointerId);
-    }
+    const owners: PointerHandler[] = [this.labels, this.tool, this.view];
+    this.pressOwner = owners.find((owner) => owner.pointerDown(e)) ?? null;
   };
-
-  private startPan(pointer: number): void {
-    this.stageEl.setPointerCapture(pointer);
-    this.stageEl.classList.add('pv-panning');
-  }
 
   private onPointerMove = (e: PointerEvent): void => {
     if (this.pointers.has(e.pointerId)) this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    const g = this.gesture;
-
-    if (g?.kind === 'pinch') {
+    if (this.view.pinching) {
       const [a, b] = [...this.pointers.values()];
-      if (!a || !b) return;
-      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-      const factor = distance(a, b) / g.startDistance;
-      const zoomed = zoomAt(g.view, this.base, factor, g.startMidPlan.x, g.startMidPlan.y);
-      const px = g.pxPerUnit * (g.view.w / zoomed.w);
-      this.applyView(
-        panBy(zoomed, this.base, (mid.x - g.startMid.x) / px, (mid.y - g.startMid.y) / px),
-        true,
-      );
+      if (a && b) this.view.movePinch(a, b);
       return;
     }
-    if (g && 'pointer' in g && g.pointer !== e.pointerId) return;
-
-    switch (g?.kind) {
-      case 'press': {
-        const dx = e.clientX - g.start.x;
-        const dy = e.clientY - g.start.y;
-        if (!g.panning && Math.hypot(dx, dy) > DRAG_THRESHOLD) {
-          g.panning = true;
-          this.startPan(e.pointerId);
-        }
-        if (g.panning) this.applyView(panBy(g.view, this.base, dx / g.pxPerUnit, dy / g.pxPerUnit), true);
-        return;
-      }
-      case 'rect':
-        g.current = this.toPlan(e.clientX, e.clientY);
-        this.renderOverlay();
-        return;
-      case 'vertex': {
-        const el = this.editTarget;
-        if (!el) return;
-        g.moved = true;
-        this.setVertex(el, g.index, this.toLocal(el, e.clientX, e.clientY));
-        if (el.localName === 'rect' && this.editVertex !== null) g.index = this.editVertex;
-        this.renderOverlay();
-        return;
-      }
-      case 'label': {
-        const p = this.toPlan(e.clientX, e.clientY);
-        const dx = p.x - g.start.x;
-        const dy = p.y - g.start.y;
-        if (!g.moved && Math.hypot(dx, dy) * this.pxPerUnit() <= DRAG_THRESHOLD) return;
-        g.moved = true;
-        g.group.setAttribute('transform', `translate(${round(dx)} ${round(dy)})`);
-        return;
-      }
-      default:
-        break;
+    if (this.pressOwner) {
+      this.pressOwner.pointerMove(e);
+      return;
     }
-
-    if (this.tool === 'polygon' && this.draft.length > 0) {
-      this.draftCursor = this.toPlan(e.clientX, e.clientY);
-      this.renderOverlay();
-    }
+    this.tool.hover?.(e);
     this.updateTooltip(e);
   };
 
   private onPointerUp = (e: PointerEvent): void => {
-    this.pointers.delete(e.pointerId);
-    const g = this.gesture;
-    if (g?.kind === 'pinch') {
-      if (this.pointers.size === 0) {
-        this.gesture = null;
-        this.commitView();
-      }
+    if (!this.pointers.delete(e.pointerId)) return;
+    if (this.view.pinching) {
+      if (this.pointers.size === 0) this.view.endPinch();
       return;
     }
-    if (!g || ('pointer' in g && g.pointer !== e.pointerId)) return;
-    this.gesture = null;
-    this.stageEl.classList.remove('pv-panning');
+    const owner = this.pressOwner;
+    this.pressOwner = null;
     if (this.stageEl.hasPointerCapture?.(e.pointerId)) this.stageEl.releasePointerCapture(e.pointerId);
-
-    switch (g.kind) {
-      case 'press':
-        if (g.panning) {
-          this.suppressClick = true;
-          this.commitView();
-        }
-        return;
-      case 'rect': {
-        this.suppressClick = true;
-        const moved = Math.hypot(e.clientX - g.startClient.x, e.clientY - g.startClient.y) > DRAG_THRESHOLD;
-        const r = rectFromCorners(g.start, this.toPlan(e.clientX, e.clientY));
-        this.renderOverlay();
-        if (e.type === 'pointercancel' || !moved || r.width === 0 || r.height === 0) return;
-        const rect = svgEl('rect');
-        setAttrs(rect, {
-          x: r.x,
-          y: r.y,
-          width: r.width,
-          height: r.height,
-          fill: '#adb5bd',
-          stroke: '#343a40',
-        });
-        this.insertShape(rect);
-        this.callbacks.onZoneActivate(rect);
-        return;
-      }
-      case 'vertex':
-        this.suppressClick = true;
-        this.reportSelection();
-        if (g.moved) this.callbacks.onShapeEdited();
-        return;
-      case 'label': {
-        this.suppressClick = true;
-        g.group.removeAttribute('data-pv-dragging');
-        if (!g.moved || e.type === 'pointercancel') {
-          this.placeLabel(g.group, g.geometry);
-          return;
-        }
-        const p = this.toPlan(e.clientX, e.clientY);
-        const next = moveLabel(g.geometry, p.x - g.start.x, p.y - g.start.y);
-        this.labelGeometries.set(g.id, next);
-        this.placeLabel(g.group, next);
-        this.callbacks.onLabelMoved(g.id, next);
-        return;
-      }
-    }
+    if (owner?.pointerUp(e)) this.suppressClick = true;
   };
 
   private onPointerLeave = (): void => {
     this.hideTooltip();
-    if (this.draftCursor) {
-      this.draftCursor = null;
-      this.renderOverlay();
-    }
   };
 
   private onClick = (e: MouseEvent): void => {
@@ -943,122 +523,30 @@ export class PlanStage {
       this.suppressClick = false;
       return;
     }
-    if (!this.root) return;
-    switch (this.tool) {
-      case 'rect':
-        return;
-      case 'polygon': {
-        const p = this.toPlan(e.clientX, e.clientY);
-        const onClose = e.target instanceof Element && e.target.hasAttribute('data-pv-close');
-        const action = onClose ? 'close' : polygonClick(this.draft, p, CLOSE_RADIUS / this.pxPerUnit());
-        if (action === 'close') this.closePolygon();
-        else if (action === 'add') {
-          this.draft = [...this.draft, { x: round(p.x), y: round(p.y) }];
-          this.draftCursor = null;
-          this.callbacks.onDraftChange(this.draft.length);
-          this.renderOverlay();
-        }
-        return;
-      }
-      case 'edit': {
-        const zone = this.zoneOf(e.target);
-        if (zone && (zone.localName === 'polygon' || zone.localName === 'rect')) {
-          this.select(zone as SVGPolygonElement | SVGRectElement);
-        } else if (!(e.target instanceof Element && e.target.hasAttribute('data-pv-vertex'))) {
-          this.deselect();
-        }
-        return;
-      }
-      case 'pick': {
-        const zone = this.zoneOf(e.target);
-        if (zone) {
-          this.callbacks.onZoneActivate(zone);
-          return;
-        }
-        const target = e.target instanceof Element ? e.target : null;
-        if (target && this.root.contains(target) && isPickableShape(target)) {
-          this.makeTemp(target);
-          this.callbacks.onZoneActivate(target);
-        }
-        return;
-      }
-      case 'select': {
-        const zone = this.zoneOf(e.target);
-        if (zone) this.callbacks.onZoneActivate(zone);
-        return;
-      }
-    }
+    if (this.root) this.tool.click(e);
   };
 
   private onDoubleClick = (e: MouseEvent): void => {
-    if (this.tool === 'polygon') {
+    if (this.tool === this.tools.polygon) {
       e.preventDefault();
-      this.closePolygon();
+      this.tools.polygon.close();
     }
   };
 
   private onWheel = (e: WheelEvent): void => {
     if (!this.root) return;
     e.preventDefault();
-    // Lines (Firefox) and pages are much bigger steps than pixels.
-    const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
-    const factor = Math.exp(-e.deltaY * unit * 0.0015);
-    const p = this.toPlan(e.clientX, e.clientY);
-    this.applyView(zoomAt(this.view, this.base, factor, p.x, p.y), true);
-    if (this.draftCursor) {
-      this.draftCursor = this.toPlan(e.clientX, e.clientY);
-      this.renderOverlay();
-    }
+    this.view.wheel(e);
   };
 
   private onKeyDown = (e: KeyboardEvent): void => {
-    const step = 0.1;
-    switch (e.key) {
-      case 'Escape':
-        if (this.draft.length > 0 || this.gesture?.kind === 'rect') this.cancelDraft();
-        else if (this.editTarget) this.deselect();
-        else return;
-        break;
-      case 'Enter':
-        if (this.tool !== 'polygon' || !this.closePolygon()) return;
-        break;
-      case 'Backspace':
-      case 'Delete':
-        if (this.tool === 'polygon' && this.draft.length > 0) this.undoPoint();
-        else if (!this.deleteVertex()) return;
-        break;
-      case '+':
-      case '=':
-        this.zoomBy(1.25);
-        break;
-      case '-':
-      case '_':
-        this.zoomBy(0.8);
-        break;
-      case '0':
-        this.fit();
-        break;
-      case 'ArrowLeft':
-        this.applyView(panBy(this.view, this.base, this.view.w * step, 0));
-        break;
-      case 'ArrowRight':
-        this.applyView(panBy(this.view, this.base, -this.view.w * step, 0));
-        break;
-      case 'ArrowUp':
-        this.applyView(panBy(this.view, this.base, 0, this.view.h * step));
-        break;
-      case 'ArrowDown':
-        this.applyView(panBy(this.view, this.base, 0, -this.view.h * step));
-        break;
-      default:
-        return;
-    }
+    if (!this.tool.keyDown(e) && !this.view.key(e.key)) return;
     e.preventDefault();
     e.stopPropagation();
   };
 
   private updateTooltip(e: PointerEvent): void {
-    if (e.pointerType !== 'mouse' || this.gesture) return;
+    if (e.pointerType !== 'mouse') return;
     const zone = this.zoneOf(e.target);
     if (zone !== this.hoverZone) {
       this.hoverZone = zone;
@@ -1079,17 +567,10 @@ export class PlanStage {
   }
 
   dispose(): void {
-    window.clearTimeout(this.commitTimer);
+    this.view.dispose();
     this.resizeObserver?.disconnect();
-    this.stageEl.removeEventListener('pointerdown', this.onPointerDown);
-    this.stageEl.removeEventListener('pointermove', this.onPointerMove);
-    this.stageEl.removeEventListener('pointerup', this.onPointerUp);
-    this.stageEl.removeEventListener('pointercancel', this.onPointerUp);
-    this.stageEl.removeEventListener('pointerleave', this.onPointerLeave);
-    this.stageEl.removeEventListener('click', this.onClick);
-    this.stageEl.removeEventListener('dblclick', this.onDoubleClick);
-    this.stageEl.removeEventListener('wheel', this.onWheel);
-    this.stageEl.removeEventListener('keydown', this.onKeyDown);
+    for (const [type, listener] of this.listeners())
+      this.stageEl.removeEventListener(type, listener as EventListener);
     this.shadow.replaceChildren();
     this.root = null;
   }

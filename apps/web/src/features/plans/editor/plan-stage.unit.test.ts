@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlanStage, type StageCallbacks } from './plan-stage';
-import { setApartmentZone, type ZoneContext } from './zone-markup';
+import { apartmentZone, detachedZone, labelGeometry, linkZone } from '@planvy/shared';
+import type { ZoneContext } from './zone-markup';
 
 const ctx: ZoneContext = {
   apartments: new Map([[7, { status: 'sold', inactive: '0' }]]),
@@ -52,10 +53,18 @@ describe('PlanStage', () => {
   it('serialises the plan as uploaded plus the editor’s zone changes, without its own UI', () => {
     const { s, host } = stage();
     const root = host.shadowRoot!.querySelector('svg')!;
-    setApartmentZone(root.querySelector('#plain')!, { id: 8, bostad: '801' });
-    s.refreshZone(root.querySelector('[id="8"]')!);
-    const saved = s.serialize();
-    expect(saved).toContain('<path id="8" d="M20 20h10v10h-10z" data-bostad="801"/>');
+    s.changeZone(
+      root.querySelector('#plain')!,
+      apartmentZone({ id: 8, bostad: '801', status: 'sale', inactive: '0' }),
+    );
+    // data-status and data-inactive are written from the database's values on every save.
+    const saved = s.serialize(new Map([[7, { status: 'reserved', inactive: '1' }]]));
+    expect(saved).toContain(
+      '<path id="8" d="M20 20h10v10h-10z" data-bostad="801" data-status="sale" data-inactive="0"/>',
+    );
+    expect(saved).toContain(
+      '<rect id="7" data-bostad="701" x="1" y="1" width="10" height="10" data-status="reserved" data-inactive="1"/>',
+    );
     expect(saved).not.toMatch(/data-pv-|pv-bg|pv-label|viewBox|preserveAspectRatio/);
     expect(saved).toContain('style="background:#fff"');
     // The page still shows everything afterwards.
@@ -97,6 +106,29 @@ describe('PlanStage', () => {
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     root.querySelector('#in-link')!.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);
+  });
+
+  it('locates stored zones for a zone edit, skipping its own UI, but not shapes drawn since the last save', () => {
+    const { s, host } = stage();
+    const root = host.shadowRoot!.querySelector('svg')!;
+    // The background image is the plan's first child on screen, but not in the stored plan.
+    expect(root.firstElementChild!.getAttribute('class')).toBe('pv-bg');
+    expect(s.locate(root.querySelector('#plain')!)).toEqual({ path: [1], name: 'path', id: 'plain' });
+    const drawn = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+    root.insertBefore(drawn, root.querySelector('.pv-labels'));
+    expect(s.locate(drawn)).toEqual({ path: [2], name: 'rect', id: null });
+    s.changeZone(root.querySelector('#\\37')!, detachedZone());
+    expect(s.zones()).toHaveLength(0);
+  });
+
+  it('centres an unplaced label on its building’s zone, as the widget does', () => {
+    const { s, host } = stage();
+    const root = host.shadowRoot!.querySelector('svg')!;
+    s.changeZone(root.querySelector('#plain')!, linkZone('a.svg', 3));
+    // jsdom has no layout: the zone has no box, so the label stacks in the top-left corner.
+    expect(s.labelPosition(3)).toEqual(labelGeometry(22.5, 22.5, 'Hus 3', 45));
+    s.setLabels([{ id: 3, text: 'Hus 3', geometry: labelGeometry(100, 50, 'Hus 3', 45) }], 45);
+    expect(s.labelPosition(3)!.x).toBe(100);
   });
 
   it('keeps a read-only viewer to selecting', () => {

@@ -1,17 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { applyZoneChanges, detachedZone } from '@planvy/shared';
 import {
-  clearApartmentZone,
-  clearLinkZone,
   isPickableShape,
   markZones,
   parsePlan,
   PlanParseError,
-  readZone,
-  setApartmentZone,
-  setLinkZone,
   stripEditorAttributes,
-  uniqueId,
   zoneState,
   type ZoneContext,
 } from './zone-markup';
@@ -28,18 +23,30 @@ const plan = (body: string) =>
   parsePlan(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">${body}</svg>`);
 
 describe('reading zones', () => {
-  it('tells apartment, inactive, unknown, link, broken and temporary zones apart', () => {
+  it('tells apartment, inactive, unknown, link, building, broken and temporary zones apart', () => {
     const root = plan(`
-      <rect id="1" data-bostad="101" data-status="sold"/>
+      <rect id="1" data-bostad="101" data-status="sold" data-inactive="1"/>
       <rect id="2" data-bostad="102"/>
       <rect id="99" data-bostad="199"/>
       <rect id="l1" data-link-to="b.svg"/>
-      <rect id="l2" data-link-to="gone.svg"/>
+      <rect id="l3" data-link-to="b.svg" data-building-number="4"/>
+      <rect id="l2" data-link-to="gone.svg" data-building-number="4"/>
       <rect data-temp-id="t1"/>
-      <rect id="plain"/>`);
+      <rect id="plain"/>
+      <rect id="x1" data-bostad="1"/>`);
     const states = Array.from(root.children).map((el) => zoneState(el, ctx));
-    // Colours come from the apartments list, never from data-status in the markup.
-    expect(states).toEqual(['s-sale', 'inactive', 'unknown', 'link', 'broken', 'temp', null]);
+    // Colours come from the apartments list, never from data-status or data-inactive in the markup.
+    expect(states).toEqual([
+      's-sale',
+      'inactive',
+      'unknown',
+      'link',
+      'building',
+      'broken',
+      'temp',
+      null,
+      'unknown',
+    ]);
   });
 
   it('shades apartment zones by level while a shading is on, and leaves links and unknowns as they are', () => {
@@ -61,48 +68,17 @@ describe('reading zones', () => {
     expect(root.children[0]!.getAttribute('data-pv-state')).toBe('s-sale');
   });
 
-  it('reads the apartment id only from an all-digit id', () => {
-    const root = plan('<rect id="12" data-bostad="A"/><rect id="x12" data-bostad="B"/>');
-    expect(readZone(root.children[0]!).apartmentId).toBe(12);
-    expect(readZone(root.children[1]!).apartmentId).toBeNull();
-  });
-
   it('marks all zones in one pass and unmarks elements that stopped being zones', () => {
     const root = plan('<rect id="1" data-bostad="101"/><rect id="l1" data-link-to="a.svg"/><rect id="p"/>');
     expect(markZones(root, ctx)).toBe(2);
     expect(root.querySelectorAll('[data-pv-state]')).toHaveLength(2);
-    clearApartmentZone(root.children[0]!);
+    applyZoneChanges(root.children[0]!, detachedZone());
     markZones(root, ctx);
     expect(root.children[0]!.hasAttribute('data-pv-state')).toBe(false);
   });
 });
 
-describe('changing zones', () => {
-  it('makes a shape an apartment zone and detaches it again', () => {
-    const root = plan('<polygon points="0,0 1,0 1,1" data-temp-id="t1"/>');
-    const el = root.children[0]!;
-    setApartmentZone(el, { id: 7, bostad: '1201' });
-    expect(el.getAttribute('id')).toBe('7');
-    expect(el.getAttribute('data-bostad')).toBe('1201');
-    expect(el.hasAttribute('data-temp-id')).toBe(false);
-    el.setAttribute('data-status', 'sale');
-    clearApartmentZone(el);
-    expect(el.hasAttribute('id') || el.hasAttribute('data-bostad') || el.hasAttribute('data-status')).toBe(
-      false,
-    );
-    expect(el.getAttribute('points')).toBe('0,0 1,0 1,1');
-  });
-
-  it('links a zone to a plan, giving it a fresh id when it has none, and unlinks it', () => {
-    const root = plan('<rect id="zone-link-1"/><rect data-temp-id="t2"/>');
-    const el = root.children[1]!;
-    setLinkZone(el, 'b.svg', () => uniqueId(root, 'zone-link-'));
-    expect(el.getAttribute('data-link-to')).toBe('b.svg');
-    expect(el.getAttribute('id')).toBe('zone-link-2');
-    clearLinkZone(el);
-    expect(el.hasAttribute('data-link-to')).toBe(false);
-  });
-
+describe('picking shapes', () => {
   it('picks only plain, painted shapes of the drawing', () => {
     const root = plan(
       '<path d="M0 0"/><rect id="1" data-bostad="1"/><defs><rect id="d"/></defs><g data-pv-ui=""><circle r="1"/></g><text>t</text>',
@@ -150,7 +126,9 @@ describe('parsing plans', () => {
 
   it('removes the editor attributes before saving', () => {
     expect(
-      stripEditorAttributes('<rect id="1" data-pv-state="s-sale" data-bostad="1" data-pv-selected=""/>'),
+      stripEditorAttributes(
+        '<rect id="1" data-pv-state="s-sale" data-bostad="1" data-pv-selected="" data-temp-id="t1"/>',
+      ),
     ).toBe('<rect id="1" data-bostad="1"/>');
   });
 });

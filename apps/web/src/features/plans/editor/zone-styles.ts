@@ -41,7 +41,9 @@ export function stageStyleSheet(): string {
     ...CLICK_SHADES.map((color, level) => fill(`heat-${level}`, color)),
     `[data-pv-state^="heat-"] { fill-opacity: 0.85 !important; }`,
     fill('link', LINK_COLOR),
-    `[data-pv-state="link"] { fill-opacity: 0.3 !important; stroke: ${LINK_COLOR} !important; stroke-dasharray: 6 3; }`,
+    fill('building', LINK_COLOR),
+    `:is([data-pv-state="link"], [data-pv-state="building"]) { fill-opacity: 0.3 !important; stroke: ${LINK_COLOR} !important;
+      stroke-dasharray: 6 3; }`,
     fill('broken', UNKNOWN_COLOR),
     `[data-pv-state="broken"] { fill-opacity: 0.15 !important; stroke: ${UNKNOWN_COLOR} !important; stroke-dasharray: 2 3; }`,
     fill('unknown', UNKNOWN_COLOR),
@@ -72,7 +74,7 @@ export function stageStyleSheet(): string {
     `.pv-handle-first { fill: ${TEMP_COLOR}; stroke: #fff; cursor: pointer; }`,
     `.pv-draft-point { fill: #fff; stroke: ${TEMP_COLOR}; stroke-width: 2px; vector-effect: non-scaling-stroke; pointer-events: none; }`,
     `.pv-label rect { fill: #fff; stroke: #495057; stroke-width: 1px; vector-effect: non-scaling-stroke; }`,
-    `.pv-label text { fill: #212529; font-family: Inter, system-ui, sans-serif; font-weight: 600; }`,
+    `.pv-label text { fill: #212529; }`,
     `.pv-label[data-pv-draggable] { cursor: move; }`,
     `.pv-label[data-pv-dragging] rect { stroke: #364fc7; stroke-width: 2px; }`,
     `.pv-tooltip { position: absolute; pointer-events: none; z-index: 2; padding: 4px 8px; border-radius: 4px;

@@ -1,0 +1,105 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  buildingLabelText,
+  linkTarget,
+  readZone,
+  statusLabel,
+  type Apartment,
+  type BuildingNumber,
+  type ProjectType,
+} from '@planvy/shared';
+import type { PlanShading } from '../components/plan-viewer';
+import type { ZonePopupState } from '../components/zone-popup';
+
+interface ZonePopupInput {
+  isAdmin: boolean;
+  type: ProjectType;
+  lang: 'sv' | 'en';
+  /** Apartments by id (the list, and any created here that it has not caught up with). */
+  apartments: ReadonlyMap<number, Apartment>;
+  planNames: ReadonlySet<string>;
+  buildingNumbers: readonly BuildingNumber[];
+  /** While the click overlay is on, an apartment zone's hover text is its clicks. */
+  shading: PlanShading | null;
+}
+
+/**
+ * What a click on a zone opens (spec §2 "Apartment popup"), and what hovering it says: a
+ * link or building zone opens at the link step, an apartment zone at the apartment form, any
+ * other zone (admins only, spec §6) at the choice of what it should be.
+ */
+export function useZonePopup({
+  isAdmin,
+  type,
+  lang,
+  apartments,
+  planNames,
+  buildingNumbers,
+  shading,
+}: ZonePopupInput) {
+  const { t } = useTranslation();
+  const [popup, setPopup] = useState<ZonePopupState | null>(null);
+  const key = useRef(0);
+  const buildingLabel = (id: number | null) => {
+    const b = id === null ? undefined : buildingNumbers.find((n) => n.id === id);
+    return b ? buildingLabelText(b.label) : null;
+  };
+
+  const open = (el: Element) => {
+    const zone = readZone(el);
+    const next = ++key.current;
+    if (zone.linkTo.length > 0) {
+      const target = linkTarget(zone, planNames);
+      // A broken link is only something an admin can mend.
+      if (!target && !isAdmin) return;
+      setPopup({
+        key: next,
+        zone: el,
+        step: target ? 'link' : 'broken',
+        linkTarget: target ?? zone.linkTo[0],
+        buildingNumberId: zone.buildingNumberId,
+      });
+      return;
+    }
+    const apartment = zone.apartmentId !== null ? apartments.get(zone.apartmentId) : undefined;
+    if (apartment) {
+      setPopup({ key: next, zone: el, step: 'apartment', apartment });
+      return;
+    }
+    if (!isAdmin) return;
+    setPopup({
+      key: next,
+      zone: el,
+      step: 'choice',
+      unknownId: zone.bostad !== null ? (zone.id ?? undefined) : undefined,
+    });
+  };
+
+  const describe = (el: Element): string | null => {
+    if (el.hasAttribute('data-temp-id')) return null;
+    const zone = readZone(el);
+    if (zone.linkTo.length > 0) {
+      const target = linkTarget(zone, planNames);
+      if (!target) return t('plans.viewer.zoneBroken', { target: zone.linkTo[0] ?? '' });
+      const building = buildingLabel(zone.buildingNumberId);
+      return building
+        ? t('plans.viewer.zoneBuilding', { building, target })
+        : t('plans.viewer.zoneLink', { target });
+    }
+    const apartment = zone.apartmentId !== null ? apartments.get(zone.apartmentId) : undefined;
+    if (apartment && shading) return `${apartment.bostad}: ${shading.describe(apartment.id)}`;
+    if (apartment) {
+      return t('plans.viewer.zoneApartment', {
+        bostad: apartment.bostad,
+        status:
+          apartment.inactive === '1'
+            ? t('plans.viewer.legendInactive')
+            : statusLabel(apartment.status, type, lang),
+      });
+    }
+    return zone.bostad !== null && isAdmin ? t('plans.viewer.zoneUnknown', { id: zone.id ?? '' }) : null;
+  };
+
+  return { popup, setPopup, open, describe };
+}
