@@ -12,14 +12,31 @@ import {
  * and a search that stays within a frame for 5,000 rows (each row's text is lower-cased once).
  */
 
-export type ColumnKey = 'bostad' | 'rooms' | 'floor' | 'square' | 'price' | 'fee' | 'garden_size' | 'status';
+export type ColumnKey =
+  | 'bostad'
+  | 'building'
+  | 'rooms'
+  | 'floor'
+  | 'square'
+  | 'price'
+  | 'fee'
+  | 'garden_size'
+  | 'status';
 export type Lang = 'sv' | 'en';
 
-type ColumnSettings = Pick<ProjectSettings, 'hide_floor_column' | 'hide_fee_column' | 'use_garden_size'>;
+type ColumnSettings = Pick<
+  ProjectSettings,
+  'hide_floor_column' | 'hide_fee_column' | 'use_garden_size' | 'multi_building'
+>;
 
-/** Spec §2/§3: floor hidden for tomter and by hide_floor_column, fee by hide_fee_column, garden size opt-in. */
+/**
+ * Spec §2/§3: the building number with multi_building, floor hidden for tomter and by
+ * hide_floor_column, fee by hide_fee_column, garden size opt-in.
+ */
 export function tableColumns(type: ProjectType, settings: ColumnSettings): ColumnKey[] {
-  const columns: ColumnKey[] = ['bostad', 'rooms'];
+  const columns: ColumnKey[] = ['bostad'];
+  if (settings.multi_building === '1') columns.push('building');
+  columns.push('rooms');
   if (type !== 'tomter' && settings.hide_floor_column !== '1') columns.push('floor');
   columns.push('square', 'price');
   if (settings.hide_fee_column !== '1') columns.push('fee');
@@ -58,6 +75,8 @@ function numberValue(apartment: Apartment, key: ColumnKey): number | null {
 export function apartmentComparator(
   sort: SortState | null,
   settings: SortSettings,
+  /** Building number labels by id (the building column sorts by label). */
+  buildings: ReadonlyMap<number, string> = new Map(),
 ): (a: Apartment, b: Apartment) => number {
   const asInteger = settings.bostad_as_integer === '1';
   const byDefault = compareApartments(settings.default_sort_order, asInteger);
@@ -70,6 +89,14 @@ export function apartmentComparator(
     case 'status':
       return (a, b) =>
         sign * ((statusRank.get(a.status) ?? 99) - (statusRank.get(b.status) ?? 99)) || byBostad(a, b);
+    case 'building': {
+      const label = (a: Apartment) => (a.building_number_id === null ? '' : (buildings.get(a.building_number_id) ?? ''));
+      return (a, b) => {
+        const [x, y] = [label(a), label(b)];
+        if (!x !== !y) return x ? -1 : 1;
+        return sign * naturalOrder(x, y) || byDefault(a, b);
+      };
+    }
     case 'rooms':
     case 'floor': {
       const key = sort.key;
@@ -134,6 +161,11 @@ export function filterApartments(
     const text = index.get(a.id) ?? '';
     return words.every((w) => text.includes(w));
   });
+}
+
+/** The apartments in building `buildingId` (the table's building filter); every apartment for null. */
+export function inBuilding(apartments: readonly Apartment[], buildingId: number | null): readonly Apartment[] {
+  return buildingId === null ? apartments : apartments.filter((a) => a.building_number_id === buildingId);
 }
 
 /** Apartments without a zone on any plan (spec §4: empty file_name). */

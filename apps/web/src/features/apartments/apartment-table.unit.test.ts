@@ -6,6 +6,7 @@ import {
   currencySuffix,
   filterApartments,
   formatAmount,
+  inBuilding,
   isDetached,
   nextSort,
   tableColumns,
@@ -42,6 +43,35 @@ const settings = (overrides: Partial<ProjectSettings> = {}): ProjectSettings => 
   ...overrides,
 });
 const bostads = (list: Apartment[]) => list.map((a) => a.bostad);
+
+describe('buildings (multi_building)', () => {
+  it('shows the building column only with multi_building on', () => {
+    expect(tableColumns('sale', settings())).not.toContain('building');
+    expect(tableColumns('sale', settings({ multi_building: '1' })).slice(0, 3)).toEqual([
+      'bostad',
+      'building',
+      'rooms',
+    ]);
+  });
+
+  it('sorts by building label in natural order, apartments without one last, and filters by building', () => {
+    const labels = new Map([
+      [1, 'B 10'],
+      [2, 'B 9'],
+    ]);
+    const list = [
+      apartment({ bostad: 'x', building_number_id: null }),
+      apartment({ bostad: 'ten', building_number_id: 1 }),
+      apartment({ bostad: 'nine', building_number_id: 2 }),
+    ];
+    const asc = [...list].sort(apartmentComparator({ key: 'building', dir: 'asc' }, settings(), labels));
+    expect(bostads(asc)).toEqual(['nine', 'ten', 'x']);
+    const desc = [...list].sort(apartmentComparator({ key: 'building', dir: 'desc' }, settings(), labels));
+    expect(bostads(desc)).toEqual(['ten', 'nine', 'x']);
+    expect(bostads([...inBuilding(list, 1)])).toEqual(['ten']);
+    expect(inBuilding(list, null)).toBe(list);
+  });
+});
 
 describe('tableColumns', () => {
   it('shows every default column for a sale project', () => {

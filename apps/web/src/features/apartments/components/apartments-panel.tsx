@@ -7,6 +7,7 @@ import {
   Group,
   Modal,
   Paper,
+  Select,
   Skeleton,
   Stack,
   Text,
@@ -16,10 +17,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconBuildingCommunity, IconDownload, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Apartment, Project, ProjectSettings } from '@planvy/shared';
+import { buildingLabelText, type Apartment, type Project, type ProjectSettings } from '@planvy/shared';
 import { errorMessage, errorWithDetail } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useApartments } from '../api/get-apartments';
+import { useBuildingNumbers } from '../api/get-building-numbers';
 import { useDeleteApartment } from '../api/delete-apartment';
 import { useExportApartments } from '../api/export-apartments';
 import {
@@ -27,6 +29,7 @@ import {
   buildSearchIndex,
   currencySuffix,
   filterApartments,
+  inBuilding,
   isDetached,
   nextSort,
   tableColumns,
@@ -70,29 +73,47 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
   const [sort, setSort] = useState<SortState | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [detachedOnly, setDetachedOnly] = useState(false);
+  /** multi_building: the building number the table is filtered by, or null for all. */
+  const [building, setBuilding] = useState<number | null>(null);
+  const multiBuilding = settings.multi_building === '1';
+  const buildingNumbers = useBuildingNumbers(project.id);
+  const buildingLabels = useMemo(
+    () => new Map((buildingNumbers.data ?? []).map((b) => [b.id, b.label])),
+    [buildingNumbers.data],
+  );
   const [dialog, setDialog] = useState<Dialog>(null);
   const [importOpen, setImportOpen] = useState(false);
   const { mutate: deleteApartment } = useDeleteApartment();
   const exportApartments = useExportApartments();
 
-  const { hide_floor_column, hide_fee_column, use_garden_size, default_sort_order, bostad_as_integer } =
-    settings;
+  const {
+    hide_floor_column,
+    hide_fee_column,
+    use_garden_size,
+    multi_building,
+    default_sort_order,
+    bostad_as_integer,
+  } = settings;
   const columns = useMemo(
-    () => tableColumns(type, { hide_floor_column, hide_fee_column, use_garden_size }),
-    [type, hide_floor_column, hide_fee_column, use_garden_size],
+    () => tableColumns(type, { hide_floor_column, hide_fee_column, use_garden_size, multi_building }),
+    [type, hide_floor_column, hide_fee_column, use_garden_size, multi_building],
   );
   const format = useMemo<TableFormat>(
-    () => ({ type, lang, currency: currencySuffix(settings.currency) }),
-    [type, lang, settings.currency],
+    () => ({ type, lang, currency: currencySuffix(settings.currency), buildings: buildingLabels }),
+    [type, lang, settings.currency, buildingLabels],
   );
   const sorted = useMemo(
-    () => [...list].sort(apartmentComparator(sort, { default_sort_order, bostad_as_integer })),
-    [list, sort, default_sort_order, bostad_as_integer],
+    () => [...list].sort(apartmentComparator(sort, { default_sort_order, bostad_as_integer }, buildingLabels)),
+    [list, sort, default_sort_order, bostad_as_integer, buildingLabels],
   );
   const searchIndex = useMemo(() => buildSearchIndex(list, type, lang), [list, type, lang]);
   const detachedCount = useMemo(() => list.filter(isDetached).length, [list]);
   const showDetached = isAdmin && detachedOnly;
-  const scope = useMemo(() => (showDetached ? sorted.filter(isDetached) : sorted), [sorted, showDetached]);
+  const shownBuilding = multiBuilding ? building : null;
+  const scope = useMemo(
+    () => inBuilding(showDetached ? sorted.filter(isDetached) : sorted, shownBuilding),
+    [sorted, showDetached, shownBuilding],
+  );
   const rows = useMemo(() => filterApartments(scope, searchIndex, query), [scope, searchIndex, query]);
   // Checked apartments that still exist (a deleted one drops out of the selection).
   const selectedIds = useMemo(
@@ -185,6 +206,7 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
     );
   } else {
     const hasQuery = query.trim() !== '';
+    const filtered = hasQuery || shownBuilding !== null;
     content = (
       <Stack gap="xs">
         <ApartmentsTable
@@ -203,12 +225,14 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
         {rows.length === 0 && (
           <EmptyState icon={<IconSearch aria-hidden />} py="md">
             <EmptyState.Title order={4}>
-              {hasQuery ? t('apartments.table.noMatchesTitle') : t('apartments.table.noDetachedTitle')}
+              {filtered ? t('apartments.table.noMatchesTitle') : t('apartments.table.noDetachedTitle')}
             </EmptyState.Title>
             <EmptyState.Description>
               {hasQuery
                 ? t('apartments.table.noMatchesDescription', { query: query.trim() })
-                : t('apartments.table.noDetachedDescription')}
+                : filtered
+                  ? t('apartments.table.noMatchesBuilding')
+                  : t('apartments.table.noDetachedDescription')}
             </EmptyState.Description>
           </EmptyState>
         )}
@@ -266,7 +290,23 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
         </Group>
 
         <Group justify="space-between" align="flex-end" gap="sm">
-          <SearchBox onSearch={setQuery} />
+          <Group gap="sm" align="flex-end">
+            <SearchBox onSearch={setQuery} />
+            {multiBuilding && (buildingNumbers.data?.length ?? 0) > 0 && (
+              <Select
+                label={t('apartments.table.buildingFilter')}
+                placeholder={t('apartments.table.allBuildings')}
+                data={(buildingNumbers.data ?? []).map((b) => ({
+                  value: String(b.id),
+                  label: buildingLabelText(b.label),
+                }))}
+                value={building === null ? null : String(building)}
+                onChange={(value) => setBuilding(value === null ? null : Number(value))}
+                clearable
+                w={180}
+              />
+            )}
+          </Group>
           {isAdmin && apartments.isSuccess && (
             <DetachedToggle count={detachedCount} active={showDetached} onToggle={toggleDetached} />
           )}

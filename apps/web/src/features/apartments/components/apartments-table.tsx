@@ -5,7 +5,14 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { statusColor, statusLabel, type Apartment, type ProjectType } from '@planvy/shared';
-import { formatAmount, shownAmount, type ColumnKey, type Lang, type SortState } from '../apartment-table';
+import {
+  formatAmount,
+  NO_VALUE,
+  shownAmount,
+  type ColumnKey,
+  type Lang,
+  type SortState,
+} from '../apartment-table';
 import classes from './apartments-table.module.css';
 
 export const ROW_HEIGHT = 44;
@@ -13,6 +20,7 @@ const HEADER_HEIGHT = 41;
 
 /** Fixed widths keep columns still while rows scroll in and out; bostad takes the rest. */
 const WIDTHS: Record<Exclude<ColumnKey, 'bostad'>, number> = {
+  building: 110,
   rooms: 90,
   floor: 90,
   square: 110,
@@ -40,6 +48,8 @@ export interface TableFormat {
   lang: Lang;
   /** "kr" or "SEK". */
   currency: string;
+  /** Building number labels by id (the building column, multi_building). */
+  buildings: ReadonlyMap<number, string>;
 }
 
 export interface ApartmentsTableProps {
@@ -69,6 +79,10 @@ function cellText(apartment: Apartment, key: ColumnKey, format: TableFormat): st
       return formatAmount(apartment[key], format.lang, 'm²');
     case 'status':
       return '';
+    case 'building':
+      return apartment.building_number_id === null
+        ? NO_VALUE
+        : (format.buildings.get(apartment.building_number_id) ?? NO_VALUE);
     default:
       return apartment[key];
   }
