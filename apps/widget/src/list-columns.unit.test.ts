@@ -10,6 +10,7 @@ function view(type: PublicView['project']['type'], settings: Record<string, stri
     styles: [],
     plans: [],
     apartments: [],
+    buildings: [],
     sun_study: [],
   };
 }

@@ -58,10 +58,9 @@ export function createWidget(view: PublicView, lang: Lang): Widget {
   };
 }
 
-/** The name of building number `id` ("Hus A"), from the plans it is attached to, or null. */
+/** The name of building number `id` ("Hus A"), or null for none the project has. */
 export function buildingNames(view: PublicView, w: Widget): (id: number | null) => string | null {
-  const labels = new Map<number, string>();
-  for (const p of view.plans) for (const b of p.buildings) labels.set(b.id, b.label);
+  const labels = new Map(view.buildings.map((b) => [b.id, b.label]));
   return (id) => {
     const label = id === null ? undefined : labels.get(id);
     return label === undefined ? null : w.t('building', { label });

@@ -58,6 +58,8 @@ export const publicViewSchema = z.object({
   styles: z.array(z.tuple([z.string(), z.string(), z.string()])),
   plans: z.array(publicPlanSchema),
   apartments: z.array(publicApartmentSchema),
+  /** The project's building numbers: what a building zone (data-building-number) is called, "Hus {label}". */
+  buildings: z.array(z.object({ id: z.number().int(), label: z.string() })),
   /** In order; empty unless show_sun_study is on. */
   sun_study: z.array(publicSunStudySchema),
 });

@@ -28,6 +28,7 @@ interface View {
     buildings: { label: string }[];
   }[];
   apartments: { id: number; bostad: string; status: string; plans: string[] }[];
+  buildings: { id: number; label: string }[];
   sun_study: { label: string }[];
 }
 
@@ -158,8 +159,14 @@ describe('the public view’s cache', () => {
       () => call('PUT', `/api/v1/admin/file/${plan.id}`, { sort_index: 9 }),
       (v) => v.plans[0]?.name === 'b.svg',
     );
-    const building = (await call('POST', `/api/v1/building-numbers/${project}`, { label: 'A' }))
-      .building_number;
+    // Named in the view before any plan carries it: a zone linked to it is "Hus A".
+    let building = { id: 0 };
+    await expectFresh(
+      async () =>
+        (building = (await call('POST', `/api/v1/building-numbers/${project}`, { label: 'A' }))
+          .building_number),
+      (v) => v.buildings.some((b) => b.id === building.id && b.label === 'A'),
+    );
     await expectFresh(
       () => call('POST', `/api/v1/admin/svg/buildings/${plan.id}`, { buildings: String(building.id) }),
       (v) => v.plans.some((p) => p.buildings[0]?.label === 'A'),

@@ -26,7 +26,9 @@ export const publicViewRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!view) throw notFound('Project');
       reply
         .header('etag', view.etag)
-        .header('cache-control', 'public, max-age=5, stale-while-revalidate=10')
+        // Revalidated on every load (a 304 from memory while nothing changed): every write that
+        // changes the view drops the server's copy, so a buyer's reload shows it at once.
+        .header('cache-control', 'public, no-cache')
         .header('x-content-type-options', 'nosniff');
       if (request.headers['if-none-match'] === view.etag) return reply.status(304).send(null);
       // The cached body is already-serialised JSON; Fastify sends a Buffer as it is.

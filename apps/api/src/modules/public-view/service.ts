@@ -11,6 +11,7 @@ import {
   type StyleTriple,
 } from '@planvy/shared';
 import type { DbOrTx } from '../../db/client';
+import { listBuildingNumbers } from '../building-numbers/repository';
 import { readSettings } from '../settings/repository';
 import { publicSunStudy } from '../sunstudy/service';
 import * as repo from './repository';
@@ -19,11 +20,12 @@ import * as repo from './repository';
 export async function buildPublicView(db: DbOrTx, projectId: number): Promise<PublicView | undefined> {
   const project = await repo.findProject(db, projectId);
   if (!project) return undefined;
-  const [settingRows, plans, apartments, styles] = await Promise.all([
+  const [settingRows, plans, apartments, styles, buildingNumbers] = await Promise.all([
     readSettings(db, projectId),
     repo.plansOf(db, projectId),
     repo.apartmentsOf(db, projectId),
     repo.stylesOf(db, projectId),
+    listBuildingNumbers(db, projectId),
   ]);
   const buildings = await repo.planBuildings(
     db,
@@ -75,6 +77,7 @@ export async function buildPublicView(db: DbOrTx, projectId: number): Promise<Pu
       plans: fileNames(a.file_name).filter((n) => planNames.has(n)),
       building: a.building,
     })),
+    buildings: buildingNumbers.map((b) => ({ id: b.id, label: b.label })),
     sun_study: sunStudy,
   };
 }

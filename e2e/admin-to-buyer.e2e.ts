@@ -1,0 +1,298 @@
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { STATUSES, type Apartment, type BuildingNumber } from '@planvy/shared';
+import { adminToken, api, freshPage, launch } from './support/browser';
+import { signInAsAdmin } from './support/session';
+import { addApartment, addBuilding, createProject, svgDoc, uploadFile } from './support/widget-fixtures';
+
+/**
+ * Issue 13: what an admin does in the back-office is what a buyer sees in the widget. Each
+ * test starts with the admin's action in the admin app (Chromium) and ends in /view/{id},
+ * reloaded as a buyer would. Nothing is waited for by time: the public view's cache is
+ * dropped by the write itself, so the first load after the admin's save shows it.
+ */
+
+let browser: Awaited<ReturnType<typeof launch>>;
+let context: BrowserContext;
+let admin: Page;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  context = browser.context;
+  token = await adminToken();
+});
+afterAll(() => browser.close());
+beforeEach(async () => {
+  admin = await freshPage(context);
+  await signInAsAdmin(admin);
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') {
+    const file = path.join(os.tmpdir(), `planvy-admin-to-buyer-${Date.now()}.png`);
+    await admin.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    console.log(`screenshot of the admin page of the failed test: ${file}`);
+  }
+});
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+const rgb = (hex: string) => {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+};
+const statusColor = (alias: string) => rgb(STATUSES.find((s) => s.alias === alias)!.color);
+
+/** A buyer's page on the widget, once its plan is coloured and painted. */
+async function buyer(projectId: number): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`/view/${projectId}`);
+  await page.waitForSelector('#root[data-ready="1"]');
+  return page;
+}
+
+const widgetZone = (page: Page, apartmentId: number) => page.locator(`.pv-zone[data-pv-id="${apartmentId}"]`);
+const fillOf = (zone: Locator) => zone.evaluate((el) => getComputedStyle(el).fill);
+
+const stage = () => admin.getByTestId('plan-stage');
+
+/** Opens the project in the admin app with the plan of `version` on screen. */
+async function openPlan(projectId: number, version?: number) {
+  await admin.goto(`/projects/${projectId}`);
+  const selector =
+    version === undefined
+      ? '[data-testid="plan-stage"]:not([data-version=""])'
+      : `[data-testid="plan-stage"][data-version="${version}"]`;
+  await admin.locator(selector).waitFor({ state: 'attached' });
+  await stage().locator('svg').first().waitFor();
+  await stage().scrollIntoViewIfNeeded();
+}
+
+/** Clicks a point of the admin's plan, given in the plan's own units. */
+async function clickPlan(x: number, y: number) {
+  const p = await stage()
+    .locator('svg')
+    .first()
+    .evaluate(
+      (root, q) => {
+        const m = (root as SVGSVGElement).getScreenCTM()!;
+        return { x: m.a * q[0]! + m.c * q[1]! + m.e, y: m.b * q[0]! + m.d * q[1]! + m.f };
+      },
+      [x, y],
+    );
+  await admin.mouse.click(p.x, p.y);
+}
+
+async function tool(name: string) {
+  await admin.getByRole('button', { name, exact: true }).click();
+  await admin.getByRole('button', { name, exact: true, pressed: true }).waitFor();
+}
+
+/** The zone edit the popup sends (PATCH …/plans/{projectId}/{fileId}/zone). */
+const zoneEdited = () =>
+  admin.waitForResponse(
+    (r) =>
+      r.request().method() === 'PATCH' &&
+      /\/api\/v1\/admin\/plans\/\d+\/\d+\/zone$/.test(new URL(r.url()).pathname),
+  );
+
+async function choose(scope: Locator, label: string, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await admin.getByRole('option', { name: option }).click();
+}
+
+const plain = (inner: string, viewBox = '0 0 1000 600') => svgDoc(inner, viewBox);
+
+// ---------------------------------------------------------------------------
+// The four ways from the back-office to the buyer
+// ---------------------------------------------------------------------------
+
+describe('from the back-office to the buyer', () => {
+  it('a status changed in the apartments table shows its new colour and label after a reload', async () => {
+    const projectId = await createProject(token, 'Admin → buyer: status');
+    const id = await addApartment(token, projectId, { bostad: 'S-1', status: 'sale', rooms: '2' });
+    await uploadFile(
+      token,
+      projectId,
+      'plan.svg',
+      plain(`<rect id="${id}" data-bostad="S-1" x="100" y="100" width="300" height="200"/>`),
+    );
+
+    const before = await buyer(projectId);
+    expect(await fillOf(widgetZone(before, id))).toBe(statusColor('sale'));
+    expect(await widgetZone(before, id).getAttribute('aria-label')).toContain('Till salu');
+
+    // The admin sets the status in the table (mass update of the checked row).
+    await admin.goto(`/projects/${projectId}`);
+    const panel = admin.getByRole('region', { name: 'Lägenheter' });
+    await panel.getByRole('checkbox', { name: 'Markera S-1' }).check();
+    await choose(panel, 'Ny status', /^Bokad$/);
+    await panel.getByRole('button', { name: 'Spara status' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Uppdatera' }).click();
+    await admin.getByText('Status har uppdaterats för 1 lägenhet').waitFor();
+
+    // The buyer reloads: the new colour and the new label, at once.
+    await before.reload();
+    await before.waitForSelector('#root[data-ready="1"]');
+    const zone = widgetZone(before, id);
+    expect(await fillOf(zone)).toBe(statusColor('reserved'));
+    expect(await zone.getAttribute('aria-label')).toContain('Bokad');
+    await zone.click();
+    const dialog = before.getByRole('dialog', { name: 'Bostad S-1' });
+    expect(await dialog.textContent()).toContain('Bokad');
+    await before.close();
+  });
+
+  it('a zone the admin attaches to an apartment is one the buyer can click', async () => {
+    const projectId = await createProject(token, 'Admin → buyer: attach');
+    const id = await addApartment(token, projectId, { bostad: 'A-7', status: 'sale', rooms: '3' });
+    const file = await uploadFile(
+      token,
+      projectId,
+      'floor.svg',
+      plain('<path id="Layer_1_path" d="M300 100 L600 100 L600 400 L300 400 Z" fill="#eee" stroke="#000"/>'),
+    );
+    // Before: nothing to click for the buyer.
+    const page = await buyer(projectId);
+    expect(await page.locator('.pv-zone').count()).toBe(0);
+
+    await openPlan(projectId);
+    await tool('Välj en form i planen');
+    await clickPlan(450, 250);
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByRole('radio', { name: /Koppla befintlig lägenhet/ }).click();
+    await dialog.getByRole('button', { name: 'Nästa' }).click();
+    await choose(dialog, 'Lägenhet', /^A-7/);
+    const saved = zoneEdited();
+    await dialog.getByRole('button', { name: 'Spara' }).click();
+    const answer = (await (await saved).json()) as { apartments: Apartment[]; file: { id: number } };
+    expect(answer.file.id).toBe(file.id);
+    expect(answer.apartments.map((a) => [a.id, a.file_name])).toEqual([[id, 'floor.svg']]);
+
+    await page.reload();
+    await page.waitForSelector('#root[data-ready="1"]');
+    const zone = widgetZone(page, id);
+    expect(await zone.getAttribute('role')).toBe('button');
+    expect(await fillOf(zone)).toBe(statusColor('sale'));
+    await zone.click();
+    await page.getByRole('dialog', { name: 'Bostad A-7' }).waitFor();
+    await page.close();
+  });
+
+  it('a site-plan zone linked to a building leads the buyer site → building → floor and back', async () => {
+    const projectId = await createProject(token, 'Admin → buyer: buildings');
+    const buildingId = await addBuilding(token, projectId, 'A');
+    const id = await addApartment(token, projectId, { bostad: '1101', status: 'sale', rooms: '2' });
+    await uploadFile(
+      token,
+      projectId,
+      'site.svg',
+      plain('<rect id="house-a-shape" x="100" y="100" width="300" height="200" fill="#ddd"/>'),
+    );
+    // The building's plan leads on to its floor (arranged as a plan exported with its links).
+    await uploadFile(
+      token,
+      projectId,
+      'house-a.svg',
+      plain('<rect id="to-floor-1" data-link-to="floor-1.svg" x="100" y="400" width="800" height="100"/>'),
+    );
+    await uploadFile(
+      token,
+      projectId,
+      'floor-1.svg',
+      plain(`<rect id="${id}" data-bostad="1101" x="200" y="150" width="300" height="200"/>`),
+    );
+
+    await openPlan(projectId);
+    await tool('Välj en form i planen');
+    await clickPlan(250, 200);
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByRole('radio', { name: /Länka till hus/ }).click();
+    await dialog.getByRole('button', { name: 'Nästa' }).click();
+    await choose(dialog, 'Plan som ska öppnas', 'house-a.svg');
+    await choose(dialog, 'Husnummer', 'Hus A');
+    const saved = zoneEdited();
+    await dialog.getByRole('button', { name: 'Spara' }).click();
+    const answer = (await (await saved).json()) as { zone: { attributes: Record<string, string | null> } };
+    expect(answer.zone.attributes).toMatchObject({
+      'data-link-to': 'house-a.svg',
+      'data-building-number': String(buildingId),
+    });
+
+    const page = await buyer(projectId);
+    // Site: the zone is the building, by name.
+    const house = page.getByRole('button', { name: 'Hus A', exact: true });
+    await house.hover();
+    await page.locator('.pv-tooltip').getByText('Hus A').waitFor();
+    await house.click();
+    // Building: its plan, with the way back and the way on to the floor.
+    const floorLink = page.locator('.pv-zone.pv-link[id="to-floor-1"]');
+    await floorLink.waitFor();
+    await page.getByRole('button', { name: /^Tillbaka till site/ }).waitFor();
+    await floorLink.click();
+    // Floor: the apartment is there to click.
+    await widgetZone(page, id).click();
+    await page.getByRole('dialog', { name: 'Bostad 1101' }).waitFor();
+    await page.getByRole('button', { name: 'Stäng' }).click();
+    // And back up: floor → building → site.
+    await page.getByRole('button', { name: /^Tillbaka till house a/ }).click();
+    await floorLink.waitFor();
+    await page.getByRole('button', { name: /^Tillbaka till site/ }).click();
+    await house.waitFor();
+    expect(await page.getByRole('button', { name: /^Tillbaka/ }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('a building label dragged in the editor stands at the same place in the widget', async () => {
+    const projectId = await createProject(token, 'Admin → buyer: label');
+    const buildingId = await addBuilding(token, projectId, '7');
+    await uploadFile(token, projectId, 'site.svg', plain(''));
+
+    await openPlan(projectId);
+    await admin.getByRole('combobox', { name: 'Husnummer' }).click();
+    await admin.getByRole('option', { name: 'Hus 7' }).click();
+    await admin.getByRole('button', { name: 'Koppla husnummer' }).click();
+    const label = stage().locator(`.pv-label[data-pv-label="${buildingId}"]`);
+    await label.getByText('Hus 7').waitFor();
+
+    const box = (await label.locator('rect').boundingBox())!;
+    const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const moved = admin.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().includes('/building-numbers/'),
+    );
+    await admin.mouse.move(from.x, from.y);
+    await admin.mouse.down();
+    await admin.mouse.move(from.x + 180, from.y + 140, { steps: 8 });
+    await admin.mouse.up();
+    expect((await moved).status()).toBe(200);
+    const stored = (
+      await api<{ building_numbers: BuildingNumber[] }>('GET', `/api/v1/building-numbers/${projectId}`, token)
+    ).body.building_numbers[0]!;
+    const placed = JSON.parse(stored.label_svg) as { x: number; y: number };
+    expect(placed.x).toBeGreaterThan(100);
+
+    /** The label's box and text position, in the plan's own units. */
+    const geometry = (g: Locator) =>
+      g.evaluate((el) => {
+        const rect = el.querySelector('rect')!;
+        const text = el.querySelector('text')!;
+        return ['x', 'y', 'width', 'height']
+          .map((a) => Number(rect.getAttribute(a)))
+          .concat([Number(text.getAttribute('x')), Number(text.getAttribute('y'))])
+          .map((n) => Math.round(n * 10) / 10);
+      });
+    const inEditor = await geometry(label);
+
+    const page = await buyer(projectId);
+    const inWidget = page.locator(`.pv-label[data-pv-label="${buildingId}"]`);
+    await inWidget.getByText('Hus 7').waitFor({ state: 'attached' });
+    expect(await geometry(inWidget)).toEqual(inEditor);
+    expect(inEditor[0]).toBeCloseTo(placed.x, 1);
+    expect(inEditor[1]).toBeCloseTo(placed.y, 1);
+    await page.close();
+  });
+});
