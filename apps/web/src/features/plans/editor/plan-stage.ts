@@ -6,6 +6,11 @@
  * it). Zones are coloured in one pass by a data attribute and a generated stylesheet; one
  * delegated listener per event type serves every zone and hands presses, clicks and keys
  * to their owner: the view (pan, zoom), the building labels, or the current tool.
+ *
+ * Why ~580 lines: this file is the one owner of the plan's DOM (load, serialise, zone
+ * changes, temp shapes) and of the input routing above; the jobs themselves live beside it
+ * (stage-view.ts, stage-labels.ts, tools/*). Splitting the routing from the DOM it routes
+ * over would make both halves reach into each other's private state.
  */
 import {
   applyZoneChanges,
