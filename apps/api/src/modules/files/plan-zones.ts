@@ -1,12 +1,14 @@
 import { Parser } from 'htmlparser2';
-import { planNameList } from '@planvy/shared';
+import { attributeRecord, planNameList, readZone } from '@planvy/shared';
 
 /** A clickable element of a plan, as the editor writes it (spec §3 "SVG zone attributes"). */
 export interface Zone {
   id: string;
   bostad?: string;
+  /** The apartment it shows (a numeric id with `data-bostad`), or null. */
+  apartmentId: number | null;
   linkTo: string[];
-  buildingNumber?: string;
+  buildingNumberId: number | null;
 }
 
 export interface PlanScan {
@@ -40,20 +42,25 @@ export function scanPlan(svg: string): PlanScan {
   return { zones, duplicateIds: [...duplicates] };
 }
 
-/** The zone an element with these attributes is, or undefined (the server knows zones by id). */
+/**
+ * The zone an element with these attributes is, or undefined (the server knows zones by id).
+ * Read with the shared plan model, as the editor and the widget read it.
+ */
 export function scannedZone(attrs: Readonly<Record<string, string | undefined>>): Zone | undefined {
-  const id = attrs.id;
-  const bostad = attrs['data-bostad'];
-  const linkTo = planNameList(attrs['data-link-to']);
-  if (id === undefined || (bostad === undefined && linkTo.length === 0)) return undefined;
-  return { id, bostad, linkTo, buildingNumber: attrs['data-building-number'] };
+  const zone = readZone(attributeRecord(attrs));
+  if (zone.id === null || zone.kind === null) return undefined;
+  return {
+    id: zone.id,
+    bostad: zone.bostad ?? undefined,
+    apartmentId: zone.apartmentId,
+    linkTo: zone.linkTo,
+    buildingNumberId: zone.buildingNumberId,
+  };
 }
 
 /** The apartment ids a plan shows: zones with a numeric id and apartment data. */
 export function apartmentIdsOnPlan(scan: PlanScan): Set<number> {
-  return new Set(
-    scan.zones.filter((z) => z.bostad !== undefined && /^\d{1,10}$/.test(z.id)).map((z) => Number(z.id)),
-  );
+  return new Set(scan.zones.flatMap((z) => (z.apartmentId === null ? [] : [z.apartmentId])));
 }
 
 export interface PlanReport {

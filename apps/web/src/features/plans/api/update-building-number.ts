@@ -25,7 +25,10 @@ export async function updateBuildingNumber(
   return building_number;
 }
 
-/** Renames a building number or moves its label; the list shows the change at once. */
+/**
+ * Renames a building number or moves its label; the list shows the change at once and takes
+ * the server's answer as it is (a label move reads nothing again, convention 19).
+ */
 export function useUpdateBuildingNumber(projectId: number) {
   const queryClient = useQueryClient();
   const key = projectKeys.buildingNumbers(projectId);
@@ -41,9 +44,13 @@ export function useUpdateBuildingNumber(projectId: number) {
       );
       return { previous };
     },
+    onSuccess: (saved) =>
+      queryClient.setQueryData<BuildingNumber[]>(key, (list) =>
+        list?.map((b) => (b.id === saved.id ? saved : b)),
+      ),
     onError: (_error, _input, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
+      return queryClient.invalidateQueries({ queryKey: key });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
