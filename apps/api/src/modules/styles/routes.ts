@@ -9,6 +9,7 @@ import {
   themeSchema,
   z,
 } from '../../lib/schemas';
+import { fromParam } from '../../plugins/public-view-freshness';
 import { projectAccessHook } from '../projects/access-hook';
 import * as styles from './service';
 
@@ -78,6 +79,7 @@ export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: adminOnly,
       config: {
+        publicView: fromParam('projectId'),
         audit: {
           entity: 'style',
           action: 'update',
@@ -101,9 +103,13 @@ export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { projectId } = request.params;
-      const scss = await styles.saveProjectStyles(app.db, request.auth, projectId, request.body.scss);
-      app.publicViews.invalidate(projectId);
+      // The public view is dropped by the freshness plugin (config.publicView above).
+      const scss = await styles.saveProjectStyles(
+        app.db,
+        request.auth,
+        request.params.projectId,
+        request.body.scss,
+      );
       return { scss };
     },
   );
@@ -130,7 +136,10 @@ export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/styles',
     {
       onRequest: adminOnly,
-      config: { audit: { entity: 'theme', id: 'response:theme.id', project: null, detail: themeName } },
+      config: {
+        audit: { entity: 'theme', id: 'response:theme.id', project: null, detail: themeName },
+        publicView: false,
+      },
       schema: {
         tags,
         summary: 'Save a theme',
@@ -150,7 +159,7 @@ export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/styles/:id',
     {
       onRequest: adminOnly,
-      config: { audit: { entity: 'theme', project: null, detail: themeName } },
+      config: { audit: { entity: 'theme', project: null, detail: themeName }, publicView: false },
       schema: {
         tags,
         summary: 'Update a theme',
@@ -168,7 +177,7 @@ export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/styles/:id',
     {
       onRequest: adminOnly,
-      config: { audit: { entity: 'theme', project: null, detail: () => ({}) } },
+      config: { audit: { entity: 'theme', project: null, detail: () => ({}) }, publicView: false },
       schema: {
         tags,
         summary: 'Delete a theme',
