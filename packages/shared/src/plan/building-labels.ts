@@ -156,7 +156,10 @@ export function layoutLabels(
 // Drawing (the same elements in both apps; each app styles `.pv-label rect` and `text`)
 // ---------------------------------------------------------------------------
 
-/** A label group: `<g class="pv-label" data-pv-label="{id}"><rect/><text/></g>`. Text is data, never markup. */
+/**
+ * A label group: `<g class="pv-label" data-pv-label="{id}"><rect class="pv-label-box"/>
+ * <text class="pv-label-text"/></g>`. Text is data, never markup.
+ */
 export function createLabelElement(
   doc: Document,
   id: number,
@@ -168,8 +171,10 @@ export function createLabelElement(
   group.setAttribute('class', 'pv-label');
   group.setAttribute('data-pv-label', String(id));
   const rect = doc.createElementNS(SVG_NS, 'rect');
+  rect.setAttribute('class', 'pv-label-box');
   rect.setAttribute('rx', '4');
   const label = doc.createElementNS(SVG_NS, 'text');
+  label.setAttribute('class', 'pv-label-text');
   label.setAttribute('font-size', String(fontSize));
   label.setAttribute('font-family', LABEL_FONT_FAMILY);
   label.setAttribute('font-weight', String(LABEL_FONT_WEIGHT));
