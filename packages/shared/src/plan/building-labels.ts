@@ -108,7 +108,14 @@ export function parseLabelSvg(text: string | null | undefined): LabelGeometry | 
   if (!keys.every((k) => typeof v[k] === 'number' && Number.isFinite(v[k]))) return null;
   const n = (k: (typeof keys)[number]) => v[k] as number;
   if (n('width') < 0 || n('height') < 0) return null;
-  return { x: n('x'), y: n('y'), width: n('width'), height: n('height'), textX: n('textX'), textY: n('textY') };
+  return {
+    x: n('x'),
+    y: n('y'),
+    width: n('width'),
+    height: n('height'),
+    textX: n('textX'),
+    textY: n('textY'),
+  };
 }
 
 export interface LabelInput {
