@@ -42,7 +42,7 @@ const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 const fmt = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
 
 /** Users, projects, apartments with their status history, and clicks, in a few statements. */
-async function generate(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<void> {
+export async function generate(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<void> {
   const adminHash = await hashPassword(ADMIN.password);
   const clientHash = await hashPassword(CLIENT.password);
   await db.execute(sql`

@@ -10,29 +10,37 @@ import {
   clickEvents,
   clickWindows,
   clickWindowsState,
+  clickYearly,
 } from '../src/db/schema';
 
 const sorted = (lines: string[]) => [...lines].sort();
 
 /**
  * Checks every click roll-up against click_events counted in JavaScript: per apartment
- * and day, per project and day, and (when they are built) the 7/30/90-day windows
+ * and day, per apartment and year, per project and day, and (when they are built) the 7/30/90-day windows
  * ending on their day. `today` is only used to say which day the windows should end on.
  */
 export async function expectRollUpsExact(db: DbOrTx, windowDay?: IsoDate): Promise<void> {
   const events = await db.select().from(clickEvents);
   const perApartment = new Map<string, number>();
+  const perYear = new Map<string, number>();
   const perProject = new Map<string, number>();
   for (const e of events) {
     const day = dateInZone(e.clicked_at);
     const a = `${e.apartment_id} ${day}`;
+    const y = `${e.apartment_id} ${day.slice(0, 4)}`;
     const p = `${e.project_id} ${day}`;
     perApartment.set(a, (perApartment.get(a) ?? 0) + 1);
+    perYear.set(y, (perYear.get(y) ?? 0) + 1);
     perProject.set(p, (perProject.get(p) ?? 0) + 1);
   }
   const daily = await db.select().from(clickDaily);
   expect(sorted(daily.map((r) => `${r.apartment_id} ${r.day} ${r.clicks}`))).toEqual(
     sorted([...perApartment].map(([k, n]) => `${k} ${n}`)),
+  );
+  const yearly = await db.select().from(clickYearly);
+  expect(sorted(yearly.map((r) => `${r.apartment_id} ${r.year} ${r.clicks}`))).toEqual(
+    sorted([...perYear].map(([k, n]) => `${k} ${n}`)),
   );
   const projects = await db.select().from(clickDailyProjects);
   expect(sorted(projects.map((r) => `${r.project_id} ${r.day} ${r.clicks}`))).toEqual(

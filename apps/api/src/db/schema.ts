@@ -355,7 +355,7 @@ export const apartmentStatusCounts = pgTable(
 
 /**
  * Clicks per apartment and calendar day (Europe/Stockholm), for statistics over date
- * ranges. This and the two tables below are kept exact by triggers on click_events (the
+ * ranges. This and the three tables below are kept exact by triggers on click_events (the
  * custom migration *_statistics_roll_ups.sql): every insert or delete of clicks updates them
  * in the same statement, so today's clicks count as soon as they are written, whoever
  * writes them. The app never writes them. Decision record 013.
@@ -376,6 +376,30 @@ export const clickDaily = pgTable(
     primaryKey({ columns: [t.apartment_id, t.day] }),
     index('click_daily_project_day_idx').on(t.project_id, t.day),
     index('click_daily_day_idx').on(t.day),
+  ],
+);
+
+/**
+ * Clicks per apartment and calendar year (of click_daily's days), kept by the same
+ * triggers: an upper bound on an apartment's clicks in any range within those years, so a
+ * custom-range ranking over many projects sums click_daily only for the apartments that
+ * could still make the list (repository `rankedInRange`, decision record 013).
+ */
+export const clickYearly = pgTable(
+  'click_yearly',
+  {
+    apartment_id: integer('apartment_id')
+      .notNull()
+      .references(() => apartments.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    clicks: integer('clicks').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.apartment_id, t.year] }),
+    index('click_yearly_year_clicks_idx').on(t.year, t.clicks),
   ],
 );
 

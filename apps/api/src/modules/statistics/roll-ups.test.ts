@@ -4,6 +4,8 @@ import { addDays, dateInZone, type IsoDate } from '@planvy/shared';
 import { apartments, clickEvents, clickWindowsState, projects } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { expectRollUpsExact, expectStatusCountsExact } from '../../../test/roll-up-check';
+import type { ProjectScope } from '../projects/repository';
+import { topClicked } from './repository';
 
 /**
  * The click roll-ups under a random mix of writes: clicks on past, current and later
@@ -18,10 +20,12 @@ afterAll(() => t.close());
 
 let projectIds: number[] = [];
 let apartmentIds: { id: number; project_id: number }[] = [];
+let ownerId = 0;
 
 beforeEach(async () => {
   await t.reset();
   const owner = await t.createUser('client');
+  ownerId = owner.id;
   projectIds = (
     await t.db
       .insert(projects)
@@ -161,5 +165,60 @@ describe('click roll-ups', () => {
     await expectRollUpsExact(t.db);
     const [state] = await t.db.select().from(clickWindowsState);
     expect(state?.day ?? null).toBeNull();
+  });
+});
+
+describe('the ranking of a custom range over many projects', () => {
+  it('equals counting click_events, ties to the lowest id, whatever the range, limit and scope', async () => {
+    const rnd = random(31337);
+    // A fourth project of another owner, and unevenly popular apartments (a few collect most
+    // clicks, many have the same few), over two calendar years: the pruning has work to do.
+    const other = await t.createUser('client');
+    const [extra] = await t.db
+      .insert(projects)
+      .values({ name: 'Other', user_id: other.id })
+      .returning({ id: projects.id });
+    const more = await t.db
+      .insert(apartments)
+      .values(Array.from({ length: 28 }, (_, i) => ({ project_id: i % 2 ? extra!.id : projectIds[i % 3]! })))
+      .returning({ id: apartments.id, project_id: apartments.project_id });
+    const all = [...apartmentIds, ...more];
+    const start = '2025-06-01';
+    const clicks = Array.from({ length: 1500 }, () => {
+      const a = all[Math.floor(all.length * rnd() ** 2.5)]!;
+      return {
+        project_id: a.project_id,
+        apartment_id: a.id,
+        clicked_at: onDay(addDays(start, Math.floor(rnd() * 400)), rnd),
+      };
+    });
+    await t.db.insert(clickEvents).values(clicks);
+    await expectRollUpsExact(t.db);
+
+    const scopes: [ProjectScope, (projectId: number) => boolean][] = [
+      [{ kind: 'all' }, () => true],
+      [{ kind: 'owner', userId: ownerId }, (p) => projectIds.includes(p)],
+    ];
+    for (let round = 0; round < 40; round++) {
+      const from = addDays(start, Math.floor(rnd() * 400));
+      const to = addDays(from, Math.floor(rnd() ** 2 * 366));
+      const limit = 1 + Math.floor(rnd() * 12);
+      const [scope, reaches] = scopes[round % 2]!;
+      const counts = new Map<number, number>();
+      for (const c of clicks) {
+        const day = dateInZone(c.clicked_at);
+        if (day < from || day > to || !reaches(c.project_id)) continue;
+        counts.set(c.apartment_id, (counts.get(c.apartment_id) ?? 0) + 1);
+      }
+      const expected = [...counts]
+        .sort(([a, m], [b, n]) => n - m || a - b)
+        .slice(0, limit)
+        .map(([id, n]) => `${id}:${n}`);
+      const top = await topClicked(t.db, { scope }, { range: { from, to } }, limit);
+      expect(
+        top.map((r) => `${r.apartment_id}:${r.clicks}`),
+        `${from}…${to}, top ${limit}`,
+      ).toEqual(expected);
+    }
   });
 });
