@@ -64,6 +64,15 @@ export function startLive(first: PublicView, w: Widget, show: (view: PublicView)
       (next) => next && update(next),
       () => undefined, // offline for a moment: the next event or poll tries again
     );
+  // Every open widget hears a `view` event at once: spread their refetches over 1.5 s,
+  // and let one refetch answer several events.
+  let soon: ReturnType<typeof setTimeout> | undefined;
+  const refetchSoon = () => {
+    soon ??= setTimeout(() => {
+      soon = undefined;
+      void refetch();
+    }, Math.random() * 1500);
+  };
 
   const poll = () => {
     let polls = 0;
@@ -85,7 +94,7 @@ export function startLive(first: PublicView, w: Widget, show: (view: PublicView)
     source.addEventListener('apartments', (e) => patch(read<{ apartments: LiveApartment[] }>(e).apartments));
     source.addEventListener('view', (e) => {
       const { etag } = read<{ etag?: string }>(e);
-      if (etag === undefined || etag !== viewEtag) void refetch();
+      if (etag === undefined || etag !== viewEtag) refetchSoon();
     });
     source.onerror = () => {
       // CLOSED: refused for good (too many streams, not an event stream); else it retries by itself.

@@ -82,10 +82,14 @@ describe('startLive', () => {
   });
 
   it('refetches only when the view event’s ETag differs from the one it holds', async () => {
+    vi.useFakeTimers();
     start();
     fetchMock.mockResolvedValue(new Response(null, { status: 304 }));
     FakeSource.last.send('view', { etag: '"other"' });
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    FakeSource.last.send('view', {});
+    await vi.advanceTimersByTimeAsync(1500);
+    // Two events, one refetch.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/public/view/7');
   });
 

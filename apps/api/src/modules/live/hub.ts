@@ -65,9 +65,14 @@ export class LiveHub {
     this.heartbeat.unref();
   }
 
+  /** False once the instance is shutting down: clients go to another instance. */
+  get accepting(): boolean {
+    return !this.closed;
+  }
+
   /** Whether one more stream from this address is allowed. */
   canOpen(ip: string): boolean {
-    return !this.closed && (this.perIp.get(ip) ?? 0) < this.options.streamsPerIp;
+    return (this.perIp.get(ip) ?? 0) < this.options.streamsPerIp;
   }
 
   /** Taken before the view's ETag is read: events after it may be newer than that ETag. */

@@ -58,6 +58,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { projectId } = request.params;
+      if (!app.live.accepting) throw new HttpError(503, 'This server is shutting down; try again');
       if (!app.live.canOpen(request.ip)) {
         reply.header('retry-after', '30');
         throw new HttpError(
