@@ -49,10 +49,9 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           'text/event-stream. `apartments` events carry the changed apartments ({ id, status, inactive, price, fee }); ' +
           '`view` says to refetch GET /public/view/{projectId} with If-None-Match (sent first, with the current ETag, ' +
           'and whenever changes cannot be listed). Comment lines every 20 s keep the stream open. A reconnect with ' +
-          'Last-Event-ID (header, or last_event_id) replays what was missed when this instance still remembers it. ' +
+          'Last-Event-ID replays what was missed when this instance still remembers it. ' +
           `At most ${app.config.live.streamsPerIp} streams per client address (429).`,
         params: projectIdParams,
-        querystring: z.object({ last_event_id: z.string().max(64).optional() }),
         headers: z.object({ 'last-event-id': z.string().max(64).optional() }),
       },
     },
@@ -69,7 +68,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const mark = app.live.mark();
       const view = await app.publicViews.get(projectId);
       if (!view) throw notFound('Project');
-      const lastEventId = request.headers['last-event-id'] ?? request.query.last_event_id;
+      const lastEventId = request.headers['last-event-id'];
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
