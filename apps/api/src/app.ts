@@ -28,6 +28,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { buildingNumberRoutes } from './modules/building-numbers/routes';
 import { fileRoutes, publicFileRoutes } from './modules/files/routes';
+import { livePlugin, liveRoutes } from './modules/live/routes';
 import { ClickRecorder, DEFAULT_CLICK_OPTIONS } from './modules/public-view/click-recorder';
 import { publicViewRoutes } from './modules/public-view/routes';
 import { buildPublicView, PublicViewCache } from './modules/public-view/service';
@@ -150,6 +151,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     expiresIn: opts.config.jwtExpiresIn,
   });
   await app.register(auditPlugin);
+  await app.register(livePlugin);
 
   await app.register(
     async (v1) => {
@@ -161,6 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await v1.register(fileRoutes);
       await v1.register(buildingNumberRoutes);
       await v1.register(publicViewRoutes);
+      await v1.register(liveRoutes);
       await v1.register(sunStudyUploadRoutes);
       await v1.register(auditRoutes);
       await v1.register(styleRoutes);

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { passwordProblem } from './lib/password-policy';
+import { DEFAULT_LIVE_OPTIONS, type LiveHubOptions } from './modules/live/hub';
 
 const optional = z
   .string()
@@ -75,6 +76,7 @@ const envSchema = z.object({
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(8),
   CLICK_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(60),
   LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().positive().default(300),
+  LIVE_STREAMS_PER_IP: z.coerce.number().int().positive().default(50),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -108,6 +110,8 @@ export interface AppConfig {
   publicViewTtlMs: number;
   /** Apartment opens one visitor (IPv4 address or IPv6 /64) can count per project per hour. */
   clickLimitPerHour: number;
+  /** Live availability (ADR 015): streams per client address, heartbeat, resumption ring, slow-reader limit. */
+  live: LiveHubOptions;
 }
 
 /** The one place that reads process.env. */
@@ -137,6 +141,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     publicViewTtlMs: 2000,
     clickLimitPerHour: e.CLICK_LIMIT_PER_HOUR,
+    live: { ...DEFAULT_LIVE_OPTIONS, streamsPerIp: e.LIVE_STREAMS_PER_IP },
     loginLimits: {
       perIp: e.LOGIN_LIMIT_PER_IP,
       perEmail: e.LOGIN_LIMIT_PER_EMAIL,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { openDatabase } from './db/client';
 import { createSecondInstance, createTestApp, multipart, type TestApp } from '../test/harness';
+import { openEventStream } from '../test/event-stream';
 
 /**
  * Two API instances on one PostgreSQL, as behind a load balancer: every piece of state a
@@ -95,6 +96,38 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL', 
     expect(after.status).toBe('sold');
     expect(after.etag).not.toBe(before.etag);
     vi.useRealTimers();
+  });
+
+  it('live: a status change through A reaches a stream on B, and B’s cached view with it', async () => {
+    const apartment = (
+      await as(a, {
+        method: 'POST',
+        url: `/api/v1/admin/apartment/${projectId}`,
+        payload: { bostad: '3001', status: 'sale' },
+      })
+    ).json<{ apartment: { id: number } }>().apartment;
+    const onB = await b.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openEventStream(`${onB}/api/v1/public/view/${projectId}/events`);
+    try {
+      await stream.nextOf('view');
+      // B caches the view now; the event must drop it.
+      await b.inject({ method: 'GET', url: `/api/v1/public/view/${projectId}` });
+      const changed = await as(a, {
+        method: 'PUT',
+        url: `/api/v1/admin/apartment/${apartment.id}`,
+        payload: { status: 'reserved' },
+      });
+      expect(changed.statusCode).toBe(200);
+      const event = await stream.nextOf('apartments');
+      expect(event.data).toEqual({
+        apartments: [{ id: apartment.id, status: 'reserved', inactive: false, price: null, fee: null }],
+      });
+      const view = await b.inject({ method: 'GET', url: `/api/v1/public/view/${projectId}` });
+      const shown = view.json<{ apartments: { id: number; status: string }[] }>().apartments;
+      expect(shown.find((x) => x.id === apartment.id)?.status).toBe('reserved');
+    } finally {
+      stream.close();
+    }
   });
 
   it('plans: a stale save through B after a save through A is a 409', async () => {

@@ -1,6 +1,7 @@
 import { render } from 'react-dom';
 import { App } from './app';
-import { preparePlan } from './plan-zones';
+import type { PublicView } from '@planvy/shared/src/public-view';
+import { preparePlan, type ZoneContext } from './plan-zones';
 import { reportHeight } from './embed-height';
 import { translator } from './i18n';
 import { readParams } from './params';
@@ -8,6 +9,7 @@ import { startPlan } from './start-plan';
 import type { StyleTriple } from '@planvy/shared/src/styles';
 import { listenForPreviewStyles } from './style-preview';
 import { applyTheme, statusCss } from './theme-css';
+import { startLive } from './live';
 import { fetchPlanMarkup, fetchView, ViewError } from './view-api';
 import { createWidget, createZoneContext } from './widget';
 import './styles.css';
@@ -74,19 +76,23 @@ if (root) {
           first && markup ? preparePlan(markup, first, index, zoneContext, widget.t('planRegion')) : null;
         performance.mark('pv-plan-prepared');
         root.textContent = '';
-        render(
-          <App
-            view={view}
-            params={params}
-            widget={widget}
-            zoneContext={zoneContext}
-            initialPlan={prepared ? { index, plan: prepared } : null}
-            onReady={markReady}
-            reportHeight={post}
-          />,
-          root,
-        );
+        const draw = (v: PublicView, ctx: ZoneContext) =>
+          render(
+            <App
+              view={v}
+              params={params}
+              widget={widget}
+              zoneContext={ctx}
+              initialPlan={prepared ? { index, plan: prepared } : null}
+              onReady={markReady}
+              reportHeight={post}
+            />,
+            root,
+          );
+        draw(view, zoneContext);
         performance.mark('pv-rendered');
+        // Re-rendered with each live change: the buyer's plan, zoom, filters and panel stay.
+        startLive(view, widget, (v) => draw(v, createZoneContext(v, widget)));
       })
       .catch((err: unknown) => {
         root.textContent = '';

@@ -69,6 +69,23 @@ export function decorateZones(svg: Element, ctx: ZoneContext): Map<number, Eleme
   return zones;
 }
 
+/**
+ * Marks again the zones whose apartment changed since `before` (live updates keep the
+ * objects of unchanged apartments, so identity says what changed).
+ */
+export function syncZones(zones: Map<number, Element[]>, ctx: ZoneContext, before: ZoneContext): void {
+  zones.forEach((els, id) => {
+    const a = ctx.apartments.get(id);
+    if (!a || a === before.apartments.get(id)) return;
+    for (const el of els) {
+      for (const c of Array.from(el.classList)) if (c.startsWith('pv-st-')) el.classList.remove(c);
+      el.classList.add(statusClass(a.status));
+      el.classList.toggle('pv-inactive', a.inactive);
+      el.setAttribute('aria-label', ctx.apartmentLabel(a));
+    }
+  });
+}
+
 /** Fits the plan to its container and adds the background image under everything else. */
 export function framePlan(
   svg: SVGSVGElement,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { PublicApartment } from '@planvy/shared/src/public-view';
-import { decorateZones, framePlan, type ZoneContext } from './plan-zones';
+import { decorateZones, framePlan, syncZones, type ZoneContext } from './plan-zones';
 import { guardPlan } from '@planvy/shared/src/plan/svg-guard';
 
 const apartment = (id: number, status: string, inactive = false) =>
@@ -78,5 +78,27 @@ describe('framePlan', () => {
     const svg = plan('<rect/>');
     framePlan(svg, { name: 'a.svg', background_url: '//evil.example/x.jpg' }, 'p');
     expect(svg.querySelector('image')).toBeNull();
+  });
+});
+
+describe('syncZones', () => {
+  it('re-marks only the zones whose apartment changed', () => {
+    const svg = guardPlan(
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect id="1" data-bostad="1001"/><rect id="3" data-bostad="1003"/></svg>',
+    )!;
+    const zones = decorateZones(svg, ctx);
+    const next: ZoneContext = {
+      ...ctx,
+      apartments: new Map([...ctx.apartments, [1, apartment(1, 'sold', true)]]),
+    };
+    const untouched = zones.get(3)![0]!;
+    untouched.setAttribute('aria-label', 'kept');
+    syncZones(zones, next, ctx);
+    const changed = zones.get(1)![0]!;
+    expect(changed.classList.contains('pv-st-sold')).toBe(true);
+    expect(changed.classList.contains('pv-st-sale')).toBe(false);
+    expect(changed.classList.contains('pv-inactive')).toBe(true);
+    expect(changed.classList.contains('pv-zone')).toBe(true);
+    expect(untouched.getAttribute('aria-label')).toBe('kept');
   });
 });

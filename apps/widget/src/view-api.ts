@@ -13,6 +13,21 @@ export class ViewError extends Error {
 export async function fetchView(projectId: number): Promise<PublicView> {
   const res = await fetch(`/api/v1/public/view/${projectId}`);
   if (!res.ok) throw new ViewError(res.status);
+  viewEtag = res.headers.get('etag');
+  return (await res.json()) as PublicView;
+}
+
+/** The ETag of the view last fetched. */
+export let viewEtag: string | null = null;
+
+/** The view again, or null when it has not changed since the last fetch (304). */
+export async function fetchViewIfChanged(projectId: number): Promise<PublicView | null> {
+  const res = await fetch(`/api/v1/public/view/${projectId}`, {
+    cache: 'no-store',
+    headers: viewEtag ? { 'if-none-match': viewEtag } : {},
+  });
+  if (res.status === 304 || !res.ok) return null;
+  viewEtag = res.headers.get('etag');
   return (await res.json()) as PublicView;
 }
 

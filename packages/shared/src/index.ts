@@ -20,3 +20,4 @@ export * from './plan/zones';
 export * from './plan/view-box';
 export * from './plan/building-labels';
 export * from './plan/plan-links';
+export * from './live';

@@ -30,6 +30,8 @@ export class EmbeddedDatabase {
   private reopening: Promise<PGlite> | undefined;
   private failure: { message: string; diskFull: boolean; retryAt: number; delayMs: number } | undefined;
   private closed = false;
+  /** Notification listeners, attached again to a reopened instance. */
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
 
   private constructor(
     private readonly dir: string | undefined,
@@ -87,6 +89,10 @@ export class EmbeddedDatabase {
           (pg) => {
             this.pg = pg;
             this.failure = undefined;
+            for (const channel of this.listeners.keys())
+              this.attach(pg, channel).catch((err: unknown) =>
+                this.log?.error({ err }, 'cannot listen again'),
+              );
             this.log?.info('embedded database reopened');
             return pg;
           },
@@ -202,6 +208,28 @@ export class EmbeddedDatabase {
       if (isFatal(err)) return this.failed(pg, err);
       throw err;
     }
+  }
+
+  /**
+   * LISTEN within this process: PGlite delivers a NOTIFY when its transaction commits.
+   * Kept across a reopen after a failure.
+   */
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      this.listeners.set(channel, (set = new Set()));
+      if (this.pg) await this.attach(this.pg, channel);
+    }
+    set.add(onPayload);
+    return async () => {
+      set.delete(onPayload);
+    };
+  }
+
+  private async attach(pg: PGlite, channel: string): Promise<void> {
+    await pg.listen(channel, (payload) => {
+      for (const fn of this.listeners.get(channel) ?? []) fn(payload);
+    });
   }
 
   async close(): Promise<void> {

@@ -22,7 +22,7 @@ import {
   type Box,
 } from '@planvy/shared/src/plan/view-box';
 import { fetchPlanMarkup } from '../view-api';
-import { preparePlan, type PreparedPlan, type ZoneContext } from '../plan-zones';
+import { preparePlan, syncZones, type PreparedPlan, type ZoneContext } from '../plan-zones';
 import { useWidget } from '../widget-context';
 
 export interface PlanViewProps {
@@ -47,6 +47,8 @@ export interface PlanViewProps {
 
 interface Shown extends PreparedPlan {
   labelled: boolean;
+  /** The apartments its zones were last marked from. */
+  ctx: ZoneContext;
 }
 
 const DRAG_THRESHOLD = 5;
@@ -101,7 +103,9 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
   propsRef.current = props;
   const cache = useRef(
     new Map<number, Shown>(
-      props.initial ? [[props.initial.index, { ...props.initial.plan, labelled: false }]] : [],
+      props.initial
+        ? [[props.initial.index, { ...props.initial.plan, labelled: false, ctx: props.zoneContext }]]
+        : [],
     ),
   );
   const viewRef = useRef<Box | null>(null);
@@ -151,7 +155,7 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
             w.t('planRegion'),
           );
           if (!prepared) throw new Error('not an SVG plan');
-          const entry: Shown = { ...prepared, labelled: false };
+          const entry: Shown = { ...prepared, labelled: false, ctx: propsRef.current.zoneContext };
           cache.current.set(planIndex, entry);
           show(entry);
         })
@@ -172,7 +176,13 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
   }, [planIndex]);
 
   // Zone states as classes on the zones themselves; no re-render of the plan.
-  const { highlightId, selectedId, matchIds } = props;
+  const { highlightId, selectedId, matchIds, zoneContext } = props;
+  // Live changes (ADR 015), also for a plan shown again from the cache.
+  useEffect(() => {
+    if (!shown || shown.ctx === zoneContext) return;
+    syncZones(shown.zones, zoneContext, shown.ctx);
+    shown.ctx = zoneContext;
+  }, [shown, zoneContext]);
   useEffect(() => toggleClass(shown, highlightId, 'pv-hl'), [shown, highlightId]);
   useEffect(() => toggleClass(shown, selectedId, 'pv-sel'), [shown, selectedId]);
   useEffect(() => {

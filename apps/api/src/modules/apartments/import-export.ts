@@ -8,6 +8,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, invalid } from '../../lib/http-error';
 import { isStorableText, UNSTORABLE_MESSAGE } from '../../lib/storable-text';
+import { notifyApartments, notifyView } from '../live/notify';
 import { getProject, type Caller } from '../projects/service';
 import { buildCsv, formatNumber, readImport, type CsvLang, type CsvRecord } from './apartment-csv';
 import * as repo from './repository';
@@ -237,6 +238,9 @@ export async function importApartments(
           .map((u) => ({ apartment_id: u.id, from_status: u.from, to_status: u.status })),
       ];
       await repo.recordStatusChanges(tx, history, caller);
+      // New apartments carry more than an event does: open widgets refetch the view.
+      if (created.length > 0) await notifyView(tx, projectId);
+      else await notifyApartments(tx, projectId, updates, new Map(existing.map((a) => [a.id, a])));
     }
     const count = (kind: ImportRow['kind']) => rows.filter((r) => r.kind === kind).length;
     return {

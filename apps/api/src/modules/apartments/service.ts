@@ -9,6 +9,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, HttpError, invalid, notFound } from '../../lib/http-error';
 import { assertProjectVisible, assertVersion, getProject, type Caller } from '../projects/service';
+import { notifyApartments, notifyView } from '../live/notify';
 import * as repo from './repository';
 
 export type ApartmentInput = z.output<typeof apartmentFieldsSchema>;
@@ -105,6 +106,7 @@ export async function createApartment(
       [{ apartment_id: row.id, from_status: null, to_status: row.status }],
       caller,
     );
+    await notifyView(tx, projectId);
     return toApartment(row);
   });
 }
@@ -142,14 +144,18 @@ export async function updateApartment(
         caller,
       );
     }
+    await notifyApartments(tx, row.project_id, [row], new Map([[id, current]]));
     return toApartment(row);
   });
 }
 
 export async function deleteApartment(db: Db, caller: Caller, id: number): Promise<void> {
-  await loadVisibleApartment(db, caller, id);
+  const row = await loadVisibleApartment(db, caller, id);
   if (caller.role !== 'admin') throw forbidden('Only admins delete apartments');
-  await repo.deleteApartment(db, id);
+  await db.transaction(async (tx) => {
+    await repo.deleteApartment(tx, id);
+    await notifyView(tx, row.project_id);
+  });
 }
 
 /** Changes the status of several apartments of one project: all of them or none. */
@@ -197,7 +203,14 @@ export async function updateStatuses(
     );
     const rows = await repo.listApartments(tx, input.projectId);
     const wanted = new Set(ids);
-    return rows.filter((r) => wanted.has(r.id)).map(toApartment);
+    const updated = rows.filter((r) => wanted.has(r.id));
+    const changedIds = new Set(changed.map((a) => a.id));
+    await notifyApartments(
+      tx,
+      input.projectId,
+      updated.filter((r) => changedIds.has(r.id)),
+    );
+    return updated.map(toApartment);
   });
 }
 

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { adminToken, api, freshPage, launch } from './support/browser';
+import { signInAsAdmin } from './support/session';
+import { createProject, svgDoc, uploadFile, zoneRect } from './support/widget-fixtures';
+
+/**
+ * Live availability (issue 14, ADR 015): a buyer's open widget follows what the sales team
+ * does in the back-office, without a reload and without losing the open apartment.
+ */
+
+let browser: Awaited<ReturnType<typeof launch>>;
+let token: string;
+
+beforeAll(async () => {
+  token = await adminToken();
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+/** A project with two apartments drawn on one plan; returns their ids by bostad. */
+async function arrange(name: string) {
+  const projectId = await createProject(token, name);
+  const ids: Record<string, number> = {};
+  for (const bostad of ['L-1', 'L-2']) {
+    const res = await api<{ apartment: { id: number } }>(
+      'POST',
+      `/api/v1/admin/apartment/${projectId}`,
+      token,
+      {
+        bostad,
+        rooms: '3',
+        price: 3_000_000,
+        status: 'sale',
+        file_name: 'plan.svg',
+      },
+    );
+    ids[bostad] = res.body.apartment.id;
+  }
+  await uploadFile(
+    token,
+    projectId,
+    'plan.svg',
+    svgDoc(zoneRect(ids['L-1']!, 'L-1', 20, 20) + zoneRect(ids['L-2']!, 'L-2', 150, 20)),
+  );
+  return { projectId, ids };
+}
+
+async function openWidget(page: Page, projectId: number, id: number) {
+  await page.goto(`/view/${projectId}`);
+  const zone = page.locator(`.pv-zone.pv-st-sale[data-pv-id="${id}"]`);
+  await zone.click();
+  const panel = page.getByRole('dialog', { name: 'Bostad L-1' });
+  await panel.getByText('Till salu').waitFor();
+  return panel;
+}
+
+describe('live availability in the widget', () => {
+  it('shows a status the admin saves in the back-office, keeping the buyer’s open panel', async () => {
+    const { projectId, ids } = await arrange('Live launch');
+    const buyer = await freshPage(browser.context);
+    const panel = await openWidget(buyer, projectId, ids['L-1']!);
+
+    // The sales team, in another tab.
+    const back = await browser.context.newPage();
+    await signInAsAdmin(back);
+    await back.goto(`/projects/${projectId}`);
+    await back.getByRole('row', { name: 'Öppna L-1', exact: true }).click();
+    const form = back.getByRole('dialog');
+    await form.getByRole('combobox', { name: 'Status', exact: true }).click();
+    await back.getByRole('option', { name: 'Såld', exact: true }).click();
+    await form.getByRole('button', { name: 'Spara' }).click();
+    await back.getByText('Lägenheten har uppdaterats').waitFor();
+    await back.close();
+    await buyer.bringToFront();
+
+    // The same panel, still open, now says sold; the zone and the row follow, and it is announced.
+    await panel.getByText('Såld').waitFor();
+    await buyer.locator(`.pv-zone.pv-st-sold[data-pv-id="${ids['L-1']}"]`).waitFor();
+    await buyer.locator(`tr[data-pv-row="${ids['L-1']}"]`).getByText('Såld').waitFor();
+    await buyer.getByText(/^Uppdaterat: Bostad L-1, Såld/).waitFor({ state: 'attached' });
+    expect(await panel.isVisible()).toBe(true);
+    await expect(
+      buyer.locator(`.pv-zone[data-pv-id="${ids['L-2']}"]`).getAttribute('class'),
+    ).resolves.toContain('pv-st-sale');
+  });
+
+  it('polls the view with its ETag when events cannot get through', async () => {
+    const { projectId, ids } = await arrange('Live behind a proxy');
+    const buyer = await freshPage(browser.context);
+    const views: (string | undefined)[] = [];
+    // A proxy that refuses event streams.
+    await buyer.route('**/events', (route) => route.fulfill({ status: 503, body: 'no streams here' }));
+    buyer.on('request', (req) => {
+      if (new URL(req.url()).pathname === `/api/v1/public/view/${projectId}`)
+        views.push(req.headers()['if-none-match']);
+    });
+    const panel = await openWidget(buyer, projectId, ids['L-1']!);
+    const res = await api('POST', '/api/v2/apartments/update-status', token, {
+      apartments: [ids['L-1']],
+      status: 'reserved',
+      projectId,
+    });
+    expect(res.status).toBe(200);
+    await panel.getByText('Bokad').waitFor();
+    await buyer.locator(`.pv-zone.pv-st-reserved[data-pv-id="${ids['L-1']}"]`).waitFor();
+    // Every poll after the first load was conditional.
+    expect(views.length).toBeGreaterThan(1);
+    expect(views.slice(1).every((etag) => etag?.startsWith('"'))).toBe(true);
+    await buyer.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+});
