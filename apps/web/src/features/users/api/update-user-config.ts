@@ -32,6 +32,9 @@ export function useUpdateUserConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUserConfig,
+    // A read of this user still in flight would land after the answer and put the old
+    // setting back (the checkbox flicked back to unchecked once the save had succeeded).
+    onMutate: ({ id }) => queryClient.cancelQueries({ queryKey: userKeys.detail(id) }),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(userKeys.detail(user.id), user);
       // Changing one's own account updates the stored profile (header name, statistic tab) at once.
