@@ -357,12 +357,13 @@ describe('keyboard and accessibility', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Bostad 1001' });
     await dialog.waitFor();
-    await expect(page.evaluate(() => document.activeElement?.className)).resolves.toContain('pv-close');
+    // Focus moves in an effect, a frame after the dialog is in the page: wait for it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toContain('pv-close');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
-      'Bostad 1001, Till salu, 2 rum',
-    );
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Bostad 1001, Till salu, 2 rum');
     await page.keyboard.press(' ');
     await dialog.waitFor();
   });
