@@ -164,8 +164,8 @@ function createClient(base: string) {
     return error;
   }
 
-  /** GET of a text body that is not JSON (a plan's markup), with the same token and errors. */
-  async function text(path: string, options: RequestOptions = {}): Promise<string> {
+  /** A GET whose body is not JSON, with the same token and errors; the caller reads the body. */
+  async function getRaw(path: string, options: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = {};
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -178,23 +178,17 @@ function createClient(base: string) {
       throw new ApiError(0, 'Network error');
     }
     if (!response.ok) throw failure('GET', path, response, await readBody(response));
-    return response.text();
+    return response;
+  }
+
+  /** GET of a text body that is not JSON (a plan's markup). */
+  async function text(path: string, options: RequestOptions = {}): Promise<string> {
+    return (await getRaw(path, options)).text();
   }
 
   /** GET of a file (an export): the bytes and the file name from Content-Disposition. */
   async function download(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
-    const headers: Record<string, string> = {};
-    const token = getToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
-    let response: Response;
-    try {
-      response = await fetch(buildUrl(base, path, options.query), { headers, signal: options.signal });
-    } catch (error) {
-      if (options.signal?.aborted) throw error;
-      logger.error('network error', 'GET', path, error);
-      throw new ApiError(0, 'Network error');
-    }
-    if (!response.ok) throw failure('GET', path, response, await readBody(response));
+    const response = await getRaw(path, options);
     return {
       blob: await response.blob(),
       filename: attachmentName(response.headers.get('content-disposition')),

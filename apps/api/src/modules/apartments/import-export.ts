@@ -41,20 +41,7 @@ export async function exportApartments(db: DbOrTx, caller: Caller, projectId: nu
 }
 
 type Field = keyof typeof apartmentFieldsSchema.shape;
-const COMPARED: Field[] = [
-  'rooms',
-  'floor',
-  'square',
-  'price',
-  'fee',
-  'garden_size',
-  'status',
-  'inactive',
-  'building_number_id',
-  'link',
-  'description',
-  'info',
-];
+const COMPARED: readonly Field[] = repo.IMPORTED;
 
 export interface ImportRow {
   line: number;
@@ -84,34 +71,7 @@ function statusFromCell(cell: string, type: ProjectType): string | undefined {
 
 /** The columns an import may change, as they are stored now. */
 function pickImported(a: repo.ApartmentRow): repo.ImportedColumns {
-  const {
-    rooms,
-    floor,
-    square,
-    price,
-    fee,
-    garden_size,
-    status,
-    inactive,
-    building_number_id,
-    link,
-    description,
-    info,
-  } = a;
-  return {
-    rooms,
-    floor,
-    square,
-    price,
-    fee,
-    garden_size,
-    status,
-    inactive,
-    building_number_id,
-    link,
-    description,
-    info,
-  };
+  return Object.fromEntries(repo.IMPORTED.map((k) => [k, a[k]])) as repo.ImportedColumns;
 }
 
 const YES = ['1', 'ja', 'yes', 'true', 'x'];

@@ -28,8 +28,8 @@ export async function insertApartment(db: DbOrTx, values: ApartmentInsert): Prom
   return row;
 }
 
-/** The columns an import writes. */
-const IMPORTED = [
+/** The columns an import writes (and compares to tell a changed row from an unchanged one). */
+export const IMPORTED = [
   'rooms',
   'floor',
   'square',
@@ -124,7 +124,11 @@ export async function recordStatusChanges(
   by: { id: number; impersonatorId?: number } | null,
 ): Promise<void> {
   if (changes.length === 0) return;
-  const rows = changes.map((c) => ({ ...c, user_id: by?.id ?? null, impersonator_id: by?.impersonatorId ?? null }));
+  const rows = changes.map((c) => ({
+    ...c,
+    user_id: by?.id ?? null,
+    impersonator_id: by?.impersonatorId ?? null,
+  }));
   const keys = ['apartment_id', 'user_id', 'impersonator_id', 'from_status', 'to_status'] as const;
   await db.execute(sql`
     insert into ${apartmentStatusChanges} (apartment_id, user_id, impersonator_id, from_status, to_status)
