@@ -18,14 +18,18 @@ import { DeleteUserButton } from './delete-user-button';
 function StatisticToggle({ user }: { user: User }) {
   const { t } = useTranslation();
   const mutation = useUpdateUserConfig();
-  // The value being saved, set in the same render as the click: the mutation only turns pending a tick
-  // later, and a controlled checkbox would flick back in between.
+  const stored = hasStatistic(user);
+  // The value being saved, set in the same render as the click (the mutation turns pending
+  // a tick later) and shown until the user's data agrees: the query's observers hear of the
+  // saved user a tick after the mutation settles, and a controlled checkbox would flick back
+  // in between.
   const [saving, setSaving] = useState<boolean | null>(null);
+  if (saving !== null && saving === stored) setSaving(null);
   return (
     <Checkbox
       label={t('users.view.enableStatistic')}
       description={t('users.view.enableStatisticDescription')}
-      checked={saving ?? hasStatistic(user)}
+      checked={saving ?? stored}
       disabled={saving !== null}
       onChange={(event) => {
         const checked = event.currentTarget.checked;
@@ -34,8 +38,10 @@ function StatisticToggle({ user }: { user: User }) {
           { id: user.id, name: 'project_statistic', value: checked ? '1' : '0' },
           {
             onSuccess: ({ status }) => toast.success(t('users.view.settingUpdated', { status })),
-            onError: (error) => toast.error(errorWithDetail(error)),
-            onSettled: () => setSaving(null),
+            onError: (error) => {
+              setSaving(null);
+              toast.error(errorWithDetail(error));
+            },
           },
         );
       }}

@@ -46,6 +46,10 @@ describe('UserView', () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(200, { user: { ...kalle, config: [{ name: 'project_statistic', value: '1' }] } }),
     );
+    // Every state the box shows from the click on, read at each change of the page.
+    const shown: boolean[] = [];
+    const observer = new MutationObserver(() => shown.push(box.checked));
+    observer.observe(document.body, { attributes: true, childList: true, subtree: true });
     fireEvent.click(box);
     expect(box.checked).toBe(true);
     expect(await screen.findByText('Inställningen uppdaterades med status: 200')).toBeTruthy();
@@ -53,7 +57,11 @@ describe('UserView', () => {
     expect(input && requestUrl(input)).toBe('/api/v1/admin/user/5/config');
     expect(init?.body).toBe('{"name":"project_statistic","value":"1"}');
     await waitFor(() => expect(box.disabled).toBe(false));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    observer.disconnect();
     expect(box.checked).toBe(true);
+    // It never flicks back to the old value between the answer and the user's data.
+    expect(shown).not.toContain(false);
   });
 
   it('reports a failed setting as "{message}: {first error}" and shows the stored value again', async () => {
