@@ -92,7 +92,7 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
-    // The widget is small and has no UI library: no zod (nor a shared module that imports it), no Mantine.
+    // The widget is small and has no UI library: no zod (nor a shared module that imports it), no Mantine, no React emulation.
     files: ['apps/widget/src/**/*.{ts,tsx}'],
     ignores: ['apps/widget/src/**/*.test.{ts,tsx}'],
     rules: {
@@ -110,6 +110,10 @@ export default tseslint.config(
           ],
           patterns: [
             { group: ['@mantine/*'], message: 'The widget has no UI library.' },
+            {
+              group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'preact/compat'],
+              message: "The widget is written against preact itself ('preact', 'preact/hooks', ./memo): React emulation costs 2 KB gzip.",
+            },
             {
               group: zodModules.map((m) => `@planvy/shared/src/${m}`),
               allowTypeImports: true,

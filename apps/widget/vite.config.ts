@@ -2,12 +2,13 @@ import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 
 /**
- * The widget page (/view/{projectId}, assets under /widget/). React code runs on
- * preact/compat: the preset aliases react and react-dom. embed.js is a second,
- * separate build (vite.embed.config.ts) because it must be a classic script.
+ * The widget page (/view/{projectId}, assets under /widget/), written against preact
+ * itself (see src/memo.ts). embed.js is a second, separate build (vite.embed.config.ts)
+ * because it must be a classic script.
  */
 export default defineConfig({
-  plugins: [preact()],
+  // The widget imports preact itself; no React emulation (preact/compat) is bundled.
+  plugins: [preact({ reactAliasesEnabled: false })],
   base: '/widget/',
   build: {
     outDir: 'dist',

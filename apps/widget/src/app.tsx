@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { backTarget, followLink, goBack, jumpTo, startTrail } from '@planvy/shared/src/plan/plan-links';
 import type { PublicView } from '@planvy/shared/src/public-view';
 import { STATUSES } from '@planvy/shared/src/statuses';

@@ -1,4 +1,4 @@
-import { render } from 'react-dom';
+import { render } from 'preact';
 import { App } from './app';
 import type { PublicView } from '@planvy/shared/src/public-view';
 import { preparePlan, type ZoneContext } from './plan-zones';

@@ -1,4 +1,5 @@
-import { createContext, useContext } from 'react';
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
 import type { Widget } from './widget';
 
 export const WidgetContext = createContext<Widget | null>(null);

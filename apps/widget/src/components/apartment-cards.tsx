@@ -1,4 +1,5 @@
-import { memo, useMemo } from 'react';
+import { useMemo } from 'preact/hooks';
+import { memo } from '../memo';
 import type { PublicApartment } from '@planvy/shared/src/public-view';
 import type { SortKey } from '../apartment-order';
 import { useWidget } from '../widget-context';

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'preact/hooks';
 import type { PublicApartment } from '@planvy/shared/src/public-view';
 import { linkHref } from '@planvy/shared/src/web-links';
 import { useWidget } from '../widget-context';

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo } from '../memo';
 import type { PublicApartment } from '@planvy/shared/src/public-view';
 import type { SortKey, SortState } from '../apartment-order';
 import type { Column } from '../list-columns';

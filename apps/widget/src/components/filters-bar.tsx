@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState } from 'preact/hooks';
 import { isFiltering, NO_FILTERS, parseBound, type Filters } from '../filters';
 import { statusClass } from '../theme-css';
 import { useWidget } from '../widget-context';

@@ -1,4 +1,5 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { memo } from '../memo';
 import type { PublicPlan } from '@planvy/shared/src/public-view';
 import {
   boxInRoot,

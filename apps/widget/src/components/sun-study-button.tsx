@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'preact/hooks';
 import type { PublicSunStudy } from '@planvy/shared/src/public-view';
 import type { SunStudyPlayer } from '../sun-study/player';
 import { useWidget } from '../widget-context';

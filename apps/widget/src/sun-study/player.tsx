@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { JSX } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PublicSunStudy } from '@planvy/shared/src/public-view';
 import type { Lang } from '../i18n';
 import { playerText } from './i18n';
@@ -110,7 +111,7 @@ export function SunStudyPlayer({ items, lang, top, onClose, onResize }: SunStudy
   const position = t('step', { n: index + 1, total: n });
   const described = label ? t('stepNamed', { label, n: index + 1, total: n }) : position;
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (e: JSX.TargetedKeyboardEvent<HTMLDivElement>) => {
     const target = e.target as HTMLElement;
     // The slider and a video handle their own arrows; buttons their own space.
     const own = target instanceof HTMLInputElement || target instanceof HTMLVideoElement;
@@ -141,11 +142,11 @@ export function SunStudyPlayer({ items, lang, top, onClose, onResize }: SunStudy
     if (handled) e.preventDefault();
   };
 
-  const onPointerDown = (e: PointerEvent<HTMLElement>) => {
+  const onPointerDown = (e: JSX.TargetedPointerEvent<HTMLElement>) => {
     if (e.pointerType === 'mouse') return;
     swipe.current = { id: e.pointerId, x: e.clientX, y: e.clientY };
   };
-  const onPointerUp = (e: PointerEvent<HTMLElement>) => {
+  const onPointerUp = (e: JSX.TargetedPointerEvent<HTMLElement>) => {
     const start = swipe.current;
     swipe.current = null;
     if (!start || start.id !== e.pointerId) return;

@@ -6,8 +6,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicSunStudy } from '@planvy/shared/src/public-view';
 import { PLAY_STEP_MS, SunStudyPlayer } from './player';
 
-// The widget's React code runs on preact/compat, as in the build.
-vi.mock('react', () => import('preact/compat'));
 
 /** Events inside act(), so Preact renders before the next line looks. */
 const wrap =
