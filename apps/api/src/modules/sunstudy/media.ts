@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { SUN_STUDY_TYPES, sunStudyExtension } from '@planvy/shared';
 import { invalid } from '../../lib/http-error';
 
@@ -28,6 +28,8 @@ export interface Variant {
 
 export interface Media {
   contentType: string;
+  /** What is stored and served as the original: for images, an upright copy without metadata. */
+  bytes: Buffer;
   kind: 'image' | 'video';
   width: number | null;
   height: number | null;
@@ -59,7 +61,7 @@ export async function readMedia(name: string, bytes: Buffer): Promise<Media> {
     );
   }
   if (claimed.startsWith('video/')) {
-    return { contentType: claimed, kind: 'video', width: null, height: null, variants: [] };
+    return { contentType: claimed, bytes, kind: 'video', width: null, height: null, variants: [] };
   }
   return { contentType: claimed, kind: 'image', ...(await resize(bytes, claimed)) };
 }
@@ -82,23 +84,28 @@ async function resize(bytes: Buffer, contentType: string) {
     contentType === 'image/webp' ? ['image/webp'] : ['image/webp', contentType as Variant['contentType']];
   // One decode; each copy is resized from it. Metadata (EXIF, GPS) is not copied.
   const source = sharp(bytes, { limitInputPixels: MAX_PIXELS }).autoOrient();
+  const encode = (image: Sharp, type: Variant['contentType'], quality: number) =>
+    type === 'image/webp'
+      ? image.webp({ quality })
+      : type === 'image/jpeg'
+        ? image.jpeg({ quality, mozjpeg: true })
+        : image.png({ compressionLevel: 8 });
   try {
+    // The original is served too (its filePath): the photographer's camera, time and
+    // GPS position must not travel with it, so it is stored as an upright copy without them.
+    const original = encode(source.clone(), contentType as Variant['contentType'], 92).toBuffer();
     const variants = await Promise.all(
       widths.flatMap((w) =>
         formats.map(async (type): Promise<Variant> => {
           const resized = source.clone().resize({ width: w, withoutEnlargement: true });
-          const encoded =
-            type === 'image/webp'
-              ? resized.webp({ quality: 80 })
-              : type === 'image/jpeg'
-                ? resized.jpeg({ quality: 82, mozjpeg: true })
-                : resized.png({ compressionLevel: 8 });
-          const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+          const { data, info } = await encode(resized, type, type === 'image/webp' ? 80 : 82).toBuffer({
+            resolveWithObject: true,
+          });
           return { width: info.width, height: info.height, contentType: type, bytes: data };
         }),
       ),
     );
-    return { width, height, variants };
+    return { bytes: await original, width, height, variants };
   } catch {
     throw invalid('file', 'The image could not be read; it may be damaged');
   }

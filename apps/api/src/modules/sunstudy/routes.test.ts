@@ -118,7 +118,7 @@ beforeEach(async () => {
 });
 
 describe('upload', () => {
-  it('accepts each image type, keeps the upload and makes WebP and original-format copies no wider than it', async () => {
+  it('accepts each image type, keeps a full-size copy and makes WebP and original-format copies no wider than it', async () => {
     const cases = [
       {
         name: '21 juni 09.00.jpg',
@@ -137,14 +137,20 @@ describe('upload', () => {
     ];
     for (const c of cases) {
       const { file } = await addFile(c.name, c.bytes);
-      expect(file).toMatchObject({ kind: 'image', contentType: c.type, size: c.bytes.length });
+      expect(file).toMatchObject({ kind: 'image', contentType: c.type });
       expect(file.fileName).toBe(c.name.replace('.JPEG', '.jpeg'));
       expect(file.filePath).toMatch(new RegExp(`^/projects/${project}/sunstudy/\\d+/[\\w-]{12}/`));
 
       const original = await t.app.inject({ method: 'GET', url: file.filePath });
       expect(original.statusCode).toBe(200);
       expect(original.headers['content-type']).toBe(c.type);
-      expect(original.rawPayload.equals(c.bytes)).toBe(true);
+      // Re-encoded without metadata, at the upload's size and format.
+      const meta = await sharp(original.rawPayload).metadata();
+      expect([meta.width, `image/${meta.format}`, file.size]).toEqual([
+        (await sharp(c.bytes).metadata()).width,
+        c.type,
+        original.rawPayload.length,
+      ]);
 
       const [entry] = (await publicViewWithSunStudy()).filter((s) => s.id === file.id);
       const types = c.type === 'image/webp' ? ['image/webp'] : ['image/webp', c.type];
@@ -177,13 +183,23 @@ describe('upload', () => {
     expect(await count('file_variants')).toBe(0);
   });
 
-  it('turns the image upright and copies no metadata', async () => {
-    const bytes = await image('jpeg', 400, 200, (s) => s.withMetadata({ orientation: 6 }));
+  it('turns the image upright and copies no metadata, into the copies or the original', async () => {
+    const bytes = await image('jpeg', 400, 200, (s) =>
+      s.withMetadata({ orientation: 6 }).withExif({
+        IFD0: { Make: 'PhoneMaker', Copyright: 'Photographer' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '59/1 19/1 0/1' },
+      }),
+    );
+    expect((await sharp(bytes).metadata()).exif).toBeDefined();
     const { file } = await addFile('phone.jpg', bytes);
     expect([file.width, file.height]).toEqual([200, 400]);
-    const [source] = (await publicViewWithSunStudy())[0]!.sources;
-    const meta = await sharp((await t.app.inject({ method: 'GET', url: source!.url })).rawPayload).metadata();
-    expect([meta.width, meta.height, meta.orientation, meta.exif]).toEqual([200, 400, undefined, undefined]);
+    const [entry] = await publicViewWithSunStudy();
+    for (const url of [entry!.sources[0]!.url, file.filePath]) {
+      const served = (await t.app.inject({ method: 'GET', url })).rawPayload;
+      const meta = await sharp(served).metadata();
+      expect([meta.width, meta.height, meta.orientation, meta.exif]).toEqual([200, 400, undefined, undefined]);
+      expect(served.includes('PhoneMaker')).toBe(false);
+    }
   });
 
   const refusals: [string, string, () => Promise<Buffer> | Buffer, RegExp][] = [

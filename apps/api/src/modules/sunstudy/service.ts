@@ -118,14 +118,14 @@ export async function uploadSunStudyFile(
   return db.transaction(async (tx) => {
     await lockVisibleProject(tx, caller, projectId);
     await repo.deleteOrphanUploads(tx, projectId, new Date(Date.now() - ORPHAN_AGE_MS));
-    const etag = etagOf(upload.bytes);
+    const etag = etagOf(media.bytes);
     const row = await insertFile(tx, {
       project_id: projectId,
       name: await uniqueName(tx, projectId, name),
       kind: 'sunstudy',
       content_type: media.contentType,
-      content: upload.bytes,
-      size: upload.bytes.length,
+      content: media.bytes,
+      size: media.bytes.length,
       etag,
     });
     await repo.insertVariants(
