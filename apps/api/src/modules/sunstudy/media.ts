@@ -93,19 +93,21 @@ async function resize(bytes: Buffer, contentType: string) {
   try {
     // The original is served too (its filePath): the photographer's camera, time and
     // GPS position must not travel with it, so it is stored as an upright copy without them.
-    const original = encode(source.clone(), contentType as Variant['contentType'], 92).toBuffer();
-    const variants = await Promise.all(
-      widths.flatMap((w) =>
-        formats.map(async (type): Promise<Variant> => {
-          const resized = source.clone().resize({ width: w, withoutEnlargement: true });
-          const { data, info } = await encode(resized, type, type === 'image/webp' ? 80 : 82).toBuffer({
-            resolveWithObject: true,
-          });
-          return { width: info.width, height: info.height, contentType: type, bytes: data };
-        }),
+    const [original, variants] = await Promise.all([
+      encode(source.clone(), contentType as Variant['contentType'], 92).toBuffer(),
+      Promise.all(
+        widths.flatMap((w) =>
+          formats.map(async (type): Promise<Variant> => {
+            const resized = source.clone().resize({ width: w, withoutEnlargement: true });
+            const { data, info } = await encode(resized, type, type === 'image/webp' ? 80 : 82).toBuffer({
+              resolveWithObject: true,
+            });
+            return { width: info.width, height: info.height, contentType: type, bytes: data };
+          }),
+        ),
       ),
-    );
-    return { bytes: await original, width, height, variants };
+    ]);
+    return { bytes: original, width, height, variants };
   } catch {
     throw invalid('file', 'The image could not be read; it may be damaged');
   }
