@@ -1,6 +1,15 @@
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { apartments, auditLog, files, projects, users } from '../../db/schema';
+import {
+  apartments,
+  auditLog,
+  buildingNumbers,
+  files,
+  projects,
+  sunStudyFiles,
+  themes,
+  users,
+} from '../../db/schema';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
@@ -39,42 +48,45 @@ export function listAuditEntries(db: DbOrTx, filter: AuditFilter, limit: number)
     .limit(limit);
 }
 
-/** Current names of what a page of entries mentions (gone ones are simply missing). */
+/** Where the current name of each kind of audited entity is read. */
+const LABEL_SOURCES = {
+  user: {
+    table: users,
+    id: users.id,
+    label: sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})`,
+  },
+  project: { table: projects, id: projects.id, label: sql<string>`${projects.name}` },
+  apartment: { table: apartments, id: apartments.id, label: sql<string>`${apartments.bostad}` },
+  file: { table: files, id: files.id, label: sql<string>`${files.name}` },
+  building_number: {
+    table: buildingNumbers,
+    id: buildingNumbers.id,
+    label: sql<string>`${buildingNumbers.label}`,
+  },
+  sun_study: { table: sunStudyFiles, id: sunStudyFiles.id, label: sql<string>`${sunStudyFiles.label}` },
+  theme: { table: themes, id: themes.id, label: sql<string>`${themes.name}` },
+};
+export type LabelKind = keyof typeof LABEL_SOURCES;
+export const isLabelKind = (type: string): type is LabelKind => Object.hasOwn(LABEL_SOURCES, type);
+
+/** Current names of what a page of entries mentions, by kind (gone ones are simply missing). */
 export async function labelsFor(
   db: DbOrTx,
-  ids: { users: number[]; projects: number[]; apartments: number[]; files: number[] },
-) {
-  const [userRows, projectRows, apartmentRows, fileRows] = await Promise.all([
-    ids.users.length
-      ? db
-          .select({
-            id: users.id,
-            label: sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})`,
-          })
-          .from(users)
-          .where(inArray(users.id, ids.users))
-      : [],
-    ids.projects.length
-      ? db
-          .select({ id: projects.id, label: projects.name })
-          .from(projects)
-          .where(inArray(projects.id, ids.projects))
-      : [],
-    ids.apartments.length
-      ? db
-          .select({ id: apartments.id, label: apartments.bostad })
-          .from(apartments)
-          .where(inArray(apartments.id, ids.apartments))
-      : [],
-    ids.files.length
-      ? db.select({ id: files.id, label: files.name }).from(files).where(inArray(files.id, ids.files))
-      : [],
-  ]);
-  const toMap = (rows: { id: number; label: string }[]) => new Map(rows.map((r) => [r.id, r.label]));
-  return {
-    users: toMap(userRows),
-    projects: toMap(projectRows),
-    apartments: toMap(apartmentRows),
-    files: toMap(fileRows),
-  };
+  ids: Partial<Record<LabelKind, number[]>>,
+): Promise<Record<LabelKind, Map<number, string>>> {
+  const kinds = Object.keys(LABEL_SOURCES) as LabelKind[];
+  const rows = await Promise.all(
+    kinds.map(async (kind) => {
+      const wanted = ids[kind] ?? [];
+      if (wanted.length === 0) return [];
+      const source = LABEL_SOURCES[kind];
+      return db
+        .select({ id: source.id, label: source.label })
+        .from(source.table)
+        .where(inArray(source.id, wanted));
+    }),
+  );
+  return Object.fromEntries(
+    kinds.map((kind, i) => [kind, new Map(rows[i]!.map((r) => [r.id, r.label]))]),
+  ) as Record<LabelKind, Map<number, string>>;
 }

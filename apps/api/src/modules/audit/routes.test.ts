@@ -208,6 +208,24 @@ describe('what is recorded', () => {
     expect(await latest()).toMatchObject({ action: 'import', entity_type: 'apartment', detail: { new: 1 } });
   });
 
+  it('names themes and building numbers by their current names', async () => {
+    const theme = await t.as(w.admin.token, {
+      method: 'POST',
+      url: '/api/v1/admin/styles',
+      payload: { name: 'Höstljus', data: [{ attr: 'main-background', val: '#ffffff' }] },
+    });
+    expect(theme.statusCode, theme.body).toBe(201);
+    expect(await latest()).toMatchObject({ entity_type: 'theme', entity_label: 'Höstljus' });
+
+    const house = await t.as(w.admin.token, {
+      method: 'POST',
+      url: `/api/v1/building-numbers/${w.projectA.id}`,
+      payload: { label: 'B' },
+    });
+    expect(house.statusCode, house.body).toBe(201);
+    expect(await latest()).toMatchObject({ entity_type: 'building_number', entity_label: 'B' });
+  });
+
   it('records "log in as": the start, every write with both names, and the end', async () => {
     const id = await addApartment();
     const { token } = (

@@ -19,31 +19,25 @@ export async function listAudit(db: DbOrTx, query: z.output<typeof auditQuerySch
     query.limit + 1,
   );
   const page = rows.slice(0, query.limit);
-  const idsOf = (types: string[]) => [
-    ...new Set(
-      page
-        .filter((r) => types.includes(r.entity_type))
-        .map((r) => numericId(r.entity_id))
-        .filter((id): id is number => id !== null),
-    ),
-  ];
-  const labels = await repo.labelsFor(db, {
-    users: idsOf(['user']),
-    apartments: idsOf(['apartment']),
-    files: idsOf(['plan', 'file']),
-    projects: [...new Set(page.map((r) => r.project_id).filter((id): id is number => id !== null))],
-  });
+  // An entry's type names where its label is read ('plan' is a stored file too).
+  const kindOf = (type: string): repo.LabelKind | null =>
+    type === 'plan' ? 'file' : repo.isLabelKind(type) ? type : null;
+  const ids: Partial<Record<repo.LabelKind, Set<number>>> = {};
+  for (const r of page) {
+    const kind = kindOf(r.entity_type);
+    const id = numericId(r.entity_id);
+    if (kind && id !== null) (ids[kind] ??= new Set()).add(id);
+    if (r.project_id !== null) (ids.project ??= new Set()).add(r.project_id);
+  }
+  const labels = await repo.labelsFor(
+    db,
+    Object.fromEntries(Object.entries(ids).map(([kind, set]) => [kind, [...set]])),
+  );
   const entries = page.map((r): AuditEntry => {
     const id = numericId(r.entity_id);
-    let label: string | null = null;
-    if (id !== null) {
-      if (r.entity_type === 'user') label = labels.users.get(id) ?? null;
-      else if (r.entity_type === 'apartment') label = labels.apartments.get(id) ?? null;
-      else if (r.entity_type === 'plan' || r.entity_type === 'file') label = labels.files.get(id) ?? null;
-      else if (r.entity_type === 'project') label = labels.projects.get(id) ?? null;
-    } else if (r.entity_type === 'setting') {
-      label = r.entity_id;
-    }
+    const kind = kindOf(r.entity_type);
+    const label =
+      r.entity_type === 'setting' ? r.entity_id : kind && id !== null ? (labels[kind].get(id) ?? null) : null;
     return {
       id: r.id,
       at: r.at.toISOString(),
@@ -52,7 +46,7 @@ export async function listAudit(db: DbOrTx, query: z.output<typeof auditQuerySch
       entity_id: r.entity_id,
       entity_label: label || null,
       project:
-        r.project_id === null ? null : { id: r.project_id, name: labels.projects.get(r.project_id) ?? null },
+        r.project_id === null ? null : { id: r.project_id, name: labels.project.get(r.project_id) ?? null },
       actor: { id: r.actor_id, name: r.actor_name },
       as_user: r.as_user_name === null ? null : { id: r.as_user_id, name: r.as_user_name },
       detail: r.detail,
