@@ -242,7 +242,9 @@ describe('compare', () => {
       .toBe('Stäng');
     await compare.getByRole('button', { name: 'Ta bort Bostad 102 från jämförelsen' }).click();
     await expect.poll(() => compare.locator('thead th').count()).toBe(3);
-    expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest('[role=dialog]')))
+      .toBe(true);
     expect(await audit(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await compare.waitFor({ state: 'detached' });
@@ -402,7 +404,7 @@ describe('the host page', () => {
 
       // Sharing inside the frame shares the host page with the widget's state.
       await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
-      await browser.context.grantPermissions(['clipboard-read'], { origin: host.url });
+      await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: host.url });
       await frame.getByRole('button', { name: 'Dela' }).click();
       await frame.getByText('Länken är kopierad.').waitFor();
       const copied = await page.evaluate(() => navigator.clipboard.readText());

@@ -60,11 +60,7 @@ export function FiltersBar({
         {toggle('available', w.t('onlyAvailable'))}
         {toggle('favourites', w.t('favourites', { n: favouriteCount }))}
       </div>
-      <details
-        className="pv-filters"
-        open={open}
-        onToggle={(e) => setOpen((e.currentTarget).open)}
-      >
+      <details className="pv-filters" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>{w.t('filters')}</summary>
         <div className="pv-filter-body">
           {statuses.length > 1 && (
