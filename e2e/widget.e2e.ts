@@ -230,7 +230,7 @@ describe('the view', () => {
 
   it('an inactive apartment shows no price or fee, and a list row opens its panel', async () => {
     const page = await openHouse();
-    await row(page, '1004').getByRole('button', { name: '1004' }).click();
+    await row(page, '1004').getByRole('button', { name: '1004', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Bostad 1004' });
     await dialog.waitFor();
     const text = (await dialog.textContent()) ?? '';

@@ -1,12 +1,22 @@
 import type { PublicApartment } from '@planvy/shared/src/public-view';
 
 import { compareApartments as compareDefault, naturalOrder } from '@planvy/shared/src/apartment-order';
+import { pricePerSquare } from './price-per-square';
 
 /** The list's default order is the shared one (spec §3 default_sort_order, bostad_as_integer). */
 export { compareDefault, naturalOrder };
 
 export type SortKey =
-  'bostad' | 'building' | 'rooms' | 'floor' | 'square' | 'garden_size' | 'price' | 'fee' | 'status';
+  | 'bostad'
+  | 'building'
+  | 'rooms'
+  | 'floor'
+  | 'square'
+  | 'garden_size'
+  | 'price'
+  | 'price_per_m2'
+  | 'fee'
+  | 'status';
 export interface SortState {
   key: SortKey;
   dir: 'asc' | 'desc';
@@ -37,9 +47,10 @@ export function sortApartments(
     const primary = compareDefault(key, settings.bostad_as_integer === '1');
     return [...list].sort((a, b) => sign * primary(a, b) || base(a, b));
   }
+  const value = (a: PublicApartment) => (key === 'price_per_m2' ? pricePerSquare(a) : a[key]);
   return [...list].sort((a, b) => {
-    const va = a[key];
-    const vb = b[key];
+    const va = value(a);
+    const vb = value(b);
     const emptyA = va === null || va === '';
     const emptyB = vb === null || vb === '';
     if (emptyA || emptyB) return emptyA === emptyB ? base(a, b) : emptyA ? 1 : -1;

@@ -12,7 +12,10 @@ import {
   roomOptions,
   type Filters,
 } from './filters';
-import type { WidgetParams } from './params';
+import { deviceStorage, favouriteStore, type FavouriteStore } from './favourites';
+import { hostEvents } from './host-events';
+import { shareUrl, writeState, type ViewState, type WidgetParams } from './params';
+import type { CompareView } from './compare/compare-view';
 import type { PreparedPlan, ZoneContext } from './plan-zones';
 import { listColumns } from './list-columns';
 import { planTitle } from './format';
@@ -26,11 +29,16 @@ import { ApartmentTable } from './components/apartment-table';
 import { FiltersBar } from './components/filters-bar';
 import { PlanNav } from './components/plan-nav';
 import { PlanView } from './components/plan-view';
+import { ShareButton } from './components/share-button';
 import { StatusLegend } from './components/status-legend';
 import { SunStudyButton } from './components/sun-study-button';
 
 /** Rows rendered at first; "show more" adds as many again. Keeps the DOM small for big projects. */
 const LIST_PAGE = 100;
+/** Apartments side by side at most: four columns still fit a laptop screen. */
+export const MAX_COMPARE = 4;
+const NO_FAVOURITES: ReadonlySet<number> = new Set();
+const loadCompare = () => import('./compare/compare-view').then((m) => m.CompareView);
 
 export interface AppProps {
   view: PublicView;
@@ -58,12 +66,26 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
   const deepLinked = params.apartmentId !== null && byId.has(params.apartmentId) ? params.apartmentId : null;
 
   // Site → building → floor: "back" retraces the links followed; a page button starts afresh.
-  const [trail, setTrail] = useState(() => startTrail(startPlan(view, deepLinked)));
+  const [trail, setTrail] = useState(() => startTrail(startPlan(view, deepLinked, params.plan)));
   const planIndex = trail.current;
   const [selectedId, setSelectedId] = useState<number | null>(deepLinked);
   const [panelTop, setPanelTop] = useState<number | null>(params.embed ? 16 : null);
   const [hoverId, setHoverId] = useState<number | null>(null);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(params.filters ?? NO_FILTERS);
+  // Favourites live in this device's storage, read after the first render (never on a server).
+  const store = useRef<FavouriteStore | null>(null);
+  const [favourites, setFavourites] = useState<ReadonlySet<number>>(NO_FAVOURITES);
+  const [compareIds, setCompareIds] = useState<number[]>([]);
+  const [Compare, setCompare] = useState<typeof CompareView | null>(null);
+  const [comparing, setComparing] = useState(false);
+  const [compareTop, setCompareTop] = useState<number | null>(null);
+  const compareOpener = useRef<HTMLButtonElement>(null);
+  /** A polite message: the comparison is full, the link was copied. */
+  const [notice, setNotice] = useState('');
+  const post = useMemo(
+    () => (params.embed && params.parentOrigin ? hostEvents(params.parentOrigin, view.project.id) : null),
+    [params.embed, params.parentOrigin, view.project.id],
+  );
   const [sort, setSort] = useState<SortState | null>(null);
   const openerRef = useRef<Element | null>(null);
   // The list waits until the plan is on screen: a thousand rows would otherwise delay it.
@@ -83,8 +105,8 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
   );
   const filtering = isFiltering(filters);
   const visible = useMemo(
-    () => (filtering ? sorted.filter((a) => matchesFilters(a, filters)) : sorted),
-    [sorted, filters, filtering],
+    () => (filtering ? sorted.filter((a) => matchesFilters(a, filters, favourites)) : sorted),
+    [sorted, filters, filtering, favourites],
   );
   const matchIds = useMemo(
     () => (filtering ? new Set(visible.map((a) => a.id)) : null),
@@ -139,6 +161,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
       setPanelTop(Math.max(8, Math.round(r.top + window.scrollY - 24)));
     }
     setSelectedId(id);
+    post?.({ type: 'planvy:apartment', apartmentId: id, bostad: a.bostad, status: a.status });
     // The style editor's preview is the admin looking, not a buyer.
     if (!params.preview) recordClick(view.project.id, id);
     // A list row of another plan (show_all_apartments) shows that plan too.
@@ -155,6 +178,63 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
     if (target instanceof HTMLElement || target instanceof SVGElement) target.focus();
   });
 
+  const onFavourite = useStable((id: number) => {
+    const a = byId.get(id);
+    if (!a) return;
+    store.current ??= favouriteStore(deviceStorage(), view.project.id);
+    const next = store.current.toggle(id);
+    setFavourites(next);
+    post?.({
+      type: 'planvy:favourite',
+      apartmentId: id,
+      bostad: a.bostad,
+      favourite: next.has(id),
+      count: next.size,
+    });
+  });
+  const onCompare = useStable((id: number) => {
+    const present = compareIds.includes(id);
+    if (!present && compareIds.length >= MAX_COMPARE) {
+      setNotice(t('compareFull', { n: MAX_COMPARE }));
+      post?.({ type: 'planvy:compare', action: 'full', apartmentId: id, apartmentIds: compareIds });
+      return;
+    }
+    const next = present ? compareIds.filter((x) => x !== id) : [...compareIds, id];
+    setCompareIds(next);
+    if (next.length === 0) setComparing(false);
+    // Fetched while the buyer picks, so the comparison opens at once.
+    if (!present && !Compare)
+      loadCompare().then(
+        (c) => setCompare(() => c),
+        () => undefined,
+      );
+    post?.({
+      type: 'planvy:compare',
+      action: present ? 'remove' : 'add',
+      apartmentId: id,
+      apartmentIds: next,
+    });
+  });
+  const openCompare = () => {
+    const r = compareOpener.current?.getBoundingClientRect();
+    setCompareTop(params.embed && r ? Math.max(8, Math.round(r.top + window.scrollY - 24)) : null);
+    setComparing(true);
+    if (!Compare)
+      loadCompare().then(
+        (c) => setCompare(() => c),
+        () => setComparing(false),
+      );
+    post?.({ type: 'planvy:compare', action: 'open', apartmentId: null, apartmentIds: compareIds });
+  };
+  const clearCompare = () => {
+    setCompareIds([]);
+    post?.({ type: 'planvy:compare', action: 'clear', apartmentId: null, apartmentIds: [] });
+  };
+  const closeCompare = useStable(() => {
+    setComparing(false);
+    compareOpener.current?.focus();
+  });
+
   const onSort = useStable((key: SortKey) => {
     setSort((s) => (s?.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
   });
@@ -164,16 +244,67 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
     setListReady(true);
   });
 
-  // Keep a shareable address in the standalone page; embedded, the host page owns the URL.
+  const state: ViewState = useMemo(
+    () => ({ plan: planIndex > 0 && plan ? plan.name : null, apartmentId: selectedId, filters }),
+    [planIndex, plan, selectedId, filters],
+  );
+  // The standalone page's address always reopens what the buyer sees; embedded, the host
+  // page owns its address and the share link is built on it (params.ts shareUrl).
   useEffect(() => {
-    if (params.embed) return;
+    if (params.embed || params.preview) return;
     const url = new URL(location.href);
-    if (selectedId === null) url.searchParams.delete('apartment');
-    else url.searchParams.set('apartment', String(selectedId));
-    if (url.href !== location.href) history.replaceState(null, '', url);
-  }, [selectedId, params.embed]);
+    writeState(url.searchParams, state);
+    if (url.href !== location.href) history.replaceState(history.state, '', url);
+  }, [state, params.embed, params.preview]);
 
-  useEffect(() => reportHeight?.(), [selectedId, panelTop, reportHeight]);
+  useEffect(() => {
+    store.current ??= favouriteStore(deviceStorage(), view.project.id);
+    setFavourites(store.current.read());
+  }, [view.project.id]);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(''), 6000);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  // Host page events (embedded only): the view once, then each plan and filter change.
+  const counts = useRef({ shown: visible.length, total: scope.length });
+  counts.current = { shown: visible.length, total: scope.length };
+  useEffect(() => {
+    post?.({
+      type: 'planvy:view',
+      lang: params.lang,
+      plans: view.plans.length,
+      apartments: view.apartments.length,
+    });
+    // Once per page: later views are live updates of the same one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [post]);
+  const firstPlan = useRef(true);
+  useEffect(() => {
+    if (firstPlan.current) {
+      firstPlan.current = false;
+      return;
+    }
+    if (plan) post?.({ type: 'planvy:plan', plan: planIndex, name: plan.name });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [planIndex]);
+  const firstFilters = useRef(true);
+  useEffect(() => {
+    if (firstFilters.current) {
+      firstFilters.current = false;
+      return;
+    }
+    post?.({
+      type: 'planvy:filter',
+      ...filters,
+      ...counts.current,
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filters]);
+
+  useEffect(() => reportHeight?.(), [selectedId, panelTop, reportHeight, comparing, compareIds.length]);
 
   useEffect(() => {
     if (view.plans.length === 0) onReady();
@@ -191,7 +322,12 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
     onSortState: setSort,
     onHover,
     onOpen: open,
+    favourites,
+    compareIds,
+    onFavourite,
+    onCompare,
   };
+  const compared = comparing ? compareIds.flatMap((id) => byId.get(id) ?? []) : [];
 
   return (
     <WidgetContext.Provider value={w}>
@@ -201,6 +337,13 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
           {w.flag('show_status') && <StatusLegend counts={statusCounts} />}
           {view.sun_study.length > 0 && (
             <SunStudyButton items={view.sun_study} embedded={params.embed} reportHeight={reportHeight} />
+          )}
+          {!params.preview && (
+            <ShareButton
+              title={view.project.name}
+              url={() => shareUrl(location.href, params, state)}
+              onNotice={setNotice}
+            />
           )}
         </header>
         <div className="pv-body">
@@ -248,10 +391,29 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
                   statuses={statusCounts.map(([s]) => s)}
                   rooms={rooms}
                   buildings={buildings}
+                  favouriteCount={favourites.size}
                 />
-                <p className="pv-count-line" aria-live="polite">
-                  {t('showing', { shown: visible.length, total: scope.length })}
-                </p>
+                <div className="pv-list-bar">
+                  <p className="pv-count-line" aria-live="polite">
+                    {t('showing', { shown: visible.length, total: scope.length })}
+                  </p>
+                  {compareIds.length > 0 && (
+                    <span className="pv-compare-bar">
+                      <button
+                        ref={compareOpener}
+                        type="button"
+                        className="pv-action"
+                        aria-haspopup="dialog"
+                        onClick={openCompare}
+                      >
+                        {t('compareCount', { n: compareIds.length })}
+                      </button>
+                      <button type="button" className="pv-clear" onClick={clearCompare}>
+                        {t('compareClear')}
+                      </button>
+                    </span>
+                  )}
+                </div>
                 {!listReady ? (
                   <p className="pv-msg">{t('loading')}</p>
                 ) : visible.length === 0 ? (
@@ -280,8 +442,26 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
             projectName={view.project.name}
             top={params.embed ? panelTop : null}
             onClose={close}
+            favourite={favourites.has(selected.id)}
+            compared={compareIds.includes(selected.id)}
+            onFavourite={onFavourite}
+            onCompare={onCompare}
           />
         )}
+        {comparing && Compare && compared.length > 0 && (
+          <Compare
+            apartments={compared}
+            view={view}
+            zoneContext={zoneContext}
+            top={compareTop}
+            onRemove={onCompare}
+            onClose={closeCompare}
+            onResize={reportHeight ?? undefined}
+          />
+        )}
+        <p className="pv-notice" role="status">
+          {notice}
+        </p>
       </div>
     </WidgetContext.Provider>
   );

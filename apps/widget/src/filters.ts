@@ -1,4 +1,5 @@
 import type { PublicApartment } from '@planvy/shared/src/public-view';
+import { isAvailableStatus } from '@planvy/shared/src/statuses';
 import { naturalOrder } from './apartment-order';
 
 export interface Filters {
@@ -12,6 +13,10 @@ export interface Filters {
   priceMax: number | null;
   sizeMin: number | null;
   sizeMax: number | null;
+  /** Only what a buyer can still get: an available status and not inactive. */
+  available: boolean;
+  /** Only the visitor's favourites (kept on this device). */
+  favourites: boolean;
 }
 
 export const NO_FILTERS: Filters = {
@@ -22,6 +27,8 @@ export const NO_FILTERS: Filters = {
   priceMax: null,
   sizeMin: null,
   sizeMax: null,
+  available: false,
+  favourites: false,
 };
 
 export function isFiltering(f: Filters): boolean {
@@ -32,7 +39,9 @@ export function isFiltering(f: Filters): boolean {
     f.priceMin !== null ||
     f.priceMax !== null ||
     f.sizeMin !== null ||
-    f.sizeMax !== null
+    f.sizeMax !== null ||
+    f.available ||
+    f.favourites
   );
 }
 
@@ -43,8 +52,21 @@ function within(value: number | null, min: number | null, max: number | null): b
   return (min === null || value >= min) && (max === null || value <= max);
 }
 
-export function matchesFilters(a: PublicApartment, f: Filters): boolean {
+/** An apartment a buyer can still get (statuses.ts says which statuses those are). */
+export function isAvailable(a: Pick<PublicApartment, 'status' | 'inactive'>): boolean {
+  return !a.inactive && isAvailableStatus(a.status);
+}
+
+const NONE: ReadonlySet<number> = new Set();
+
+export function matchesFilters(
+  a: PublicApartment,
+  f: Filters,
+  favourites: ReadonlySet<number> = NONE,
+): boolean {
   return (
+    (!f.available || isAvailable(a)) &&
+    (!f.favourites || favourites.has(a.id)) &&
     (f.statuses.length === 0 || f.statuses.includes(a.status)) &&
     (f.rooms === '' || a.rooms.trim() === f.rooms) &&
     (f.building === '' || a.building === f.building) &&

@@ -3,6 +3,7 @@ import type { PublicApartment } from '@planvy/shared/src/public-view';
 import {
   buildingOptions,
   countByStatus,
+  isAvailable,
   isFiltering,
   matchesFilters,
   NO_FILTERS,
@@ -81,5 +82,40 @@ describe('filters', () => {
     expect(parseBound('')).toBeNull();
     expect(parseBound('abc')).toBeNull();
     expect(parseBound('-5')).toBeNull();
+  });
+});
+
+describe('only available and favourites', () => {
+  const base = {
+    id: 1,
+    bostad: '1',
+    rooms: '2',
+    floor: '1',
+    square: 50,
+    price: 1,
+    fee: 1,
+    garden_size: null,
+    status: 'sale',
+    inactive: false,
+    link: '',
+    description: '',
+    info: [],
+    plans: [],
+    building: null,
+  };
+  it('counts as available what a buyer can still get, per the status catalogue', () => {
+    for (const status of ['sale', 'preorder', 'upcoming', 'sale-etapp-2', 'searchable-residence'])
+      expect(isAvailable({ status, inactive: false })).toBe(true);
+    for (const status of ['sold', 'reserved', 'leased', 'work-in-progress', 'unknown'])
+      expect(isAvailable({ status, inactive: false })).toBe(false);
+    expect(isAvailable({ status: 'sale', inactive: true })).toBe(false);
+    expect(matchesFilters({ ...base, status: 'sold' }, { ...NO_FILTERS, available: true })).toBe(false);
+    expect(isFiltering({ ...NO_FILTERS, available: true })).toBe(true);
+  });
+  it('keeps only favourites when asked', () => {
+    const f = { ...NO_FILTERS, favourites: true };
+    expect(matchesFilters(base, f, new Set([1]))).toBe(true);
+    expect(matchesFilters(base, f, new Set([2]))).toBe(false);
+    expect(matchesFilters(base, f)).toBe(false);
   });
 });

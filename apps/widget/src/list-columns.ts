@@ -1,5 +1,6 @@
 import type { PublicApartment } from '@planvy/shared/src/public-view';
 import type { SortKey } from './apartment-order';
+import { pricePerSquare } from './price-per-square';
 import type { Widget } from './widget';
 
 export interface Column {
@@ -36,6 +37,15 @@ export function listColumns(w: Widget): Column[] {
     cell: (a) => (w.isRental ? perMonth(w.money(a.price)) : (w.money(a.price) ?? dash)),
     numeric: true,
   });
+  // Sale and plots only: rent is monthly, not a price.
+  if (!w.isRental) {
+    columns.push({
+      key: 'price_per_m2',
+      label: w.t('pricePerSquare'),
+      cell: (a) => w.money(pricePerSquare(a)) ?? dash,
+      numeric: true,
+    });
+  }
   if (!w.flag('hide_fee_column')) {
     columns.push({ key: 'fee', label: w.t('fee'), cell: (a) => perMonth(w.money(a.fee)), numeric: true });
   }

@@ -37,12 +37,31 @@ const keys = (v: PublicView) => listColumns(createWidget(v, 'sv')).map((c) => c.
 
 describe('list columns', () => {
   it('shows every column by default except garden size and building', () => {
-    expect(keys(view('sale'))).toEqual(['bostad', 'rooms', 'floor', 'square', 'price', 'fee', 'status']);
+    expect(keys(view('sale'))).toEqual([
+      'bostad',
+      'rooms',
+      'floor',
+      'square',
+      'price',
+      'price_per_m2',
+      'fee',
+      'status',
+    ]);
   });
 
   it('shows the building with multi_building on', () => {
     const v = view('sale', { multi_building: '1' });
-    expect(keys(v)).toEqual(['bostad', 'building', 'rooms', 'floor', 'square', 'price', 'fee', 'status']);
+    expect(keys(v)).toEqual([
+      'bostad',
+      'building',
+      'rooms',
+      'floor',
+      'square',
+      'price',
+      'price_per_m2',
+      'fee',
+      'status',
+    ]);
     const column = listColumns(createWidget(v, 'sv')).find((c) => c.key === 'building')!;
     expect(column.label).toBe('Hus');
     expect(column.cell({ ...apartment, building: 'B' })).toBe('B');
@@ -52,7 +71,17 @@ describe('list columns', () => {
   it('follows hide_floor_column, hide_fee_column and use_garden_size', () => {
     expect(
       keys(view('sale', { hide_floor_column: '1', hide_fee_column: '1', use_garden_size: '1' })),
-    ).toEqual(['bostad', 'rooms', 'square', 'garden_size', 'price', 'status']);
+    ).toEqual(['bostad', 'rooms', 'square', 'garden_size', 'price', 'price_per_m2', 'status']);
+  });
+
+  it('has a price per m² column for sales, rounded and formatted, and none for rentals', () => {
+    const column = listColumns(createWidget(view('sale'), 'sv')).find((c) => c.key === 'price_per_m2')!;
+    expect(column.cell({ ...apartment, price: 2_450_000, square: 55.5 })).toBe('44\u00a0144 kr');
+    expect(column.cell({ ...apartment, price: null, square: 55.5 })).toBe('–');
+    const en = listColumns(createWidget(view('sale'), 'en')).find((c) => c.key === 'price_per_m2')!;
+    expect(en.label).toBe('Price/m²');
+    expect(en.cell({ ...apartment, price: 2_450_000, square: 55.5 })).toBe('44,144 kr');
+    expect(keys(view('rental'))).not.toContain('price_per_m2');
   });
 
   it('names plot columns for tomter and never shows their floor', () => {

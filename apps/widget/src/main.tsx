@@ -15,7 +15,7 @@ import { createWidget, createZoneContext } from './widget';
 import './styles.css';
 
 const root = document.getElementById('root');
-const params = readParams(location.pathname, location.search);
+const params = readParams(location.pathname, location.search, location.hash);
 const t = translator(params.lang);
 document.documentElement.lang = params.lang;
 
@@ -69,7 +69,7 @@ if (root) {
         const zoneContext = createZoneContext(view, widget);
         // The first plan is prepared before the first render, so the page is laid out
         // and painted once, with the coloured plan in it.
-        const index = startPlan(view, params.apartmentId);
+        const index = startPlan(view, params.apartmentId, params.plan);
         const first = view.plans[index];
         const markup = first ? await fetchPlanMarkup(first.url, first.version).catch(() => null) : null;
         const prepared =

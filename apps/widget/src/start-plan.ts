@@ -12,11 +12,17 @@ export function planOf(
   return null;
 }
 
-/** The plan to show first: the deep-linked apartment's plan, else the first plan. */
+/**
+ * The plan to show first: the linked plan when it exists (a shared address), else the
+ * deep-linked apartment's plan, else the first plan.
+ */
 export function startPlan(
   view: Pick<PublicView, 'plans' | 'apartments'>,
   apartmentId: number | null,
+  planName: string | null = null,
 ): number {
+  const named = planName === null ? -1 : view.plans.findIndex((p) => p.name === planName);
+  if (named >= 0) return named;
   const apartment = apartmentId !== null ? view.apartments.find((a) => a.id === apartmentId) : undefined;
   return (apartment && planOf(view, apartment)) ?? 0;
 }

@@ -13,6 +13,8 @@ export interface StatusDefinition {
   /** Name used by the project style keys (spec §3 Theme). */
   styleKey: string;
   types: readonly ProjectTypeForStatus[];
+  /** A buyer or tenant can still get it (the widget's "show only available"). */
+  available?: true;
 }
 
 const SALE = ['sale', 'tomter'] as const;
@@ -26,6 +28,7 @@ export const STATUSES = [
     rentalLabel: { sv: 'Ledig', en: 'Available' },
     color: '#10b74d',
     styleKey: 'sale',
+    available: true,
     types: ALL,
   },
   {
@@ -40,6 +43,7 @@ export const STATUSES = [
     label: { sv: 'Reserverad', en: 'Reserved' },
     color: '#7570b3',
     styleKey: 'preorder',
+    available: true,
     types: ALL,
   },
   {
@@ -47,6 +51,7 @@ export const STATUSES = [
     label: { sv: 'Kommande', en: 'Upcoming' },
     color: '#cc9900',
     styleKey: 'upcoming',
+    available: true,
     types: ALL,
   },
   { alias: 'sold', label: { sv: 'Såld', en: 'Sold' }, color: '#803c3c', styleKey: 'sold', types: SALE },
@@ -55,6 +60,7 @@ export const STATUSES = [
     label: { sv: 'Till salu – Deläga', en: 'For sale – co-ownership' },
     color: '#5a9e1e',
     styleKey: 'fsCoOwner',
+    available: true,
     types: SALE,
   },
   {
@@ -62,6 +68,7 @@ export const STATUSES = [
     label: { sv: 'Till salu etapp 1', en: 'For sale, phase 1' },
     color: '#1f78b4',
     styleKey: 'saleEtapp1',
+    available: true,
     types: SALE,
   },
   {
@@ -69,6 +76,7 @@ export const STATUSES = [
     label: { sv: 'Till salu etapp 2', en: 'For sale, phase 2' },
     color: '#3f9fd8',
     styleKey: 'saleEtapp2',
+    available: true,
     types: SALE,
   },
   {
@@ -76,6 +84,7 @@ export const STATUSES = [
     label: { sv: 'Till salu etapp 3', en: 'For sale, phase 3' },
     color: '#5e60ce',
     styleKey: 'saleEtapp3',
+    available: true,
     types: SALE,
   },
   {
@@ -83,6 +92,7 @@ export const STATUSES = [
     label: { sv: 'Till salu etapp 4', en: 'For sale, phase 4' },
     color: '#2b4c9b',
     styleKey: 'saleEtapp4',
+    available: true,
     types: SALE,
   },
   {
@@ -90,6 +100,7 @@ export const STATUSES = [
     label: { sv: 'Visningsbostad', en: 'Show home' },
     color: '#d6338a',
     styleKey: 'displayHome',
+    available: true,
     types: SALE,
   },
   {
@@ -97,6 +108,7 @@ export const STATUSES = [
     label: { sv: 'Sökbar bostad', en: 'Open for applications' },
     color: '#0b7935',
     styleKey: 'searchableResidence',
+    available: true,
     types: RENTAL,
   },
   {
@@ -104,6 +116,7 @@ export const STATUSES = [
     label: { sv: 'Sökbar för omflyttning', en: 'Open for relocation' },
     color: '#0d949a',
     styleKey: 'searchableRelocation',
+    available: true,
     types: RENTAL,
   },
   {
@@ -125,10 +138,18 @@ export const STATUSES = [
 export type StatusAlias = (typeof STATUSES)[number]['alias'];
 export const STATUS_ALIASES = STATUSES.map((s) => s.alias) as [StatusAlias, ...StatusAlias[]];
 
+/** Whether an apartment of this status can still be had; unknown aliases cannot. */
+export function isAvailableStatus(alias: string): boolean {
+  return byAliasAvailable.has(alias);
+}
+
 /** Inactive apartments are drawn in this colour whatever their status. */
 export const INACTIVE_COLOR = '#9e9e9e';
 
 const byAlias = new Map<string, StatusDefinition>(STATUSES.map((s) => [s.alias, s]));
+const byAliasAvailable = new Set<string>(
+  STATUSES.filter((s: StatusDefinition) => s.available).map((s) => s.alias),
+);
 
 export function statusDefinition(alias: string): StatusDefinition | undefined {
   return byAlias.get(alias);

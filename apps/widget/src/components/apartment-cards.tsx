@@ -5,6 +5,7 @@ import type { SortKey } from '../apartment-order';
 import { useWidget } from '../widget-context';
 import type { Column } from '../list-columns';
 import type { ListProps } from './apartment-table';
+import { ApartmentTools } from './apartment-tools';
 import { StatusBadge } from './status-badge';
 
 interface CardProps {
@@ -12,11 +13,16 @@ interface CardProps {
   facts: Column[];
   highlighted: boolean;
   selected: boolean;
+  favourite: boolean;
+  compared: boolean;
   onHover: (id: number | null) => void;
   onOpen: (id: number, opener: Element) => void;
+  onFavourite: (id: number) => void;
+  onCompare: (id: number) => void;
 }
 
-const Card = memo(function Card({ apartment: a, facts, highlighted, selected, onHover, onOpen }: CardProps) {
+const Card = memo(function Card(props: CardProps) {
+  const { apartment: a, facts, highlighted, selected, onHover, onOpen } = props;
   const w = useWidget();
   return (
     <li data-pv-row={a.id} className={`${highlighted ? 'pv-hl' : ''}${selected ? ' pv-sel' : ''}`}>
@@ -43,6 +49,14 @@ const Card = memo(function Card({ apartment: a, facts, highlighted, selected, on
           ))}
         </span>
       </button>
+      <ApartmentTools
+        apartment={a}
+        favourite={props.favourite}
+        compared={props.compared}
+        onFavourite={props.onFavourite}
+        onCompare={props.onCompare}
+        named
+      />
     </li>
   );
 });
@@ -84,8 +98,12 @@ export function ApartmentCards(props: ListProps) {
             facts={facts}
             highlighted={props.highlightId === a.id}
             selected={props.selectedId === a.id}
+            favourite={props.favourites.has(a.id)}
+            compared={props.compareIds.includes(a.id)}
             onHover={props.onHover}
             onOpen={props.onOpen}
+            onFavourite={props.onFavourite}
+            onCompare={props.onCompare}
           />
         ))}
       </ul>

@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { PublicApartment } from '@planvy/shared/src/public-view';
 import { linkHref } from '@planvy/shared/src/web-links';
 import { useWidget } from '../widget-context';
+import { pricePerSquare } from '../price-per-square';
+import { ApartmentTools } from './apartment-tools';
 import { StatusBadge } from './status-badge';
 
 const EMAIL = /^[^\s@<>()"',;:\\]+@[^\s@<>()"',;:\\]+\.[^\s@<>()"',;:\\]+$/;
@@ -23,10 +25,15 @@ export interface ApartmentPanelProps {
   /** Embedded, the frame is as tall as its content, so the panel sits where the visitor is. */
   top: number | null;
   onClose: () => void;
+  favourite: boolean;
+  compared: boolean;
+  onFavourite: (id: number) => void;
+  onCompare: (id: number) => void;
 }
 
 /** The apartment's details as a modal dialog: focus moves in, is kept in, and Escape closes. */
-export function ApartmentPanel({ apartment: a, projectName, top, onClose }: ApartmentPanelProps) {
+export function ApartmentPanel(props: ApartmentPanelProps) {
+  const { apartment: a, projectName, top, onClose } = props;
   const w = useWidget();
   const ref = useRef<HTMLDivElement>(null);
 
@@ -72,6 +79,7 @@ export function ApartmentPanel({ apartment: a, projectName, top, onClose }: Apar
   if (!a.inactive) {
     const price = w.money(a.price);
     add(w.t(w.isRental ? 'rent' : 'price'), w.isRental && price ? w.t('perMonth', { amount: price }) : price);
+    add(w.t('pricePerSquare'), w.money(pricePerSquare(a, w.isRental)));
     const fee = w.money(a.fee);
     add(w.t('fee'), fee && w.t('perMonth', { amount: fee }));
   }
@@ -111,6 +119,13 @@ export function ApartmentPanel({ apartment: a, projectName, top, onClose }: Apar
           <span className="pv-sr">{w.t('status')}: </span>
           <StatusBadge status={a.status} inactive={a.inactive} />
         </p>
+        <ApartmentTools
+          apartment={a}
+          favourite={props.favourite}
+          compared={props.compared}
+          onFavourite={props.onFavourite}
+          onCompare={props.onCompare}
+        />
         {facts.length > 0 && (
           <dl className="pv-facts">
             {facts.map(([label, value]) => (

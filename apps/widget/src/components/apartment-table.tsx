@@ -3,6 +3,7 @@ import type { PublicApartment } from '@planvy/shared/src/public-view';
 import type { SortKey, SortState } from '../apartment-order';
 import type { Column } from '../list-columns';
 import { useWidget } from '../widget-context';
+import { ApartmentTools } from './apartment-tools';
 import { StatusBadge } from './status-badge';
 
 interface RowProps {
@@ -10,12 +11,17 @@ interface RowProps {
   columns: Column[];
   highlighted: boolean;
   selected: boolean;
+  favourite: boolean;
+  compared: boolean;
   onHover: (id: number | null) => void;
   onOpen: (id: number, opener: Element) => void;
+  onFavourite: (id: number) => void;
+  onCompare: (id: number) => void;
 }
 
 /** Memoised: hovering one row re-renders two rows, not a thousand. */
-const Row = memo(function Row({ apartment: a, columns, highlighted, selected, onHover, onOpen }: RowProps) {
+const Row = memo(function Row(props: RowProps) {
+  const { apartment: a, columns, highlighted, selected, onHover, onOpen } = props;
   return (
     <tr
       data-pv-row={a.id}
@@ -43,6 +49,16 @@ const Row = memo(function Row({ apartment: a, columns, highlighted, selected, on
           </td>
         ),
       )}
+      <td className="pv-tools-cell">
+        <ApartmentTools
+          apartment={a}
+          favourite={props.favourite}
+          compared={props.compared}
+          onFavourite={props.onFavourite}
+          onCompare={props.onCompare}
+          named
+        />
+      </td>
     </tr>
   );
 });
@@ -59,6 +75,10 @@ export interface ListProps {
   onSortState: (sort: SortState | null) => void;
   onHover: (id: number | null) => void;
   onOpen: (id: number, opener: Element) => void;
+  favourites: ReadonlySet<number>;
+  compareIds: readonly number[];
+  onFavourite: (id: number) => void;
+  onCompare: (id: number) => void;
 }
 
 /** The classic list: a sortable table, scrolling sideways inside its own box on phones. */
@@ -93,6 +113,9 @@ export function ApartmentTable(props: ListProps) {
                 </th>
               );
             })}
+            <th scope="col">
+              <span className="pv-sr">{w.t('tools')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -103,8 +126,12 @@ export function ApartmentTable(props: ListProps) {
               columns={props.columns}
               highlighted={props.highlightId === a.id}
               selected={props.selectedId === a.id}
+              favourite={props.favourites.has(a.id)}
+              compared={props.compareIds.includes(a.id)}
               onHover={props.onHover}
               onOpen={props.onOpen}
+              onFavourite={props.onFavourite}
+              onCompare={props.onCompare}
             />
           ))}
         </tbody>

@@ -1,11 +1,15 @@
 import { isHeightMessage } from '../embed-height';
+import { isHostEvent } from '../host-events';
 import { frameUrl } from './frame-url';
 
 /**
  * embed.js: the `full` Code snippet. Turns every `<div data-planvy-project="{id}">` on a
- * page into an iframe of the widget that keeps its height fitted to the content. Runs
- * on other people's sites, so it touches nothing but the elements it is pointed at and
- * trusts only height messages from its own frames on the widget's own origin.
+ * page into an iframe of the widget that keeps its height fitted to the content, and
+ * re-dispatches the widget's `planvy:*` events on the host (ADR 017): as a bubbling
+ * CustomEvent from the div (so `window` hears it too) and, with `data-datalayer` on the div
+ * or the script, pushed to `window.dataLayer` for Google Tag Manager. Runs on other people's
+ * sites, so it touches nothing but the elements it is pointed at and trusts only messages
+ * from its own frames on the widget's own origin.
  */
 
 const MOUNTED = 'data-planvy-mounted';
@@ -29,7 +33,12 @@ function start(): void {
   const origin = scriptOrigin();
   if (!origin) return;
   const frames: HTMLIFrameElement[] = [];
-  const hostApartment = new URLSearchParams(location.search).get('apartment');
+  const hostQuery = new URLSearchParams(location.search);
+  const hostApartment = hostQuery.get('apartment');
+  // A shared address: the widget's state rides in the host page's `planvy` parameter.
+  const hostState = hostQuery.get('planvy');
+  const script = document.currentScript;
+  const scriptDataLayer = script instanceof HTMLScriptElement && script.hasAttribute('data-datalayer');
 
   const mount = () => {
     document.querySelectorAll<HTMLElement>('[data-planvy-project]').forEach((el) => {
@@ -40,6 +49,8 @@ function start(): void {
         lang: el.getAttribute('data-lang'),
         apartment: el.getAttribute('data-apartment') ?? hostApartment,
         hostOrigin: location.origin,
+        state: hostState,
+        pageUrl: location.href,
       });
       if (!src) return;
       el.setAttribute(MOUNTED, '');
@@ -49,7 +60,8 @@ function start(): void {
       const title = el.getAttribute('data-title');
       frame.title = title ?? 'Planvy';
       if (title) frame.setAttribute('data-title-set', '');
-      frame.allow = 'fullscreen';
+      // The share button copies the link, or opens the phone's share sheet.
+      frame.allow = 'fullscreen; clipboard-write; web-share';
       // Until the widget reports its height, the plain snippet's minimum applies.
       frame.style.cssText = 'display:block;width:100%;border:0;height:600px';
       el.appendChild(frame);
@@ -58,12 +70,24 @@ function start(): void {
   };
 
   window.addEventListener('message', (event: MessageEvent) => {
-    if (event.origin !== origin || !isHeightMessage(event.data)) return;
+    if (event.origin !== origin) return;
     const frame = frames.find((f) => f.contentWindow !== null && f.contentWindow === event.source);
     if (!frame) return;
-    frame.style.height = `${Math.ceil(event.data.height)}px`;
+    const data: unknown = event.data;
+    if (isHostEvent(data)) {
+      const el = frame.parentElement;
+      // A copy: listeners on the host cannot change what the next one sees.
+      el?.dispatchEvent(new CustomEvent(data.type, { detail: Object.assign({}, data), bubbles: true }));
+      if (scriptDataLayer || el?.hasAttribute('data-datalayer')) {
+        const w = window as unknown as { dataLayer?: unknown[] };
+        (w.dataLayer = w.dataLayer ?? []).push({ event: data.type, planvy: Object.assign({}, data) });
+      }
+      return;
+    }
+    if (!isHeightMessage(data)) return;
+    frame.style.height = `${Math.ceil(data.height)}px`;
     // A property, not markup: the title is only ever text.
-    if (event.data.title && !frame.hasAttribute('data-title-set')) frame.title = event.data.title;
+    if (data.title && !frame.hasAttribute('data-title-set')) frame.title = data.title;
   });
 
   mount();

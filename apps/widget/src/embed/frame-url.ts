@@ -4,6 +4,10 @@ export interface FrameOptions {
   lang: string | null;
   apartment: string | null;
   hostOrigin: string;
+  /** The host page's `planvy` parameter: widget state from a shared link (read by params.ts). */
+  state?: string | null;
+  /** The host page's address, for share links; in the hash, so it never reaches the server. */
+  pageUrl?: string;
 }
 
 /** The iframe address; returns null for a project id that is not a plain number. */
@@ -15,5 +19,7 @@ export function frameUrl(o: FrameOptions): string | null {
     parent: o.hostOrigin,
   });
   if (o.apartment && /^\d{1,10}$/.test(o.apartment)) query.set('apartment', o.apartment);
-  return `${o.widgetOrigin}/view/${o.projectId}?${query.toString()}`;
+  if (o.state && o.state.length <= 1000) query.set('state', o.state);
+  const hash = o.pageUrl ? `#${new URLSearchParams({ page: o.pageUrl.split('#')[0] ?? '' }).toString()}` : '';
+  return `${o.widgetOrigin}/view/${o.projectId}?${query.toString()}${hash}`;
 }

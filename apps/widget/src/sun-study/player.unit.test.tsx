@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicSunStudy } from '@planvy/shared/src/public-view';
 import { PLAY_STEP_MS, SunStudyPlayer } from './player';
 
-
 /** Events inside act(), so Preact renders before the next line looks. */
 const wrap =
   (f: (el: Element | Document, init?: object) => boolean) => (el: Element | Document, init?: object) =>

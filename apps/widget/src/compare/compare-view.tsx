@@ -1,0 +1,203 @@
+import { useEffect, useRef } from 'preact/hooks';
+import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
+import { preparePlan, type ZoneContext } from '../plan-zones';
+import { pricePerSquare } from '../price-per-square';
+import { planOf } from '../start-plan';
+import { fetchPlanMarkup } from '../view-api';
+import { useWidget } from '../widget-context';
+import { StatusBadge } from '../components/status-badge';
+import './compare.css';
+
+export interface CompareViewProps {
+  apartments: PublicApartment[];
+  view: PublicView;
+  zoneContext: ZoneContext;
+  /** Embedded, the dialog sits where the visitor is rather than in the middle of a tall frame. */
+  top: number | null;
+  onRemove: (id: number) => void;
+  onClose: () => void;
+  onResize?: () => void;
+}
+
+/** The apartment's plan, small, with only its zone lit. Decorative: the table says it all. */
+function Thumbnail({
+  apartment: a,
+  view,
+  zoneContext,
+}: Pick<CompareViewProps, 'view' | 'zoneContext'> & { apartment: PublicApartment }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const index = planOf(view, a);
+    const plan = index === null ? undefined : view.plans[index];
+    if (!plan || index === null) return;
+    let live = true;
+    fetchPlanMarkup(plan.url, plan.version).then(
+      (markup) => {
+        const host = ref.current;
+        if (!live || !host) return;
+        const prepared = preparePlan(markup, plan, index, zoneContext, '');
+        if (!prepared) return;
+        const { svg } = prepared;
+        // A picture, not a second set of controls: nothing in it is focusable or named.
+        for (const el of svg.querySelectorAll('[tabindex],[role],[aria-label]')) {
+          el.removeAttribute('tabindex');
+          el.removeAttribute('role');
+          el.removeAttribute('aria-label');
+        }
+        svg.setAttribute('aria-hidden', 'true');
+        svg.setAttribute('focusable', 'false');
+        svg.classList.add('pv-cmp-svg');
+        for (const zone of prepared.zones.get(a.id) ?? []) zone.classList.add('pv-cmp-hl');
+        host.replaceChildren(svg);
+      },
+      () => undefined, // no thumbnail; the facts still compare
+    );
+    return () => {
+      live = false;
+    };
+  }, [a, view, zoneContext]);
+  return <div className="pv-cmp-thumb" ref={ref} />;
+}
+
+/**
+ * Up to four apartments side by side: a modal dialog holding a table (a column per
+ * apartment, a row per fact) that scrolls sideways on narrow screens. Loaded on first use.
+ */
+export function CompareView({
+  apartments,
+  view,
+  zoneContext,
+  top,
+  onRemove,
+  onClose,
+  onResize,
+}: CompareViewProps) {
+  const w = useWidget();
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('.pv-close')?.focus({ preventScroll: top !== null });
+  }, [top]);
+  useEffect(() => {
+    onResize?.();
+  }, [apartments.length, onResize]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        onClose();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  // Removing the column that held focus hands it to the close button, never to the page.
+  useEffect(() => {
+    if (ref.current && !ref.current.contains(document.activeElement)) {
+      ref.current.querySelector<HTMLElement>('.pv-close')?.focus({ preventScroll: true });
+    }
+  }, [apartments.length]);
+
+  const trapTab = (e: KeyboardEvent) => {
+    if (e.key !== 'Tab' || !ref.current) return;
+    const items = ref.current.querySelectorAll<HTMLElement>('button, [tabindex="0"]');
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  const dash = w.t('notAvailable');
+  const money = (v: number | null, monthly: boolean) => {
+    const text = w.money(v);
+    return text === null ? dash : monthly ? w.t('perMonth', { amount: text }) : text;
+  };
+  const rows: [string, (a: PublicApartment) => string][] = [[w.roomsLabel, (a) => a.rooms.trim() || dash]];
+  rows.push([w.t('square'), (a) => w.area(a.square) ?? dash]);
+  if (!w.isTomter) rows.push([w.t('floor'), (a) => a.floor.trim() || dash]);
+  rows.push([w.t(w.isRental ? 'rent' : 'price'), (a) => (a.inactive ? dash : money(a.price, w.isRental))]);
+  if (!w.isRental) rows.push([w.t('pricePerSquare'), (a) => w.money(pricePerSquare(a)) ?? dash]);
+  if (!w.flag('hide_fee_column')) rows.push([w.t('fee'), (a) => (a.inactive ? dash : money(a.fee, true))]);
+  rows.push([w.t('gardenSize'), (a) => w.area(a.garden_size) ?? dash]);
+
+  return (
+    <div
+      className={`pv-overlay${top !== null ? ' pv-overlay-embedded' : ''}`}
+      onClick={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="pv-cmp-title"
+        className="pv-panel pv-cmp"
+        ref={ref}
+        onKeyDown={trapTab}
+        data-pv-float=""
+        style={top !== null ? { top: `${top}px` } : undefined}
+      >
+        <div className="pv-panel-head">
+          <h2 id="pv-cmp-title">{w.t('compareTitle')}</h2>
+          <button type="button" className="pv-close" onClick={onClose} aria-label={w.t('close')}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <div className="pv-cmp-scroll" tabIndex={0} role="region" aria-labelledby="pv-cmp-title">
+          <table className="pv-cmp-table">
+            <thead>
+              <tr>
+                <td />
+                {apartments.map((a) => (
+                  <th scope="col" key={a.id}>
+                    <span className="pv-cmp-name">
+                      {w.bostadLabel} {a.bostad}
+                    </span>
+                    <button
+                      type="button"
+                      className="pv-tool pv-cmp-remove"
+                      aria-label={w.t('compareRemove', { name: `${w.bostadLabel} ${a.bostad}` })}
+                      onClick={() => onRemove(a.id)}
+                    >
+                      <span aria-hidden="true">×</span>
+                    </button>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">{w.t('planRegion')}</th>
+                {apartments.map((a) => (
+                  <td key={a.id}>
+                    <Thumbnail apartment={a} view={view} zoneContext={zoneContext} />
+                  </td>
+                ))}
+              </tr>
+              <tr>
+                <th scope="row">{w.t('status')}</th>
+                {apartments.map((a) => (
+                  <td key={a.id}>
+                    <StatusBadge status={a.status} inactive={a.inactive} />
+                  </td>
+                ))}
+              </tr>
+              {rows.map(([label, cell]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  {apartments.map((a) => (
+                    <td key={a.id}>{cell(a)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useWidget } from '../widget-context';
+
+export interface ShareButtonProps {
+  title: string;
+  /** The address to share, built when clicked (params.ts shareUrl). */
+  url: () => string;
+  onNotice: (text: string) => void;
+}
+
+/**
+ * "Dela": the phone's share sheet (Web Share API) where there is one, else the link is
+ * copied and a polite message says so. Nothing about the visitor is added to the link.
+ */
+export function ShareButton({ title, url, onNotice }: ShareButtonProps) {
+  const w = useWidget();
+  const share = async () => {
+    const href = url();
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url: href });
+        return;
+      } catch (err) {
+        // The visitor closed the sheet: nothing to say. Refused (no permission): copy instead.
+        if (err instanceof DOMException && err.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(href);
+      onNotice(w.t('shareCopied'));
+    } catch {
+      onNotice(w.t('shareFailed', { url: href }));
+    }
+  };
+  return (
+    <button type="button" className="pv-share" onClick={() => void share()}>
+      <span aria-hidden="true">↗</span> {w.t('share')}
+    </button>
+  );
+}
