@@ -22,9 +22,11 @@ interface SnippetCardProps {
   description: string;
   code: string;
   badge?: string;
+  /** A note under the code. */
+  note?: string;
 }
 
-function SnippetCard({ title, description, code, badge }: SnippetCardProps) {
+function SnippetCard({ title, description, code, badge, note }: SnippetCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -65,6 +67,11 @@ function SnippetCard({ title, description, code, badge }: SnippetCardProps) {
         <Code block className={classes.code}>
           {code}
         </Code>
+        {note && (
+          <Text size="sm" c="dimmed">
+            {note}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );
@@ -101,6 +108,7 @@ export function CodeSnippet({ projectId }: { projectId: number }) {
           badge={t('projects.code.fullBadge')}
           description={t('projects.code.fullDescription')}
           code={code.data.full}
+          note={t('projects.code.eventsHint')}
         />
       )}
       {code.data.iframe.trim() && (

@@ -30,7 +30,11 @@ describe('CodeSnippet', () => {
     renderRoute(<CodeSnippet projectId={7} />);
     const iframe = await screen.findByRole('region', { name: 'Iframe-kod' });
     expect(within(iframe).getByText(code.iframe)).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Skriptkod' }).textContent).toContain('embed.js');
+    const script = screen.getByRole('region', { name: 'Skriptkod' });
+    expect(script.textContent).toContain('embed.js');
+    // The script snippet says how the host site measures the widget (ADR 017).
+    expect(script.textContent).toContain('data-datalayer');
+    expect(iframe.textContent).not.toContain('data-datalayer');
 
     fireEvent.click(within(iframe).getByRole('button', { name: 'Kopiera' }));
     expect(await within(iframe).findByRole('button', { name: 'Kopierat' })).toBeTruthy();
