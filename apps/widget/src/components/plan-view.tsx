@@ -23,15 +23,18 @@ import {
   type Box,
 } from '@planvy/shared/src/plan/view-box';
 import { fetchPlanMarkup } from '../view-api';
-import { preparePlan, syncZones, type PreparedPlan, type ZoneContext } from '../plan-zones';
+import { syncZones, type InitialPlan, type PreparedPlan, type ZoneContext } from '../plan-zones';
 import { useWidget } from '../widget-context';
 
 export interface PlanViewProps {
   plan: PublicPlan;
   planIndex: number;
   zoneContext: ZoneContext;
-  /** The first plan, already prepared before the first render (the critical path). */
-  initial: { index: number; plan: PreparedPlan } | null;
+  /**
+   * The first plan, on screen from the first render: prepared before it, adopted from the
+   * server-rendered page, or (on the server) decorated markup.
+   */
+  initial: InitialPlan | null;
   labelFontSize: number;
   highlightId: number | null;
   selectedId: number | null;
@@ -53,6 +56,15 @@ interface Shown extends PreparedPlan {
 }
 
 const DRAG_THRESHOLD = 5;
+
+/**
+ * The canvas's content is owned by this component, outside Preact's tree: an innerHTML that
+ * never changes tells Preact to leave it alone, and to keep the server's plan when hydrating.
+ */
+const OWNED_BY_PLAN_VIEW = { __html: '' };
+
+/** Loaded on demand: the first plan needs none of it (see plan-prepare.ts). */
+export const loadPlanPrepare = () => import('../plan-prepare');
 
 function zoneOf(target: EventTarget | null): Element | null {
   return target instanceof Element ? target.closest('.pv-zone') : null;
@@ -102,16 +114,19 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
   const hintRef = useRef<HTMLParagraphElement>(null);
   const propsRef = useRef(props);
   propsRef.current = props;
+  const initial = props.initial;
+  const serverPlan = initial && !('svg' in initial.plan) ? initial.plan : null;
   const cache = useRef(
     new Map<number, Shown>(
-      props.initial
-        ? [[props.initial.index, { ...props.initial.plan, labelled: false, ctx: props.zoneContext }]]
+      initial && 'svg' in initial.plan
+        ? [[initial.index, { ...initial.plan, labelled: false, ctx: props.zoneContext }]]
         : [],
     ),
   );
   const viewRef = useRef<Box | null>(null);
   const readyRef = useRef(false);
-  const [shown, setShown] = useState<Shown | null>(null);
+  // The first plan is shown from the first render, so hydration finds what the server drew.
+  const [shown, setShown] = useState<Shown | null>(() => cache.current.get(props.planIndex) ?? null);
   const [failed, setFailed] = useState(false);
 
   const { plan, planIndex } = props;
@@ -123,7 +138,8 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
     const show = (p: Shown) => {
       const canvas = canvasRef.current;
       if (!canvas) return;
-      canvas.replaceChildren(p.svg);
+      // The server's plan is already there: re-inserting it would lay out and paint it again.
+      if (canvas.firstChild !== p.svg || canvas.childNodes.length !== 1) canvas.replaceChildren(p.svg);
       if (!p.labelled) {
         const { plan: current, labelFontSize } = propsRef.current;
         drawLabels(p.svg, current.buildings, labelFontSize, p.base);
@@ -145,8 +161,8 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
     } else {
       setShown(null);
       canvasRef.current?.replaceChildren();
-      fetchPlanMarkup(plan.url, plan.version)
-        .then((markup) => {
+      Promise.all([fetchPlanMarkup(plan.url, plan.version), loadPlanPrepare()])
+        .then(([markup, { preparePlan }]) => {
           if (cancelled) return;
           const prepared = preparePlan(
             markup,
@@ -414,11 +430,16 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
     shown.svg.setAttribute('viewBox', formatViewBox(shown.base));
   };
 
-  const ratio = shown ? `${shown.base.w} / ${shown.base.h}` : undefined;
+  const base = shown?.base ?? serverPlan?.base;
+  const ratio = base ? `${base.w} / ${base.h}` : undefined;
   return (
     <div className="pv-stage" ref={stageRef} style={ratio ? { aspectRatio: ratio } : undefined}>
-      <div className="pv-canvas" ref={canvasRef} />
-      {!shown && !failed && <p className="pv-stage-msg">{w.t('loading')}</p>}
+      <div
+        className="pv-canvas"
+        ref={canvasRef}
+        dangerouslySetInnerHTML={serverPlan ? { __html: serverPlan.markup } : OWNED_BY_PLAN_VIEW}
+      />
+      {!base && !failed && <p className="pv-stage-msg">{w.t('loading')}</p>}
       {failed && (
         <p className="pv-stage-msg" role="alert">
           {w.t('planError')}
