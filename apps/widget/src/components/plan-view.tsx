@@ -2,15 +2,6 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { memo } from '../memo';
 import type { PublicPlan } from '@planvy/shared/src/public-view';
 import {
-  boxInRoot,
-  buildingLabelText,
-  buildingZone,
-  createLabelElement,
-  layoutLabels,
-  parseLabelSvg,
-} from '@planvy/shared/src/plan/building-labels';
-import { SVG_NS } from '@planvy/shared/src/plan/svg-policy';
-import {
   boxToPlan,
   fitOf,
   formatViewBox,
@@ -71,37 +62,6 @@ function zoneOf(target: EventTarget | null): Element | null {
 }
 
 /**
- * Draws the plan's building labels with the shared geometry (the same places and sizes as in
- * the admin editor): where an admin placed them, else centred on the building's zone, else
- * stacked in the top-left corner. Reads the layout of building zones only, once per plan.
- */
-function drawLabels(
-  svg: SVGSVGElement,
-  buildings: PublicPlan['buildings'],
-  fontSize: number,
-  base: Box,
-): void {
-  svg.querySelector(':scope > .pv-labels')?.remove();
-  if (buildings.length === 0) return;
-  const labels = buildings.map((b) => ({
-    id: b.id,
-    text: buildingLabelText(b.label),
-    placed: parseLabelSvg(b.label_svg),
-  }));
-  const layout = layoutLabels(labels, fontSize, base, (id) => {
-    const zone = buildingZone(svg, id);
-    return zone ? boxInRoot(zone, svg) : null;
-  });
-  const doc = svg.ownerDocument;
-  const group = doc.createElementNS(SVG_NS, 'g');
-  group.setAttribute('class', 'pv-labels');
-  group.setAttribute('aria-hidden', 'true');
-  for (const label of labels)
-    group.append(createLabelElement(doc, label.id, label.text, fontSize, layout.get(label.id)!));
-  svg.appendChild(group);
-}
-
-/**
  * The interactive plan. Markup is parsed, cleaned and decorated once per plan and then
  * owned by this component outside React's tree; one set of delegated listeners on the
  * stage serves every zone, and pan/zoom only rewrites the viewBox.
@@ -141,9 +101,13 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
       // The server's plan is already there: re-inserting it would lay out and paint it again.
       if (canvas.firstChild !== p.svg || canvas.childNodes.length !== 1) canvas.replaceChildren(p.svg);
       if (!p.labelled) {
-        const { plan: current, labelFontSize } = propsRef.current;
-        drawLabels(p.svg, current.buildings, labelFontSize, p.base);
         p.labelled = true;
+        const { plan: current, labelFontSize } = propsRef.current;
+        // Labels go over the painted plan as soon as their code is here (on demand, like later plans).
+        if (current.buildings.length > 0)
+          void loadPlanPrepare().then(({ drawLabels }) =>
+            drawLabels(p.svg, current.buildings, labelFontSize, p.base),
+          );
       }
       viewRef.current = { ...p.base };
       p.svg.setAttribute('viewBox', formatViewBox(p.base));
