@@ -30,12 +30,17 @@ async function arrange(name: string) {
     ['S-1', 'sale'],
     ['S-2', 'sold'],
   ] as const) {
-    const res = await api<{ apartment: { id: number } }>('POST', `/api/v1/admin/apartment/${projectId}`, token, {
-      bostad,
-      rooms: '2',
-      status,
-      file_name: 'plan.svg',
-    });
+    const res = await api<{ apartment: { id: number } }>(
+      'POST',
+      `/api/v1/admin/apartment/${projectId}`,
+      token,
+      {
+        bostad,
+        rooms: '2',
+        status,
+        file_name: 'plan.svg',
+      },
+    );
     ids[bostad] = res.body.apartment.id;
   }
   await uploadFile(
@@ -109,7 +114,11 @@ describe('the server-rendered widget page', () => {
     await page.waitForSelector('#root[data-ready="1"]');
     const same = await page.evaluate(() => {
       const w = window as unknown as { __ssrSvg?: Element | null; __removed: number };
-      return { marked: !!w.__ssrSvg, same: w.__ssrSvg === document.querySelector('.pv-plan-svg'), removed: w.__removed };
+      return {
+        marked: !!w.__ssrSvg,
+        same: w.__ssrSvg === document.querySelector('.pv-plan-svg'),
+        removed: w.__removed,
+      };
     });
     expect(same).toEqual({ marked: true, same: true, removed: 0 });
     // Interactive: hover lights the row, a click opens the panel, Escape closes it.
@@ -166,9 +175,9 @@ describe('the server-rendered widget page', () => {
     // And a buyer without JavaScript sees it.
     const page = await noScript.context.newPage();
     await page.goto(`/view/${projectId}?lang=en`);
-    await expect(page.locator(`.pv-zone[data-pv-id="${ids['S-1']}"]`).getAttribute('aria-label')).resolves.toContain(
-      'Sold',
-    );
+    await expect(
+      page.locator(`.pv-zone[data-pv-id="${ids['S-1']}"]`).getAttribute('aria-label'),
+    ).resolves.toContain('Sold');
     await page.close();
   });
 });

@@ -197,7 +197,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const widgetBuild =
     opts.widgetBuild ??
-    (fs.existsSync(path.join(widgetDist, 'index.html')) ? await loadWidgetBuild(widgetDist, app.log) : undefined);
+    (fs.existsSync(path.join(widgetDist, 'index.html'))
+      ? await loadWidgetBuild(widgetDist, app.log)
+      : undefined);
   if (widgetBuild) await app.register(widgetPageRoutes, { build: widgetBuild });
   if (fs.existsSync(webIndex)) {
     await app.register(staticPlugin, {

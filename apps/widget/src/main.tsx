@@ -53,7 +53,9 @@ function start(el: HTMLElement, view: PublicView, initialPlan: InitialPlan | nul
   const widget = createWidget(view, params.lang);
   // Only inside a frame, and only towards the origin embed.js named.
   const post =
-    params.embed && params.parentOrigin && window.parent !== window ? reportHeight(el, params.parentOrigin) : null;
+    params.embed && params.parentOrigin && window.parent !== window
+      ? reportHeight(el, params.parentOrigin)
+      : null;
   const app = (v: PublicView, ctx: ZoneContext) => (
     <App
       view={v}
@@ -70,8 +72,9 @@ function start(el: HTMLElement, view: PublicView, initialPlan: InitialPlan | nul
   // Re-rendered with each live change: the buyer's plan, zoom, filters and panel stay.
   startLive(view, widget, (v) => render(app(v, createZoneContext(v, widget)), el));
   // Later plans need the browser's guard and decoration: fetched while nothing else happens.
-  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1000));
-  idle(() => void loadPlanPrepare().catch(() => undefined));
+  const prefetch = () => void loadPlanPrepare().catch(() => undefined);
+  if ('requestIdleCallback' in window) requestIdleCallback(prefetch);
+  else setTimeout(prefetch, 1000);
 }
 
 const inlined = readPageData();

@@ -117,7 +117,11 @@ export function planFrame(
   scopeClass: string,
   label: string,
 ): { base: Box; marks: Marks; background: Marks | null } {
-  const base = parseViewBox(root.getAttribute('viewBox'), root.getAttribute('width'), root.getAttribute('height')) ?? {
+  const base = parseViewBox(
+    root.getAttribute('viewBox'),
+    root.getAttribute('width'),
+    root.getAttribute('height'),
+  ) ?? {
     x: 0,
     y: 0,
     w: 1000,

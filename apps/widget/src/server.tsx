@@ -1,6 +1,6 @@
 import { renderToString } from 'preact-render-to-string';
 import { parseDocument } from 'htmlparser2';
-import { Element, type ChildNode } from 'domhandler';
+import { Element, Text, type ChildNode } from 'domhandler';
 import { render as serialize } from 'dom-serializer';
 import { rescopeStylesheet } from '@planvy/shared/src/plan/css-policy';
 import { attributeRecord } from '@planvy/shared/src/plan/zones';
@@ -10,7 +10,14 @@ import type { WidgetPageInput, WidgetPageRenderer } from '@planvy/shared/src/wid
 import { App } from './app';
 import { pageDataScript } from './page-data';
 import { readParams } from './params';
-import { planFrame, planScopeClass, zoneMarks, type Marks, type ServerPlan, type ZoneContext } from './plan-zones';
+import {
+  planFrame,
+  planScopeClass,
+  zoneMarks,
+  type Marks,
+  type ServerPlan,
+  type ZoneContext,
+} from './plan-zones';
 import { startPlan } from './start-plan';
 import { statusCss } from './theme-css';
 import { createWidget, createZoneContext } from './widget';
@@ -21,8 +28,7 @@ import { createWidget, createZoneContext } from './widget';
  * coloured, rendered by the same App the browser hydrates, and the view inlined.
  */
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function applyTo(el: Element, marks: Marks): void {
   for (const [name, value] of marks) {
@@ -52,7 +58,8 @@ export function decoratePlan(
     for (const node of nodes) {
       if (!(node instanceof Element)) continue;
       if (node.name === 'style') {
-        for (const text of node.children) if (text.type === 'text') text.data = rescopeStylesheet(text.data, `:where(.${scope})`);
+        for (const text of node.children)
+          if (text instanceof Text) text.data = rescopeStylesheet(text.data, `:where(.${scope})`);
       } else if ('data-bostad' in node.attribs || 'data-link-to' in node.attribs) {
         const marked = zoneMarks(attributeRecord(node.attribs), ctx);
         if (marked) applyTo(node, marked.marks);
@@ -85,7 +92,10 @@ const ROOT_END = '<!--/pv-root-->';
 const HEAD_END = '</head>';
 
 /** Fills the built page: language, title, inlined CSS, the rendered widget and the view data. */
-function fillTemplate(template: string, parts: { lang: string; title: string; css: string; body: string; data: string }) {
+function fillTemplate(
+  template: string,
+  parts: { lang: string; title: string; css: string; body: string; data: string },
+) {
   const start = template.indexOf(ROOT_START);
   const end = template.indexOf(ROOT_END);
   const head = template.indexOf(HEAD_END);
@@ -111,7 +121,8 @@ export async function renderPage(input: WidgetPageInput): Promise<string> {
   const index = startPlan(view, params.apartmentId);
   const plan = view.plans[index];
   const markup = plan ? await input.planMarkup(plan.name) : null;
-  const decorated = plan && markup ? decoratePlan(markup, plan, index, zoneContext, widget.t('planRegion')) : null;
+  const decorated =
+    plan && markup ? decoratePlan(markup, plan, index, zoneContext, widget.t('planRegion')) : null;
   const body = renderToString(
     <App
       view={view}

@@ -57,7 +57,7 @@ describe('the server decoration and the browser decoration', () => {
     expect(svg.querySelector('text')!.textContent).toBe('5 < 6 & "q"');
     expect(svg.querySelector('style')!.textContent).toBe(':where(.pv-p0) rect{stroke:#000}');
     // The browser adopts the server's plan as it is: same box, same zones.
-    const adopted = adoptPlan(svg as unknown as SVGSVGElement);
+    const adopted = adoptPlan(svg);
     expect(adopted.base).toEqual(browser.base);
     expect([...adopted.zones.keys()]).toEqual([...browser.zones.keys()]);
     expect(adopted.zones.get(1)).toHaveLength(2);

@@ -47,7 +47,12 @@ async function addApartment(body: Record<string, unknown>) {
 
 async function upload(name: string, svg: string) {
   const { payload, headers } = multipart(name, svg);
-  const res = await t.as(admin.token, { method: 'POST', url: `/api/v1/admin/file/${project}`, payload, headers });
+  const res = await t.as(admin.token, {
+    method: 'POST',
+    url: `/api/v1/admin/file/${project}`,
+    payload,
+    headers,
+  });
   expect(res.statusCode).toBe(201);
 }
 
@@ -130,7 +135,11 @@ describe('GET /view/{projectId}', () => {
     expect(saleZone.attribs['aria-label']).toContain('Till salu');
     expect(zone('data-pv-id', String(sold.id))!.attribs.class).toBe('pv-zone pv-st-sold pv-inactive');
     const hus = zone('id', 'hus')!;
-    expect(hus.attribs).toMatchObject({ class: 'pv-zone pv-link pv-building', 'data-pv-plan': '1', 'aria-label': 'Hus A' });
+    expect(hus.attribs).toMatchObject({
+      class: 'pv-zone pv-link pv-building',
+      'data-pv-plan': '1',
+      'aria-label': 'Hus A',
+    });
     expect(zone('id', 'nowhere')!.attribs.role).toBeUndefined();
     // The plan's own rules are confined to this plan's class.
     const style = all.find((e) => e.name === 'style' && e.parent === svg)!;
@@ -168,7 +177,10 @@ describe('GET /view/{projectId}', () => {
     const data = scripts[1]!;
     const json = (data.children[0] as { data: string }).data;
     expect(json).not.toContain('<');
-    const parsed = JSON.parse(json) as { etag: string; view: { project: { name: string }; apartments: { bostad: string }[] } };
+    const parsed = JSON.parse(json) as {
+      etag: string;
+      view: { project: { name: string }; apartments: { bostad: string }[] };
+    };
     expect(parsed.view.project.name).toBe(`Sjöutsikten ${NASTY}`);
     expect(parsed.view.apartments[0]!.bostad).toBe(`1101 ${NASTY}`);
     const viewRes = await t.app.inject({ method: 'GET', url: `/api/v1/public/view/${project}` });
@@ -202,7 +214,9 @@ describe('GET /view/{projectId}', () => {
     expect(change.statusCode).toBeLessThan(300);
     const after = await page('', { 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
-    expect(parse(after.body).zone('data-pv-id', String(sale.id))!.attribs.class).toBe('pv-zone pv-st-reserved');
+    expect(parse(after.body).zone('data-pv-id', String(sale.id))!.attribs.class).toBe(
+      'pv-zone pv-st-reserved',
+    );
   });
 
   it('keeps the widget headers: framable anywhere, no inline script allowed, no sniffing, no cookies', async () => {

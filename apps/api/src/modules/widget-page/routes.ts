@@ -95,12 +95,19 @@ export async function widgetPageRoutes(app: FastifyInstance, opts: { build: Widg
   };
 
   /** Today's unrendered page, with the view (and, once known, the first plan) announced for preloading. */
-  const sendWithHints = async (request: FastifyRequest<{ Querystring: { apartment?: string } }>, reply: FastifyReply, projectId: number) => {
+  const sendWithHints = async (
+    request: FastifyRequest<{ Querystring: { apartment?: string } }>,
+    reply: FastifyReply,
+    projectId: number,
+  ) => {
     // The page never waits for the database. When the view is already in memory, the plan the
     // widget shows first is announced as well; otherwise this starts building the view, and the
     // widget's (preloaded) request shares that work.
     const lookup = app.publicViews.get(projectId).catch(() => undefined);
-    const view = await Promise.race([lookup, new Promise<'pending'>((r) => setImmediate(() => r('pending')))]);
+    const view = await Promise.race([
+      lookup,
+      new Promise<'pending'>((r) => setImmediate(() => r('pending'))),
+    ]);
     const preload = [`</api/v1/public/view/${projectId}>; rel=preload; as=fetch; crossorigin`];
     const plan = view && view !== 'pending' ? hints.firstPlan(view, request.query.apartment) : null;
     // Plan URLs are already percent-encoded; anything else is not put in a header.
