@@ -5,7 +5,7 @@ import type { StyleTriple } from '@planvy/shared/src/styles';
 import { loadPlanPrepare } from './components/plan-view';
 import { reportHeight } from './embed-height';
 import { translator } from './i18n';
-import { readPageData } from './page-data';
+import { hasPageData, readPageData } from './page-data';
 import { readParams } from './params';
 import { adoptPlan, type InitialPlan, type ZoneContext } from './plan-zones';
 import { startPlan } from './start-plan';
@@ -77,13 +77,21 @@ function start(el: HTMLElement, view: PublicView, initialPlan: InitialPlan | nul
   else setTimeout(prefetch, 1000);
 }
 
-const inlined = readPageData();
-if (root && inlined) {
-  // Server-rendered (ADR 016): the view is in the page and the first plan is on screen already.
+function hydratePage(el: HTMLElement) {
+  const inlined = readPageData();
+  if (!inlined) return;
   adoptViewEtag(inlined.etag);
-  const svg = root.querySelector<SVGSVGElement>('.pv-canvas > svg');
+  const svg = el.querySelector<SVGSVGElement>('.pv-canvas > svg');
   const index = startPlan(inlined.view, params.apartmentId);
-  start(root, inlined.view, svg ? { index, plan: adoptPlan(svg) } : null, true);
+  start(el, inlined.view, svg ? { index, plan: adoptPlan(svg) } : null, true);
+}
+
+if (root && hasPageData()) {
+  // Server-rendered (ADR 016): the view is in the page and the first plan is on screen already.
+  // The script is usually here by the time the page is parsed and would run before the browser
+  // paints it: the data is read and the page hydrated after the first frame, so the server's
+  // plan reaches the screen first.
+  requestAnimationFrame(() => setTimeout(() => hydratePage(root), 0));
 } else if (root) {
   root.querySelector('.pv-boot')?.setAttribute('aria-label', t('loading'));
   if (params.projectId === null) {

@@ -28,6 +28,11 @@ export function pageDataScript(etag: string, viewJson: string): string {
   )}</script>`;
 }
 
+/** Whether the page carries the data (it was rendered on the server). */
+export function hasPageData(doc: Document = document): boolean {
+  return doc.getElementById(PAGE_DATA_ID) !== null;
+}
+
 /** The inlined data, or null on a page without it (no server rendering). */
 export function readPageData(doc: Document = document): PageData | null {
   const el = doc.getElementById(PAGE_DATA_ID);

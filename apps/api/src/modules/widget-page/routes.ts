@@ -66,7 +66,7 @@ const isProjectId = (s: string) => /^\d{1,10}$/.test(s) && Number(s) > 0 && Numb
 export async function widgetPageRoutes(app: FastifyInstance, opts: { build: WidgetBuild }) {
   const { template, renderer } = opts.build;
   const unrendered = Buffer.from(template);
-  const pages = renderer ? new WidgetPages(renderer, template) : null;
+  const pages = renderer ? new WidgetPages(renderer, opts.build.renderTemplate ?? template) : null;
   const hints = new PlanHints();
 
   const widgetHeaders = (reply: FastifyReply, status: number) =>
