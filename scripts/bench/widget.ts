@@ -252,7 +252,11 @@ const RUNS = 7;
 /** Widget and static page loaded in turn, RUNS times each, in one browser: their medians and ratio. */
 async function reportColoured(baseURL: string, projectId: number): Promise<void> {
   const widgetUrl = `${baseURL}/view/${projectId}`;
-  const staticPage = await startStaticPage(await (await fetch(widgetUrl)).text());
+  const html = await (await fetch(widgetUrl)).text();
+  console.log(
+    `widget page HTML    ${kb(Buffer.byteLength(html))}, ${kb(zlib.gzipSync(html, { level: 6 }).length)} gzip (plan, view data and CSS inlined)`,
+  );
+  const staticPage = await startStaticPage(html);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
