@@ -82,7 +82,7 @@ function hydratePage(el: HTMLElement) {
   if (!inlined) return;
   adoptViewEtag(inlined.etag);
   const svg = el.querySelector<SVGSVGElement>('.pv-canvas > svg');
-  const index = startPlan(inlined.view, params.apartmentId);
+  const index = startPlan(inlined.view, params.apartmentId, params.plan);
   start(el, inlined.view, svg ? { index, plan: adoptPlan(svg) } : null, true);
 }
 

@@ -118,7 +118,7 @@ export async function renderPage(input: WidgetPageInput): Promise<string> {
   const params = readParams(input.pathname, input.search);
   const widget = createWidget(view, params.lang);
   const zoneContext = createZoneContext(view, widget);
-  const index = startPlan(view, params.apartmentId);
+  const index = startPlan(view, params.apartmentId, params.plan);
   const plan = view.plans[index];
   const markup = plan ? await input.planMarkup(plan.name) : null;
   const decorated =
@@ -143,9 +143,9 @@ export async function renderPage(input: WidgetPageInput): Promise<string> {
   });
 }
 
+/** Everything the page is rendered from in the query (language, plan, apartment, filters, embedding…), read the widget's way. */
 export function pageKey(search: string): string {
-  const p = readParams('/view/0', search);
-  return `${p.lang}|${p.apartmentId ?? ''}|${p.embed ? 1 : 0}`;
+  return JSON.stringify(readParams('/view/0', search));
 }
 
 export const renderer: WidgetPageRenderer = { renderPage, pageKey };

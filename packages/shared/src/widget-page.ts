@@ -20,7 +20,7 @@ export interface WidgetPageRenderer {
   /** The whole page: the first plan coloured, the view inlined. */
   renderPage(input: WidgetPageInput): Promise<string>;
   /**
-   * What of the query changes the page (language, deep-linked apartment, embedded), as a
+   * What of the query changes the page (language, plan, apartment, filters, embedding), as a
    * cache key: two queries with the same key get the same page for the same view.
    */
   pageKey(search: string): string;
