@@ -10,7 +10,7 @@ import { readParams } from './params';
 import { adoptPlan, type InitialPlan, type ZoneContext } from './plan-zones';
 import { startPlan } from './start-plan';
 import { listenForPreviewStyles } from './style-preview';
-import { applyTheme, statusCss } from './theme-css';
+import { statusCss } from './theme-css';
 import { startLive } from './live';
 import { adoptViewEtag, fetchPlanMarkup, fetchView, ViewError } from './view-api';
 import { createWidget, createZoneContext } from './widget';
@@ -36,12 +36,15 @@ function markReady() {
   root?.setAttribute('data-ready', '1');
 }
 
+/** Applies a look through the CSSOM; the server's page has it in its CSS already. */
+const loadTheme = () => import('./apply-theme');
+
 /** The style editor's latest draft; it wins over the saved styles while previewing. */
 let previewStyles: StyleTriple[] | null = null;
 if (params.preview && window.parent !== window) {
   listenForPreviewStyles((styles) => {
     previewStyles = styles;
-    applyTheme(styles);
+    void loadTheme().then(({ applyTheme }) => applyTheme(styles));
   });
 }
 
@@ -103,10 +106,11 @@ if (root && hasPageData()) {
     statusRules.textContent = statusCss();
     document.head.appendChild(statusRules);
     const prepare = loadPlanPrepare();
+    const theme = loadTheme();
     fetchView(params.projectId)
       .then(async (view) => {
         performance.mark('pv-view');
-        applyTheme(previewStyles ?? view.styles);
+        (await theme).applyTheme(previewStyles ?? view.styles);
         document.title = view.project.name;
         const widget = createWidget(view, params.lang);
         // The first plan is prepared before the first render, so the page is laid out

@@ -283,11 +283,7 @@ export function applyStyles(
   for (const [property, value] of styleProperties(styles)) target.setProperty(property, value);
 }
 
-/**
- * The message the admin's style editor posts to the widget it frames (`/view/{id}?preview=1`):
- * `{ type: STYLE_PREVIEW_MESSAGE, styles: StyleTriple[] }`, the merged draft. Same origin only.
- */
-export const STYLE_PREVIEW_MESSAGE = 'planvy:preview-styles';
+export { STYLE_PREVIEW_MESSAGE } from './style-preview-message';
 
 // ---------------------------------------------------------------------------
 // Labels (the editor's; the widget does not import them, so its bundle drops them).
