@@ -80,10 +80,10 @@ describe('apartment links', () => {
   it('the widget never renders a stored link that breaks the rule (old data)', async () => {
     const { id, apartment } = await projectWithZone('Gamla länkar');
     await untilViewShows(id, (v) => (v as { plans: unknown[] }).plans.length === 1);
-    // The view as a server before the rule could have stored it.
-    await page.route(`**/api/v1/public/view/${id}`, async (route) => {
-      const res = await route.fetch();
-      const view = (await res.json()) as { apartments: { link: string; info: { url: string }[] }[] };
+    // The view as a server before the rule could have stored it: inlined in the page (ADR 016)
+    // and, for a refetch, from the API.
+    type View = { apartments: { link: string; info: { url: string }[] }[] };
+    const old = (view: View) => {
       view.apartments[0]!.link = ' java\tscript:alert(1)';
       view.apartments[0]!.info = [
         { url: 'javascript:alert(2)' },
@@ -91,7 +91,26 @@ describe('apartment links', () => {
         { url: '/relative/doc.pdf' },
         { url: 'https://eken.example/ok.pdf' },
       ];
-      await route.fulfill({ response: res, json: view });
+      return view;
+    };
+    await page.route(
+      (url) => url.pathname === `/view/${id}`,
+      async (route) => {
+        const res = await route.fetch();
+        const html = (await res.text()).replace(
+          /(<script type="application\/json" id="pv-data">)([\s\S]*?)(<\/script>)/,
+          (_all, open: string, json: string, close: string) => {
+            const data = JSON.parse(json) as { etag: string; view: View };
+            return open + JSON.stringify({ ...data, view: old(data.view) }).replace(/</g, '\\u003c') + close;
+          },
+        );
+        expect(html).toContain('eken.example/ok.pdf');
+        await route.fulfill({ response: res, body: html });
+      },
+    );
+    await page.route(`**/api/v1/public/view/${id}`, async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: old((await res.json()) as View) });
     });
     await page.goto(`/view/${id}`);
     await page.waitForSelector('#root[data-ready="1"]');

@@ -179,7 +179,8 @@ describe('favourites', () => {
     await expect.poll(() => page.locator('tr[data-pv-row]').count()).toBe(2);
     await expect(heart(page, '103').getAttribute('aria-pressed')).resolves.toBe('true');
     // The filter is part of the address.
-    expect(new URL(page.url()).searchParams.get('favourites')).toBe('1');
+    // Written by an effect after the render that shows the rows: wait for it.
+    await expect.poll(() => new URL(page.url()).searchParams.get('favourites')).toBe('1');
   });
 
   it('a broken stored value or storage that refuses does not break the widget', async () => {

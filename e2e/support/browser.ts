@@ -8,7 +8,11 @@ export const baseURL = () => inject('baseURL');
 
 /** Debian's chromium, launched the way this machine needs. One context per test file. */
 export async function launch(
-  options: { viewport?: { width: number; height: number }; locale?: string } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    locale?: string;
+    javaScriptEnabled?: boolean;
+  } = {},
 ) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
@@ -17,6 +21,7 @@ export async function launch(
     baseURL: baseURL(),
     viewport: options.viewport ?? { width: 1280, height: 900 },
     locale: options.locale ?? 'sv-SE',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -38,6 +38,8 @@ import { settingsRoutes } from './modules/settings/routes';
 import { sunStudyPublicRoutes, sunStudyRoutes, sunStudyUploadRoutes } from './modules/sunstudy/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
 import { styleRoutes } from './modules/styles/routes';
+import { loadWidgetBuild, type WidgetBuild } from './modules/widget-page/renderer';
+import { widgetPageRoutes } from './modules/widget-page/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +85,8 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** The password hasher (tests count its verifications). */
   passwords?: Passwords;
+  /** The widget's page template and server renderer; default: the built apps/widget/dist. */
+  widgetBuild?: WidgetBuild;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -191,6 +195,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return { status: 'ok' };
   });
 
+  const widgetBuild =
+    opts.widgetBuild ??
+    (fs.existsSync(path.join(widgetDist, 'index.html'))
+      ? await loadWidgetBuild(widgetDist, app.log)
+      : undefined);
+  if (widgetBuild) await app.register(widgetPageRoutes, { build: widgetBuild });
   if (fs.existsSync(webIndex)) {
     await app.register(staticPlugin, {
       webDist,

@@ -59,7 +59,7 @@ export async function createSecondInstance(
 
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: Pick<BuildAppOptions, 'passwords' | 'logger'> = {},
+  options: Pick<BuildAppOptions, 'passwords' | 'logger' | 'widgetBuild'> = {},
 ): Promise<TestApp> {
   const base = loadConfig({
     NODE_ENV: 'test',

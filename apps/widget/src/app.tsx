@@ -16,7 +16,7 @@ import { deviceStorage, favouriteStore, type FavouriteStore } from './favourites
 import { hostEvents } from './host-events';
 import { shareUrl, writeState, type ViewState, type WidgetParams } from './params';
 import type { CompareView } from './compare/compare-view';
-import type { PreparedPlan, ZoneContext } from './plan-zones';
+import type { InitialPlan, ZoneContext } from './plan-zones';
 import { listColumns } from './list-columns';
 import { planTitle } from './format';
 import { planOf, startPlan } from './start-plan';
@@ -45,8 +45,8 @@ export interface AppProps {
   params: WidgetParams;
   widget: Widget;
   zoneContext: ZoneContext;
-  /** The first plan, prepared before rendering so it reaches the screen in the first frame. */
-  initialPlan: { index: number; plan: PreparedPlan } | null;
+  /** The first plan, on screen in the first frame (prepared, adopted from the server's page, or server markup). */
+  initialPlan: InitialPlan | null;
   /** Called once the first plan is coloured and painted. */
   onReady: () => void;
   /** Embedded: posts the current height to the parent page now. */

@@ -1,16 +1,18 @@
-import { render } from 'preact';
+import { hydrate, render } from 'preact';
 import { App } from './app';
 import type { PublicView } from '@planvy/shared/src/public-view';
-import { preparePlan, type ZoneContext } from './plan-zones';
+import type { StyleTriple } from '@planvy/shared/src/styles';
+import { loadPlanPrepare } from './components/plan-view';
 import { reportHeight } from './embed-height';
 import { translator } from './i18n';
+import { hasPageData, readPageData } from './page-data';
 import { readParams } from './params';
+import { adoptPlan, type InitialPlan, type ZoneContext } from './plan-zones';
 import { startPlan } from './start-plan';
-import type { StyleTriple } from '@planvy/shared/src/styles';
 import { listenForPreviewStyles } from './style-preview';
-import { applyTheme, statusCss } from './theme-css';
+import { statusCss } from './theme-css';
 import { startLive } from './live';
-import { fetchPlanMarkup, fetchView, ViewError } from './view-api';
+import { adoptViewEtag, fetchPlanMarkup, fetchView, ViewError } from './view-api';
 import { createWidget, createZoneContext } from './widget';
 import './styles.css';
 
@@ -34,65 +36,98 @@ function markReady() {
   root?.setAttribute('data-ready', '1');
 }
 
-// Status colours by class; the values themselves arrive as custom properties (applyTheme).
-const statusRules = document.createElement('style');
-statusRules.textContent = statusCss();
-document.head.appendChild(statusRules);
+/** Applies a look through the CSSOM; the server's page has it in its CSS already. */
+const loadTheme = () => import('./apply-theme');
 
 /** The style editor's latest draft; it wins over the saved styles while previewing. */
 let previewStyles: StyleTriple[] | null = null;
 if (params.preview && window.parent !== window) {
   listenForPreviewStyles((styles) => {
     previewStyles = styles;
-    applyTheme(styles);
+    void loadTheme().then(({ applyTheme }) => applyTheme(styles));
   });
 }
 
-if (root) {
-  root.querySelector('.pv-boot')?.setAttribute('aria-label', t('loading'));
+/**
+ * Draws the widget and keeps it live. `first` is drawn by hydrating the server's page (its
+ * plan adopted as it is) or by rendering into an empty root.
+ */
+function start(el: HTMLElement, view: PublicView, initialPlan: InitialPlan | null, hydrating: boolean) {
+  const widget = createWidget(view, params.lang);
   // Only inside a frame, and only towards the origin embed.js named.
   const post =
     params.embed && params.parentOrigin && window.parent !== window
-      ? reportHeight(root, params.parentOrigin)
+      ? reportHeight(el, params.parentOrigin)
       : null;
+  const app = (v: PublicView, ctx: ZoneContext) => (
+    <App
+      view={v}
+      params={params}
+      widget={widget}
+      zoneContext={ctx}
+      initialPlan={initialPlan}
+      onReady={markReady}
+      reportHeight={post}
+    />
+  );
+  (hydrating ? hydrate : render)(app(view, createZoneContext(view, widget)), el);
+  performance.mark('pv-rendered');
+  // Re-rendered with each live change: the buyer's plan, zoom, filters and panel stay.
+  startLive(view, widget, (v) => render(app(v, createZoneContext(v, widget)), el));
+  // Later plans need the browser's guard and decoration: fetched while nothing else happens.
+  const prefetch = () => void loadPlanPrepare().catch(() => undefined);
+  if ('requestIdleCallback' in window) requestIdleCallback(prefetch);
+  else setTimeout(prefetch, 1000);
+}
+
+function hydratePage(el: HTMLElement) {
+  const inlined = readPageData();
+  if (!inlined) return;
+  adoptViewEtag(inlined.etag);
+  const svg = el.querySelector<SVGSVGElement>('.pv-canvas > svg');
+  const index = startPlan(inlined.view, params.apartmentId, params.plan);
+  start(el, inlined.view, svg ? { index, plan: adoptPlan(svg) } : null, true);
+}
+
+if (root && hasPageData()) {
+  // Server-rendered (ADR 016): the view is in the page and the first plan is on screen already.
+  // The script is usually here by the time the page is parsed and would run before the browser
+  // paints it: the data is read and the page hydrated after the first frame, so the server's
+  // plan reaches the screen first.
+  requestAnimationFrame(() => setTimeout(() => hydratePage(root), 0));
+} else if (root) {
+  root.querySelector('.pv-boot')?.setAttribute('aria-label', t('loading'));
   if (params.projectId === null) {
     root.textContent = '';
     render(message(t('notFound')), root);
   } else {
-    const lang = params.lang;
+    // Status colours by class; the values themselves arrive as custom properties (applyTheme).
+    const statusRules = document.createElement('style');
+    statusRules.textContent = statusCss();
+    document.head.appendChild(statusRules);
+    const prepare = loadPlanPrepare();
+    const theme = loadTheme();
     fetchView(params.projectId)
       .then(async (view) => {
         performance.mark('pv-view');
-        applyTheme(previewStyles ?? view.styles);
+        (await theme).applyTheme(previewStyles ?? view.styles);
         document.title = view.project.name;
-        const widget = createWidget(view, lang);
-        const zoneContext = createZoneContext(view, widget);
+        const widget = createWidget(view, params.lang);
         // The first plan is prepared before the first render, so the page is laid out
         // and painted once, with the coloured plan in it.
         const index = startPlan(view, params.apartmentId, params.plan);
         const first = view.plans[index];
-        const markup = first ? await fetchPlanMarkup(first.url, first.version).catch(() => null) : null;
+        const [markup, { preparePlan }] = await Promise.all([
+          first ? fetchPlanMarkup(first.url, first.version).catch(() => null) : null,
+          prepare,
+        ]);
         const prepared =
-          first && markup ? preparePlan(markup, first, index, zoneContext, widget.t('planRegion')) : null;
+          first && markup
+            ? preparePlan(markup, first, index, createZoneContext(view, widget), widget.t('planRegion'))
+            : null;
         performance.mark('pv-plan-prepared');
         root.textContent = '';
-        const draw = (v: PublicView, ctx: ZoneContext) =>
-          render(
-            <App
-              view={v}
-              params={params}
-              widget={widget}
-              zoneContext={ctx}
-              initialPlan={prepared ? { index, plan: prepared } : null}
-              onReady={markReady}
-              reportHeight={post}
-            />,
-            root,
-          );
-        draw(view, zoneContext);
-        performance.mark('pv-rendered');
-        // Re-rendered with each live change: the buyer's plan, zoom, filters and panel stay.
-        startLive(view, widget, (v) => draw(v, createZoneContext(v, widget)));
+        start(root, view, prepared ? { index, plan: prepared } : null, false);
       })
       .catch((err: unknown) => {
         root.textContent = '';

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { PublicApartment } from '@planvy/shared/src/public-view';
-import { decorateZones, framePlan, syncZones, type ZoneContext } from './plan-zones';
+import { decorateZones, framePlan } from './plan-prepare';
+import { syncZones, type ZoneContext } from './plan-zones';
 import { guardPlan } from '@planvy/shared/src/plan/svg-guard';
 
 const apartment = (id: number, status: string, inactive = false) =>
@@ -65,7 +66,7 @@ describe('framePlan', () => {
   it('fits the plan to its box and puts a same-origin background underneath', () => {
     const svg = plan('<rect/>');
     svg.setAttribute('width', '1000');
-    const base = framePlan(svg, { name: 'a.svg', background_url: '/projects/1/bg.jpg' }, 'pv-p1');
+    const base = framePlan(svg, { background_url: '/projects/1/bg.jpg' }, 'pv-p1');
     expect(base).toEqual({ x: 0, y: 0, w: 100, h: 50 });
     expect(svg.hasAttribute('width')).toBe(false);
     expect(svg.getAttribute('class')).toBe('pv-plan-svg pv-p1');
@@ -76,7 +77,7 @@ describe('framePlan', () => {
 
   it('ignores a background that is not on this server', () => {
     const svg = plan('<rect/>');
-    framePlan(svg, { name: 'a.svg', background_url: '//evil.example/x.jpg' }, 'p');
+    framePlan(svg, { background_url: '//evil.example/x.jpg' }, 'p');
     expect(svg.querySelector('image')).toBeNull();
   });
 });

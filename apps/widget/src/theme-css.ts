@@ -1,18 +1,4 @@
-import { applyStyles, type StyleTriple } from '@planvy/shared/src/styles';
 import { STATUSES } from '@planvy/shared/src/statuses';
-
-/**
- * The project's look. Values reach CSS only as custom properties set through the CSSOM
- * (`applyStyles`: `--pv-{key}-{attr}` on the document element, each value checked by the
- * catalogue's validator, defaults for anything else); styles.css and the status rules below
- * read them with var(). No style value is ever written into CSS text.
- */
-export function applyTheme(
-  styles: readonly StyleTriple[],
-  root: HTMLElement = document.documentElement,
-): void {
-  applyStyles(root.style, styles);
-}
 
 /** The class a zone, badge or swatch of this status carries. Unknown statuses share one. */
 export function statusClass(alias: string): string {

@@ -17,8 +17,13 @@ export async function fetchView(projectId: number): Promise<PublicView> {
   return (await res.json()) as PublicView;
 }
 
-/** The ETag of the view last fetched. */
+/** The ETag of the view last fetched (or inlined in the page): live updates resume from it. */
 export let viewEtag: string | null = null;
+
+/** The view came inlined in the server's page with this ETag (ADR 016). */
+export function adoptViewEtag(etag: string): void {
+  viewEtag = etag;
+}
 
 /** The view again, or null when it has not changed since the last fetch (304). */
 export async function fetchViewIfChanged(projectId: number): Promise<PublicView | null> {

@@ -253,31 +253,37 @@ export function styleValue(styles: readonly StyleTriple[], key: string, attr: st
 }
 
 /**
- * Applies styles as CSS custom properties (`--pv-{name}`) through the CSSOM: every key
- * of the catalogue gets its value from `styles` when its form is valid (`styleSyntaxProblem`;
- * stored values passed the full check), else its default. No value is ever written into CSS text. Used by the widget and the admin plan viewer.
+ * The project's look as CSS custom properties (`--pv-{name}`, value): every key of the
+ * catalogue, with its value from `styles` when its form is valid (`styleSyntaxProblem`; stored
+ * values passed the full check), else its default. The forms allowed (hex, rgb()/hsl() with
+ * numbers, words, lengths, plain font names) cannot hold anything that ends a declaration,
+ * a rule or a <style> element, which is why the server may write them into its inlined CSS.
+ */
+export function styleProperties(styles: readonly StyleTriple[]): [property: string, value: string][] {
+  const values = new Map<string, string>();
+  for (const t of styles)
+    if (Array.isArray(t) && typeof t[2] === 'string') values.set(`${t[0]}-${t[1]}`, t[2]);
+  return STYLE_KEYS.map((def) => {
+    const value = values.get(def.name);
+    return [
+      `--pv-${def.name}`,
+      value !== undefined && styleSyntaxProblem(def, value) === null ? value.trim() : def.default,
+    ];
+  });
+}
+
+/**
+ * Applies `styleProperties` through the CSSOM (the widget's style preview, the admin plan
+ * viewer). The server-rendered widget page carries the same properties in its <style>.
  */
 export function applyStyles(
   target: { setProperty(property: string, value: string): void },
   styles: readonly StyleTriple[],
 ): void {
-  const values = new Map<string, string>();
-  for (const t of styles)
-    if (Array.isArray(t) && typeof t[2] === 'string') values.set(`${t[0]}-${t[1]}`, t[2]);
-  for (const def of STYLE_KEYS) {
-    const value = values.get(def.name);
-    target.setProperty(
-      `--pv-${def.name}`,
-      value !== undefined && styleSyntaxProblem(def, value) === null ? value.trim() : def.default,
-    );
-  }
+  for (const [property, value] of styleProperties(styles)) target.setProperty(property, value);
 }
 
-/**
- * The message the admin's style editor posts to the widget it frames (`/view/{id}?preview=1`):
- * `{ type: STYLE_PREVIEW_MESSAGE, styles: StyleTriple[] }`, the merged draft. Same origin only.
- */
-export const STYLE_PREVIEW_MESSAGE = 'planvy:preview-styles';
+export { STYLE_PREVIEW_MESSAGE } from './style-preview-message';
 
 // ---------------------------------------------------------------------------
 // Labels (the editor's; the widget does not import them, so its bundle drops them).

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
-import { preparePlan, type ZoneContext } from '../plan-zones';
+import { preparePlan } from '../plan-prepare';
+import type { ZoneContext } from '../plan-zones';
 import { pricePerSquare } from '../price-per-square';
 import { planOf } from '../start-plan';
 import { fetchPlanMarkup } from '../view-api';

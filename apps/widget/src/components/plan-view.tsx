@@ -2,15 +2,6 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { memo } from '../memo';
 import type { PublicPlan } from '@planvy/shared/src/public-view';
 import {
-  boxInRoot,
-  buildingLabelText,
-  buildingZone,
-  createLabelElement,
-  layoutLabels,
-  parseLabelSvg,
-} from '@planvy/shared/src/plan/building-labels';
-import { SVG_NS } from '@planvy/shared/src/plan/svg-policy';
-import {
   boxToPlan,
   fitOf,
   formatViewBox,
@@ -23,15 +14,18 @@ import {
   type Box,
 } from '@planvy/shared/src/plan/view-box';
 import { fetchPlanMarkup } from '../view-api';
-import { preparePlan, syncZones, type PreparedPlan, type ZoneContext } from '../plan-zones';
+import { syncZones, type InitialPlan, type PreparedPlan, type ZoneContext } from '../plan-zones';
 import { useWidget } from '../widget-context';
 
 export interface PlanViewProps {
   plan: PublicPlan;
   planIndex: number;
   zoneContext: ZoneContext;
-  /** The first plan, already prepared before the first render (the critical path). */
-  initial: { index: number; plan: PreparedPlan } | null;
+  /**
+   * The first plan, on screen from the first render: prepared before it, adopted from the
+   * server-rendered page, or (on the server) decorated markup.
+   */
+  initial: InitialPlan | null;
   labelFontSize: number;
   highlightId: number | null;
   selectedId: number | null;
@@ -54,39 +48,17 @@ interface Shown extends PreparedPlan {
 
 const DRAG_THRESHOLD = 5;
 
+/**
+ * The canvas's content is owned by this component, outside Preact's tree: an innerHTML that
+ * never changes tells Preact to leave it alone, and to keep the server's plan when hydrating.
+ */
+const OWNED_BY_PLAN_VIEW = { __html: '' };
+
+/** Loaded on demand: the first plan needs none of it (see plan-prepare.ts). */
+export const loadPlanPrepare = () => import('../plan-prepare');
+
 function zoneOf(target: EventTarget | null): Element | null {
   return target instanceof Element ? target.closest('.pv-zone') : null;
-}
-
-/**
- * Draws the plan's building labels with the shared geometry (the same places and sizes as in
- * the admin editor): where an admin placed them, else centred on the building's zone, else
- * stacked in the top-left corner. Reads the layout of building zones only, once per plan.
- */
-function drawLabels(
-  svg: SVGSVGElement,
-  buildings: PublicPlan['buildings'],
-  fontSize: number,
-  base: Box,
-): void {
-  svg.querySelector(':scope > .pv-labels')?.remove();
-  if (buildings.length === 0) return;
-  const labels = buildings.map((b) => ({
-    id: b.id,
-    text: buildingLabelText(b.label),
-    placed: parseLabelSvg(b.label_svg),
-  }));
-  const layout = layoutLabels(labels, fontSize, base, (id) => {
-    const zone = buildingZone(svg, id);
-    return zone ? boxInRoot(zone, svg) : null;
-  });
-  const doc = svg.ownerDocument;
-  const group = doc.createElementNS(SVG_NS, 'g');
-  group.setAttribute('class', 'pv-labels');
-  group.setAttribute('aria-hidden', 'true');
-  for (const label of labels)
-    group.append(createLabelElement(doc, label.id, label.text, fontSize, layout.get(label.id)!));
-  svg.appendChild(group);
 }
 
 /**
@@ -102,16 +74,19 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
   const hintRef = useRef<HTMLParagraphElement>(null);
   const propsRef = useRef(props);
   propsRef.current = props;
+  const initial = props.initial;
+  const serverPlan = initial && !('svg' in initial.plan) ? initial.plan : null;
   const cache = useRef(
     new Map<number, Shown>(
-      props.initial
-        ? [[props.initial.index, { ...props.initial.plan, labelled: false, ctx: props.zoneContext }]]
+      initial && 'svg' in initial.plan
+        ? [[initial.index, { ...initial.plan, labelled: false, ctx: props.zoneContext }]]
         : [],
     ),
   );
   const viewRef = useRef<Box | null>(null);
   const readyRef = useRef(false);
-  const [shown, setShown] = useState<Shown | null>(null);
+  // The first plan is shown from the first render, so hydration finds what the server drew.
+  const [shown, setShown] = useState<Shown | null>(() => cache.current.get(props.planIndex) ?? null);
   const [failed, setFailed] = useState(false);
 
   const { plan, planIndex } = props;
@@ -123,11 +98,16 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
     const show = (p: Shown) => {
       const canvas = canvasRef.current;
       if (!canvas) return;
-      canvas.replaceChildren(p.svg);
+      // The server's plan is already there: re-inserting it would lay out and paint it again.
+      if (canvas.firstChild !== p.svg || canvas.childNodes.length !== 1) canvas.replaceChildren(p.svg);
       if (!p.labelled) {
-        const { plan: current, labelFontSize } = propsRef.current;
-        drawLabels(p.svg, current.buildings, labelFontSize, p.base);
         p.labelled = true;
+        const { plan: current, labelFontSize } = propsRef.current;
+        // Labels go over the painted plan as soon as their code is here (on demand, like later plans).
+        if (current.buildings.length > 0)
+          void loadPlanPrepare().then(({ drawLabels }) =>
+            drawLabels(p.svg, current.buildings, labelFontSize, p.base),
+          );
       }
       viewRef.current = { ...p.base };
       p.svg.setAttribute('viewBox', formatViewBox(p.base));
@@ -145,8 +125,8 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
     } else {
       setShown(null);
       canvasRef.current?.replaceChildren();
-      fetchPlanMarkup(plan.url, plan.version)
-        .then((markup) => {
+      Promise.all([fetchPlanMarkup(plan.url, plan.version), loadPlanPrepare()])
+        .then(([markup, { preparePlan }]) => {
           if (cancelled) return;
           const prepared = preparePlan(
             markup,
@@ -414,11 +394,16 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
     shown.svg.setAttribute('viewBox', formatViewBox(shown.base));
   };
 
-  const ratio = shown ? `${shown.base.w} / ${shown.base.h}` : undefined;
+  const base = shown?.base ?? serverPlan?.base;
+  const ratio = base ? `${base.w} / ${base.h}` : undefined;
   return (
     <div className="pv-stage" ref={stageRef} style={ratio ? { aspectRatio: ratio } : undefined}>
-      <div className="pv-canvas" ref={canvasRef} />
-      {!shown && !failed && <p className="pv-stage-msg">{w.t('loading')}</p>}
+      <div
+        className="pv-canvas"
+        ref={canvasRef}
+        dangerouslySetInnerHTML={serverPlan ? { __html: serverPlan.markup } : OWNED_BY_PLAN_VIEW}
+      />
+      {!base && !failed && <p className="pv-stage-msg">{w.t('loading')}</p>}
       {failed && (
         <p className="pv-stage-msg" role="alert">
           {w.t('planError')}

@@ -170,6 +170,16 @@ export function scopeSelector(selector: string, scope: string = PLAN_SCOPE): str
   return `${scope} ${sel}`;
 }
 
+/**
+ * A stored stylesheet confined to `scope` instead of PLAN_SCOPE, without parsing it again: the
+ * server's sanitiser writes every selector as `${PLAN_SCOPE} …`, so replacing each occurrence
+ * of the prefix leaves every rule starting with `scope` (an occurrence elsewhere, in a string
+ * or deeper in a selector, only narrows what a rule matches). For sanitised markup only.
+ */
+export function rescopeStylesheet(css: string, scope: string): string {
+  return css.split(PLAN_SCOPE).join(scope);
+}
+
 /** A selector list confined to `scope`; null when nothing of it may stay. */
 export function scopeSelectorList(list: string, scope: string = PLAN_SCOPE): string | null {
   const kept = splitOutside(list, ',')

@@ -1,0 +1,252 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseDocument } from 'htmlparser2';
+import { Element, type ChildNode } from 'domhandler';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { WidgetPageRenderer } from '@planvy/shared/src/widget-page';
+import { createTestApp, multipart, type TestApp } from '../../../test/harness';
+import { WIDGET_CSP, WIDGET_PAGE_CACHE } from './routes';
+
+const widgetDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../widget');
+
+let t: TestApp;
+type U = Awaited<ReturnType<TestApp['createUser']>>;
+let admin: U;
+let project: number;
+
+beforeAll(async () => {
+  // The widget's server entry from source (the build bundles the same module) and its page template.
+  const entry = path.join(widgetDir, 'src/server.tsx');
+  const { renderer } = (await import(/* @vite-ignore */ entry)) as { renderer: WidgetPageRenderer };
+  const template = fs.readFileSync(path.join(widgetDir, 'index.html'), 'utf8');
+  t = await createTestApp({ publicViewTtlMs: 0 }, { widgetBuild: { template, renderer } });
+});
+afterAll(() => t.close());
+
+const NASTY = '</script><script>alert(1)</script><!--';
+
+beforeEach(async () => {
+  await t.reset();
+  admin = await t.createUser('admin');
+  const client = await t.createUser('client');
+  project = (
+    await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/project/${client.id}`,
+      payload: { name: `Sjöutsikten ${NASTY}`, type: 'sale' },
+    })
+  ).json().project.id;
+});
+
+async function addApartment(body: Record<string, unknown>) {
+  return (
+    await t.as(admin.token, { method: 'POST', url: `/api/v1/admin/apartment/${project}`, payload: body })
+  ).json().apartment as { id: number };
+}
+
+async function upload(name: string, svg: string) {
+  const { payload, headers } = multipart(name, svg);
+  const res = await t.as(admin.token, {
+    method: 'POST',
+    url: `/api/v1/admin/file/${project}`,
+    payload,
+    headers,
+  });
+  expect(res.statusCode).toBe(201);
+}
+
+/** A project with two apartments and a building link drawn on a site plan, and the building's plan. */
+async function arrange() {
+  const sale = await addApartment({ bostad: `1101 ${NASTY}`, rooms: '3', status: 'sale' });
+  const sold = await addApartment({ bostad: '1102', status: 'sold', inactive: '1' });
+  const upstairs = await addApartment({ bostad: '1201', status: 'reserved' });
+  const building = (
+    await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/building-numbers/${project}`,
+      payload: { label: 'A' },
+    })
+  ).json();
+  const buildingId = building.building_number.id as number;
+  await upload(
+    'site.svg',
+    `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><style>rect{stroke:#000}</style>` +
+      `<rect id="${sale.id}" data-bostad="1101" width="10" height="10" style="fill:#ccc;stroke-width:2"/>` +
+      `<rect id="${sold.id}" data-bostad="1102" x="20" width="10" height="10"/>` +
+      `<rect id="hus" data-link-to="hus-a.svg" data-building-number="${buildingId}" x="40" width="10" height="10"/>` +
+      `<rect id="nowhere" data-link-to="missing.svg" x="60" width="10" height="10"/></svg>`,
+  );
+  await upload(
+    'hus-a.svg',
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 50 50"><rect id="${upstairs.id}" data-bostad="1201" width="5" height="5"/></svg>`,
+  );
+  return { sale, sold, upstairs, buildingId };
+}
+
+const page = (query = '', headers: Record<string, string> = {}, id: number | string = project) =>
+  t.app.inject({ method: 'GET', url: `/view/${id}${query}`, headers });
+
+function elements(nodes: ChildNode[], out: Element[] = []): Element[] {
+  for (const n of nodes) {
+    if (n instanceof Element) {
+      out.push(n);
+      elements(n.children, out);
+    }
+  }
+  return out;
+}
+
+/** The page as a browser's tree: every element, and the text of the scripts. */
+function parse(html: string) {
+  const doc = parseDocument(html, { lowerCaseAttributeNames: false });
+  const all = elements(doc.children);
+  return {
+    all,
+    zone: (attr: string, value: string) => all.find((e) => e.attribs[attr] === value),
+    scripts: all.filter((e) => e.name === 'script'),
+    svg: all.find((e) => e.name === 'svg'),
+  };
+}
+
+describe('GET /view/{projectId}', () => {
+  it('holds the first plan, framed, its zones coloured and named in the page language, with the CSS inlined', async () => {
+    const { sale, sold } = await arrange();
+    const res = await page();
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    const { zone, svg, all } = parse(html);
+    expect(svg?.attribs).toMatchObject({
+      class: 'pv-plan-svg pv-p0',
+      viewBox: '0 0 200 100',
+      preserveAspectRatio: 'xMidYMid meet',
+      role: 'group',
+      'aria-label': 'Planritning',
+    });
+    expect(svg?.attribs.width).toBeUndefined();
+    const saleZone = zone('data-pv-id', String(sale.id))!;
+    expect(saleZone.attribs).toMatchObject({
+      class: 'pv-zone pv-st-sale',
+      role: 'button',
+      tabindex: '0',
+      style: 'stroke-width:2',
+    });
+    expect(saleZone.attribs['aria-label']).toContain('Bostad 1101');
+    expect(saleZone.attribs['aria-label']).toContain('Till salu');
+    expect(zone('data-pv-id', String(sold.id))!.attribs.class).toBe('pv-zone pv-st-sold pv-inactive');
+    const hus = zone('id', 'hus')!;
+    expect(hus.attribs).toMatchObject({
+      class: 'pv-zone pv-link pv-building',
+      'data-pv-plan': '1',
+      'aria-label': 'Hus A',
+    });
+    expect(zone('id', 'nowhere')!.attribs.role).toBeUndefined();
+    // The plan's own rules are confined to this plan's class.
+    const style = all.find((e) => e.name === 'style' && e.parent === svg)!;
+    expect((style.children[0] as { data: string }).data).toBe(':where(.pv-p0) rect{stroke:#000}');
+    // Status colours and the project's look are in the head, so no script is needed to paint them.
+    const css = all.find((e) => e.attribs.id === 'pv-page-css')!;
+    const text = (css.children[0] as { data: string }).data;
+    expect(text).toContain('.pv-zone.pv-st-sale{fill:var(--pv-sale-svg)!important}');
+    expect(text).toMatch(/:root\{[^}]*--pv-sale-svg:#/);
+    // The same App the browser hydrates: header, legend, list area.
+    expect(html).toContain('class="pv-root pv-classic"');
+    expect(html).toContain('<html lang="sv">');
+
+    const en = parse((await page('?lang=en')).body);
+    expect(en.zone('data-pv-id', String(sale.id))!.attribs['aria-label']).toContain('For sale');
+    expect(en.zone('id', 'hus')!.attribs['aria-label']).toBe('Building A');
+  });
+
+  it("shows the deep-linked apartment's plan with its panel open", async () => {
+    const { upstairs } = await arrange();
+    const { svg, zone, all } = parse((await page(`?apartment=${upstairs.id}`)).body);
+    expect(svg?.attribs.class).toBe('pv-plan-svg pv-p1');
+    expect(svg?.attribs.viewBox).toBe('0 0 50 50');
+    expect(zone('data-pv-id', String(upstairs.id))!.attribs.class).toBe('pv-zone pv-st-reserved');
+    expect(all.some((e) => e.attribs.role === 'dialog')).toBe(true);
+  });
+
+  it('inlines the view as inert JSON: names that try to end the script or open a comment stay text', async () => {
+    await arrange();
+    const res = await page();
+    const html = res.body;
+    const { scripts, all } = parse(html);
+    // One module script (the widget's own file) and one JSON data block; nothing else runs.
+    expect(scripts.map((s) => s.attribs.type)).toEqual(['module', 'application/json']);
+    const data = scripts[1]!;
+    const json = (data.children[0] as { data: string }).data;
+    expect(json).not.toContain('<');
+    const parsed = JSON.parse(json) as {
+      etag: string;
+      view: { project: { name: string }; apartments: { bostad: string }[] };
+    };
+    expect(parsed.view.project.name).toBe(`Sjöutsikten ${NASTY}`);
+    expect(parsed.view.apartments[0]!.bostad).toBe(`1101 ${NASTY}`);
+    const viewRes = await t.app.inject({ method: 'GET', url: `/api/v1/public/view/${project}` });
+    expect(parsed.etag).toBe(viewRes.headers.etag);
+    // The title and the heading hold the name as text.
+    expect(all.find((e) => e.name === 'title')!.children[0]).toMatchObject({ data: `Sjöutsikten ${NASTY}` });
+    expect(all.find((e) => e.name === 'h1')!.children[0]).toMatchObject({ data: `Sjöutsikten ${NASTY}` });
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).not.toContain('<!--"');
+  });
+
+  it('is cacheable: a strong ETag, 304 when unchanged, a new page after a change', async () => {
+    const { sale } = await arrange();
+    const first = await page();
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe(WIDGET_PAGE_CACHE);
+    expect(first.headers['cache-control']).toMatch(/^public, max-age=0, stale-while-revalidate=\d+$/);
+    expect(first.headers.vary).toBeUndefined();
+    const again = await page('', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another language is another page.
+    expect((await page('?lang=en')).headers.etag).not.toBe(etag);
+
+    const change = await t.as(admin.token, {
+      method: 'PUT',
+      url: `/api/v1/admin/apartment/${sale.id}`,
+      payload: { status: 'reserved' },
+    });
+    expect(change.statusCode).toBeLessThan(300);
+    const after = await page('', { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(parse(after.body).zone('data-pv-id', String(sale.id))!.attribs.class).toBe(
+      'pv-zone pv-st-reserved',
+    );
+  });
+
+  it('keeps the widget headers: framable anywhere, no inline script allowed, no sniffing, no cookies', async () => {
+    await arrange();
+    const res = await page();
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-security-policy']).toBe(WIDGET_CSP);
+    expect(WIDGET_CSP).toContain("script-src 'self';");
+    expect(WIDGET_CSP).toContain('frame-ancestors *');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers 404 with the widget page for an unknown or invalid project', async () => {
+    for (const id of [project + 1000, 0, 'abc', '99999999999']) {
+      const res = await page('', {}, id);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-security-policy']).toBe(WIDGET_CSP);
+      expect(res.body).toContain('class="pv-boot"');
+      expect(res.body).not.toContain('pv-data');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/view/1/extra' })).statusCode).toBe(404);
+  });
+
+  it('renders a project without plans, and a plan that cannot be read, as the script would', async () => {
+    await addApartment({ bostad: '1', status: 'sale' });
+    const empty = await page();
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain('pv-data');
+    expect(parse(empty.body).svg).toBeUndefined();
+  });
+});

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import type { WidgetPageRenderer } from '@planvy/shared/src/widget-page';
+
+export interface RenderedPage {
+  html: Buffer;
+  /** Strong: a hash of the bytes. */
+  etag: string;
+}
+
+export interface PageRequest {
+  projectId: number;
+  /** The view the page shows: its serialised JSON and ETag (app.publicViews). */
+  view: { body: Buffer; etag: string };
+  search: string;
+  planMarkup: (name: string) => Promise<string | null>;
+}
+
+/**
+ * Server-rendered widget pages (ADR 016), kept in memory by what they are made of: the
+ * project's view (its ETag changes with every write the widget shows, and the view cache is
+ * dropped on every such write), and what of the query changes the page. Bounded by bytes and
+ * by count, least recently used out first; one render per key at a time, however many wait.
+ */
+export class WidgetPages {
+  private readonly pages = new Map<string, RenderedPage>();
+  private readonly pending = new Map<string, Promise<RenderedPage>>();
+  private bytes = 0;
+
+  constructor(
+    private readonly renderer: WidgetPageRenderer,
+    private readonly template: string,
+    private readonly limits = { maxPages: 500, maxBytes: 32 * 1024 * 1024 },
+  ) {}
+
+  async page(req: PageRequest): Promise<RenderedPage> {
+    const key = `${req.projectId}|${req.view.etag}|${this.renderer.pageKey(req.search)}`;
+    const hit = this.pages.get(key);
+    if (hit) {
+      // Most recently used last.
+      this.pages.delete(key);
+      this.pages.set(key, hit);
+      return hit;
+    }
+    let pending = this.pending.get(key);
+    if (!pending) {
+      pending = this.render(req).then(
+        (page) => {
+          this.pending.delete(key);
+          this.store(key, page);
+          return page;
+        },
+        (err: unknown) => {
+          this.pending.delete(key);
+          throw err;
+        },
+      );
+      this.pending.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** How many pages and bytes are held (for tests and figures). */
+  get size(): { pages: number; bytes: number } {
+    return { pages: this.pages.size, bytes: this.bytes };
+  }
+
+  private async render(req: PageRequest): Promise<RenderedPage> {
+    const html = Buffer.from(
+      await this.renderer.renderPage({
+        template: this.template,
+        viewJson: req.view.body.toString('utf8'),
+        viewEtag: req.view.etag,
+        pathname: `/view/${req.projectId}`,
+        search: req.search,
+        planMarkup: req.planMarkup,
+      }),
+    );
+    return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"` };
+  }
+
+  private store(key: string, page: RenderedPage): void {
+    if (page.html.length > this.limits.maxBytes) return;
+    this.pages.set(key, page);
+    this.bytes += page.html.length;
+    for (const [oldest, old] of this.pages) {
+      if (this.pages.size <= this.limits.maxPages && this.bytes <= this.limits.maxBytes) break;
+      this.pages.delete(oldest);
+      this.bytes -= old.html.length;
+    }
+  }
+}

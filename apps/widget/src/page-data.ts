@@ -1,0 +1,45 @@
+import type { PublicView } from '@planvy/shared/src/public-view';
+
+/**
+ * The view inlined in the server-rendered page (ADR 016), so the script reads it instead of
+ * fetching it: a JSON data block, which browsers never execute (the CSP needs no exception).
+ */
+export const PAGE_DATA_ID = 'pv-data';
+
+export interface PageData {
+  view: PublicView;
+  /** The view's ETag: live updates resume from it (ADR 015). */
+  etag: string;
+}
+
+/**
+ * JSON made safe inside <script>: no `<` at all (so nothing can close the element, open a
+ * comment or `<script` in it), and the line separators older parsers took for line ends.
+ * JSON.parse reads the escapes back as the same characters.
+ */
+export function inlineJson(json: string): string {
+  return json.replace(/[<\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The data block's element. */
+export function pageDataScript(etag: string, viewJson: string): string {
+  return `<script type="application/json" id="${PAGE_DATA_ID}">${inlineJson(
+    `{"etag":${JSON.stringify(etag)},"view":${viewJson}}`,
+  )}</script>`;
+}
+
+/** Whether the page carries the data (it was rendered on the server). */
+export function hasPageData(doc: Document = document): boolean {
+  return doc.getElementById(PAGE_DATA_ID) !== null;
+}
+
+/** The inlined data, or null on a page without it (no server rendering). */
+export function readPageData(doc: Document = document): PageData | null {
+  const el = doc.getElementById(PAGE_DATA_ID);
+  if (!el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as PageData;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,118 @@
+import type { PublicPlan } from '@planvy/shared/src/public-view';
+import { guardPlan } from '@planvy/shared/src/plan/svg-guard';
+import { SVG_NS } from '@planvy/shared/src/plan/svg-policy';
+import {
+  boxInRoot,
+  buildingLabelText,
+  buildingZone,
+  createLabelElement,
+  layoutLabels,
+  parseLabelSvg,
+} from '@planvy/shared/src/plan/building-labels';
+import type { Box } from '@planvy/shared/src/plan/view-box';
+import { ZONE_SELECTOR } from '@planvy/shared/src/plan/zones';
+import {
+  applyMarks,
+  planFrame,
+  planScopeClass,
+  zoneMarks,
+  type PreparedPlan,
+  type ZoneContext,
+} from './plan-zones';
+
+/**
+ * Plans that reach the page in the browser: every plan after the first (the server renders
+ * the first into the page), the style preview and the page without server rendering. Loaded on
+ * demand (a separate chunk, prefetched when the browser is idle): the browser guard, the XML
+ * parser and the decoration are not needed to paint the first plan. Building labels are drawn
+ * from here too, over the plan once it is painted: their layout measures the plan's zones.
+ */
+
+/**
+ * Marks every zone in one pass over the (still detached) plan (`zoneMarks`). Listeners are not
+ * added here: the plan view delegates events from its container.
+ */
+export function decorateZones(svg: Element, ctx: ZoneContext): Map<number, Element[]> {
+  const zones = new Map<number, Element[]>();
+  const candidates = svg.querySelectorAll(ZONE_SELECTOR);
+  for (let i = 0; i < candidates.length; i++) {
+    const el = candidates[i]!;
+    const marked = zoneMarks(el, ctx);
+    if (!marked) continue;
+    applyMarks(el, marked.marks);
+    if (marked.apartmentId === null) continue;
+    const list = zones.get(marked.apartmentId);
+    if (list) list.push(el);
+    else zones.set(marked.apartmentId, [el]);
+  }
+  return zones;
+}
+
+/** Fits the plan to its container, names it, and adds the background image under everything else. */
+export function framePlan(
+  svg: SVGSVGElement,
+  plan: Pick<PublicPlan, 'background_url'>,
+  scopeClass: string,
+  label = '',
+): Box {
+  const { base, marks, background } = planFrame(svg, plan, scopeClass, label);
+  applyMarks(svg, label ? marks : marks.filter(([name]) => name !== 'aria-label'));
+  if (background) {
+    const image = svg.ownerDocument.createElementNS(SVG_NS, 'image');
+    applyMarks(image, background);
+    svg.insertBefore(image, svg.firstChild);
+  }
+  return base;
+}
+
+/**
+ * Markup to a plan ready for the page: parsed as XML, cleaned, framed and its zones
+ * decorated, all while detached, then adopted into the document in one step.
+ * Null when the markup is not a usable SVG.
+ */
+export function preparePlan(
+  markup: string,
+  plan: Pick<PublicPlan, 'background_url'>,
+  planIndex: number,
+  ctx: ZoneContext,
+  label: string,
+): PreparedPlan | null {
+  const scope = planScopeClass(planIndex);
+  // Plan style rules apply below this plan's root only (zero specificity: never above the widget's).
+  const parsed = guardPlan(markup, { scope: `:where(.${scope})` });
+  if (!parsed) return null;
+  const base = framePlan(parsed, plan, scope, label);
+  const zones = decorateZones(parsed, ctx);
+  return { svg: document.adoptNode(parsed), base, zones };
+}
+
+/**
+ * Draws the plan's building labels with the shared geometry (the same places and sizes as in
+ * the admin editor): where an admin placed them, else centred on the building's zone, else
+ * stacked in the top-left corner. Reads the layout of building zones only, once per plan.
+ */
+export function drawLabels(
+  svg: SVGSVGElement,
+  buildings: PublicPlan['buildings'],
+  fontSize: number,
+  base: Box,
+): void {
+  svg.querySelector(':scope > .pv-labels')?.remove();
+  if (buildings.length === 0) return;
+  const labels = buildings.map((b) => ({
+    id: b.id,
+    text: buildingLabelText(b.label),
+    placed: parseLabelSvg(b.label_svg),
+  }));
+  const layout = layoutLabels(labels, fontSize, base, (id) => {
+    const zone = buildingZone(svg, id);
+    return zone ? boxInRoot(zone, svg) : null;
+  });
+  const doc = svg.ownerDocument;
+  const group = doc.createElementNS(SVG_NS, 'g');
+  group.setAttribute('class', 'pv-labels');
+  group.setAttribute('aria-hidden', 'true');
+  for (const label of labels)
+    group.append(createLabelElement(doc, label.id, label.text, fontSize, layout.get(label.id)!));
+  svg.appendChild(group);
+}

@@ -1,0 +1,151 @@
+import { renderToString } from 'preact-render-to-string';
+import { parseDocument } from 'htmlparser2';
+import { Element, Text, type ChildNode } from 'domhandler';
+import { render as serialize } from 'dom-serializer';
+import { rescopeStylesheet } from '@planvy/shared/src/plan/css-policy';
+import { attributeRecord } from '@planvy/shared/src/plan/zones';
+import type { PublicPlan, PublicView } from '@planvy/shared/src/public-view';
+import { styleProperties } from '@planvy/shared/src/styles';
+import type { WidgetPageInput, WidgetPageRenderer } from '@planvy/shared/src/widget-page';
+import { App } from './app';
+import { pageDataScript } from './page-data';
+import { readParams } from './params';
+import {
+  planFrame,
+  planScopeClass,
+  zoneMarks,
+  type Marks,
+  type ServerPlan,
+  type ZoneContext,
+} from './plan-zones';
+import { startPlan } from './start-plan';
+import { statusCss } from './theme-css';
+import { createWidget, createZoneContext } from './widget';
+
+/**
+ * The widget's server entry (ADR 016), built by `vite build --ssr` to dist/server/server.js
+ * and loaded by the API: the page /view/{id} with the first plan already decorated and
+ * coloured, rendered by the same App the browser hydrates, and the view inlined.
+ */
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function applyTo(el: Element, marks: Marks): void {
+  for (const [name, value] of marks) {
+    if (value === null) delete el.attribs[name];
+    else el.attribs[name] = value;
+  }
+}
+
+/**
+ * Stored (sanitised) plan markup to the page's plan: parsed as XML, framed and its zones marked
+ * exactly as the browser path does (`planFrame`, `zoneMarks`), its style rules confined to this
+ * plan's class. Null when there is no SVG root.
+ */
+export function decoratePlan(
+  markup: string,
+  plan: Pick<PublicPlan, 'background_url'>,
+  planIndex: number,
+  ctx: ZoneContext,
+  label: string,
+): ServerPlan | null {
+  const doc = parseDocument(markup, { xmlMode: true });
+  const root = doc.children.find((n): n is Element => n instanceof Element);
+  if (!root || root.name !== 'svg') return null;
+  const scope = planScopeClass(planIndex);
+  const { base, marks, background } = planFrame(attributeRecord(root.attribs), plan, scope, label);
+  const walk = (nodes: ChildNode[]) => {
+    for (const node of nodes) {
+      if (!(node instanceof Element)) continue;
+      if (node.name === 'style') {
+        for (const text of node.children)
+          if (text instanceof Text) text.data = rescopeStylesheet(text.data, `:where(.${scope})`);
+      } else if ('data-bostad' in node.attribs || 'data-link-to' in node.attribs) {
+        const marked = zoneMarks(attributeRecord(node.attribs), ctx);
+        if (marked) applyTo(node, marked.marks);
+      }
+      walk(node.children);
+    }
+  };
+  walk(root.children);
+  applyTo(root, marks);
+  if (background) {
+    const image = new Element('image', {});
+    applyTo(image, background);
+    image.parent = root;
+    root.children.unshift(image);
+  }
+  // XML syntax (self-closed empty elements, escaped text) is also what HTML reads inside <svg>.
+  return { markup: serialize(root, { xmlMode: true, encodeEntities: 'utf8' }), base };
+}
+
+/** The project's look and the status colours, inlined so the first paint needs no script. */
+export function pageCss(view: Pick<PublicView, 'styles'>): string {
+  const theme = styleProperties(view.styles)
+    .map(([p, v]) => `${p}:${v}`)
+    .join(';');
+  return `:root{${theme}}\n${statusCss()}`;
+}
+
+const ROOT_START = '<!--pv-root-->';
+const ROOT_END = '<!--/pv-root-->';
+const HEAD_END = '</head>';
+
+/** Fills the built page: language, title, inlined CSS, the rendered widget and the view data. */
+function fillTemplate(
+  template: string,
+  parts: { lang: string; title: string; css: string; body: string; data: string },
+) {
+  const start = template.indexOf(ROOT_START);
+  const end = template.indexOf(ROOT_END);
+  const head = template.indexOf(HEAD_END);
+  if (start < 0 || end < start || head < 0 || head > start)
+    throw new Error('apps/widget/dist/index.html has no <!--pv-root--> … <!--/pv-root--> in its body');
+  return (
+    template
+      .slice(0, head)
+      .replace(/<html lang="[a-z]+">/, `<html lang="${parts.lang}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(parts.title)}</title>`) +
+    `<style id="pv-page-css">${parts.css}</style>\n` +
+    template.slice(head, start) +
+    parts.body +
+    template.slice(end + ROOT_END.length).replace('</body>', `${parts.data}\n</body>`)
+  );
+}
+
+export async function renderPage(input: WidgetPageInput): Promise<string> {
+  const view = JSON.parse(input.viewJson) as PublicView;
+  const params = readParams(input.pathname, input.search);
+  const widget = createWidget(view, params.lang);
+  const zoneContext = createZoneContext(view, widget);
+  const index = startPlan(view, params.apartmentId, params.plan);
+  const plan = view.plans[index];
+  const markup = plan ? await input.planMarkup(plan.name) : null;
+  const decorated =
+    plan && markup ? decoratePlan(markup, plan, index, zoneContext, widget.t('planRegion')) : null;
+  const body = renderToString(
+    <App
+      view={view}
+      params={params}
+      widget={widget}
+      zoneContext={zoneContext}
+      initialPlan={decorated ? { index, plan: decorated } : null}
+      onReady={() => undefined}
+      reportHeight={null}
+    />,
+  );
+  return fillTemplate(input.template, {
+    lang: params.lang,
+    title: view.project.name,
+    css: pageCss(view),
+    body,
+    data: pageDataScript(input.viewEtag, input.viewJson),
+  });
+}
+
+/** Everything the page is rendered from in the query (language, plan, apartment, filters, embedding…), read the widget's way. */
+export function pageKey(search: string): string {
+  return JSON.stringify(readParams('/view/0', search));
+}
+
+export const renderer: WidgetPageRenderer = { renderPage, pageKey };

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api, baseURL, freshPage, launch } from './support/browser';
+import { signInAsAdmin } from './support/session';
+import { createProject, svgDoc, uploadFile, zoneRect } from './support/widget-fixtures';
+
+/**
+ * The widget page rendered on the server (issue 14, ADR 016): the coloured plan is in the HTML,
+ * so it is on screen without any script; the script then takes over the very same plan.
+ */
+
+let browser: Awaited<ReturnType<typeof launch>>;
+let noScript: Awaited<ReturnType<typeof launch>>;
+let token: string;
+
+beforeAll(async () => {
+  token = await adminToken();
+  browser = await launch();
+  noScript = await launch({ javaScriptEnabled: false });
+});
+afterAll(async () => {
+  await browser.close();
+  await noScript.close();
+});
+
+/** A project with a sold and an available apartment drawn on one plan. */
+async function arrange(name: string) {
+  const projectId = await createProject(token, name);
+  const ids: Record<string, number> = {};
+  for (const [bostad, status] of [
+    ['S-1', 'sale'],
+    ['S-2', 'sold'],
+  ] as const) {
+    const res = await api<{ apartment: { id: number } }>(
+      'POST',
+      `/api/v1/admin/apartment/${projectId}`,
+      token,
+      {
+        bostad,
+        rooms: '2',
+        status,
+        file_name: 'plan.svg',
+      },
+    );
+    ids[bostad] = res.body.apartment.id;
+  }
+  await uploadFile(
+    token,
+    projectId,
+    'plan.svg',
+    svgDoc(zoneRect(ids['S-1']!, 'S-1', 20, 20) + zoneRect(ids['S-2']!, 'S-2', 150, 20)),
+  );
+  return { projectId, ids };
+}
+
+/** The fill a status's zones get from the project's look (the styles' defaults here). */
+async function statusFill(page: import('playwright-core').Page, alias: string) {
+  return page.evaluate(
+    (a) => getComputedStyle(document.documentElement).getPropertyValue(`--pv-${a}-svg`).trim(),
+    alias,
+  );
+}
+
+const rgb = (hex: string) => {
+  const n = parseInt(hex.replace('#', ''), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+};
+
+describe('the server-rendered widget page', () => {
+  it('shows the plan coloured by status with JavaScript disabled', async () => {
+    const { projectId, ids } = await arrange('SSR no script');
+    const page = await noScript.context.newPage();
+    await page.goto(`/view/${projectId}`);
+    expect(await page.evaluate(() => document.getElementById('root')?.dataset.ready)).toBeUndefined(); // no widget script ran
+    const sale = page.locator(`.pv-zone[data-pv-id="${ids['S-1']}"]`);
+    const sold = page.locator(`.pv-zone[data-pv-id="${ids['S-2']}"]`);
+    await sale.waitFor();
+    expect(await sale.isVisible()).toBe(true);
+    const fills = await page.evaluate(
+      ([a, b]) =>
+        [a, b].map((id) => getComputedStyle(document.querySelector(`.pv-zone[data-pv-id="${id}"]`)!).fill),
+      [ids['S-1'], ids['S-2']],
+    );
+    expect(fills[0]).toBe(rgb(await statusFill(page, 'sale')));
+    expect(fills[1]).toBe(rgb(await statusFill(page, 'sold')));
+    expect(fills[0]).not.toBe(fills[1]);
+    // Named buttons in the page's language, and the project's name as the title.
+    await expect(sold.getAttribute('aria-label')).resolves.toContain('Såld');
+    await expect(page.title()).resolves.toBe('SSR no script');
+    const box = (await page.locator('.pv-plan-svg').boundingBox())!;
+    expect(box.width).toBeGreaterThan(300);
+    await page.close();
+  });
+
+  it('keeps the very SVG element of the HTML once the widget is ready, and its zones work', async () => {
+    const { projectId, ids } = await arrange('SSR hydration');
+    const page = await freshPage(browser.context);
+    // Runs before any script of the page: remembers the plan the HTML brought, as soon as the
+    // document is parsed (before module scripts run), and every time the canvas loses a child.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __ssrSvg?: Element | null; __removed: number };
+      w.__removed = 0;
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        const svg = document.querySelector('.pv-canvas > svg');
+        w.__ssrSvg = svg;
+        const canvas = svg?.parentNode;
+        if (canvas)
+          new MutationObserver((records) => {
+            for (const r of records) w.__removed += r.removedNodes.length;
+          }).observe(canvas, { childList: true });
+      });
+    });
+    await page.goto(`/view/${projectId}`);
+    await page.waitForSelector('#root[data-ready="1"]');
+    const same = await page.evaluate(() => {
+      const w = window as unknown as { __ssrSvg?: Element | null; __removed: number };
+      return {
+        marked: !!w.__ssrSvg,
+        same: w.__ssrSvg === document.querySelector('.pv-plan-svg'),
+        removed: w.__removed,
+      };
+    });
+    expect(same).toEqual({ marked: true, same: true, removed: 0 });
+    // Interactive: hover lights the row, a click opens the panel, Escape closes it.
+    await page.locator(`.pv-zone[data-pv-id="${ids['S-1']}"]`).click();
+    const panel = page.getByRole('dialog', { name: 'Bostad S-1' });
+    await panel.getByText('Till salu').waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    // The list came after the plan, filled in by the script.
+    await page.locator(`tr[data-pv-row="${ids['S-2']}"]`).waitFor();
+  });
+
+  it('catches up with a change made between the rendering of the page and its script', async () => {
+    const { projectId, ids } = await arrange('SSR catch up');
+    const page = await freshPage(browser.context);
+    // Hold the widget's script back until the status has changed on the server.
+    let release!: () => void;
+    const changed = new Promise<void>((r) => (release = r));
+    await page.route('**/widget/assets/index-*.js', async (route) => {
+      await changed;
+      await route.continue();
+    });
+    await page.goto(`/view/${projectId}`, { waitUntil: 'commit' });
+    await page.locator(`.pv-zone.pv-st-sale[data-pv-id="${ids['S-1']}"]`).waitFor();
+    const res = await api('POST', '/api/v2/apartments/update-status', token, {
+      apartments: [ids['S-1']],
+      status: 'reserved',
+      projectId,
+    });
+    expect(res.status).toBe(200);
+    release();
+    await page.waitForSelector('#root[data-ready="1"]');
+    await page.locator(`.pv-zone.pv-st-reserved[data-pv-id="${ids['S-1']}"]`).waitFor();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
+  it("carries a status the admin saves in the back-office in a freshly loaded page's HTML", async () => {
+    const { projectId, ids } = await arrange('SSR after a save');
+    const before = await (await fetch(`${baseURL()}/view/${projectId}`)).text();
+    expect(before).toMatch(new RegExp(`class="[^"]*pv-st-sale"[^>]*data-pv-id="${ids['S-1']}"`));
+
+    const back = await freshPage(browser.context);
+    await signInAsAdmin(back);
+    await back.goto(`/projects/${projectId}`);
+    await back.getByRole('row', { name: 'Öppna S-1', exact: true }).click();
+    const form = back.getByRole('dialog');
+    await form.getByRole('combobox', { name: 'Status', exact: true }).click();
+    await back.getByRole('option', { name: 'Såld', exact: true }).click();
+    await form.getByRole('button', { name: 'Spara' }).click();
+    await back.getByText('Lägenheten har uppdaterats').waitFor();
+
+    const after = await (await fetch(`${baseURL()}/view/${projectId}`)).text();
+    expect(after).toMatch(new RegExp(`class="[^"]*pv-st-sold"[^>]*data-pv-id="${ids['S-1']}"`));
+    // And a buyer without JavaScript sees it.
+    const page = await noScript.context.newPage();
+    await page.goto(`/view/${projectId}?lang=en`);
+    await expect(
+      page.locator(`.pv-zone[data-pv-id="${ids['S-1']}"]`).getAttribute('aria-label'),
+    ).resolves.toContain('Sold');
+    await page.close();
+  });
+});
