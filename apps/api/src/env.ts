@@ -77,6 +77,7 @@ const envSchema = z.object({
   CLICK_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(60),
   LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().positive().default(300),
   LIVE_STREAMS_PER_IP: z.coerce.number().int().positive().default(50),
+  WIDGET_RENDERS_PER_MINUTE: z.coerce.number().int().positive().default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -110,6 +111,8 @@ export interface AppConfig {
   publicViewTtlMs: number;
   /** Apartment opens one visitor (IPv4 address or IPv6 /64) can count per project per hour. */
   clickLimitPerHour: number;
+  /** Widget pages one client address may have rendered (not served from the cache) per minute (ADR 016). */
+  widgetRendersPerMinute: number;
   /** Live availability (ADR 015): streams per client address, heartbeat, resumption ring, slow-reader limit. */
   live: LiveHubOptions;
 }
@@ -141,6 +144,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     publicViewTtlMs: 2000,
     clickLimitPerHour: e.CLICK_LIMIT_PER_HOUR,
+    widgetRendersPerMinute: e.WIDGET_RENDERS_PER_MINUTE,
     live: { ...DEFAULT_LIVE_OPTIONS, streamsPerIp: e.LIVE_STREAMS_PER_IP },
     loginLimits: {
       perIp: e.LOGIN_LIMIT_PER_IP,

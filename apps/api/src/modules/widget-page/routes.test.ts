@@ -219,6 +219,26 @@ describe('GET /view/{projectId}', () => {
     );
   });
 
+  it('renders a bounded number of new pages per client address a minute; past it the script draws the page', async () => {
+    await arrange();
+    const from = (query: string, remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url: `/view/${project}${query}`, remoteAddress });
+    const rendered = (html: string) => parse(html).svg !== undefined;
+    // Each price bound is a page of its own: a client making them up spends its budget.
+    const budget = t.config.widgetRendersPerMinute;
+    for (let i = 1; i <= budget; i++) {
+      expect(rendered((await from(`?price_min=${i}`, '198.51.100.7')).body)).toBe(true);
+    }
+    const past = await from(`?price_min=${budget + 1}`, '198.51.100.7');
+    expect(past.statusCode).toBe(200);
+    expect(rendered(past.body)).toBe(false);
+    expect(past.body).toContain('pv-boot');
+    expect(past.headers['cache-control']).toBe('no-cache');
+    // Pages already made cost nothing, and other clients keep their own budget.
+    expect(rendered((await from('?price_min=1', '198.51.100.7')).body)).toBe(true);
+    expect(rendered((await from(`?price_min=${budget + 1}`, '203.0.113.9')).body)).toBe(true);
+  });
+
   it('keeps the widget headers: framable anywhere, no inline script allowed, no sniffing, no cookies', async () => {
     await arrange();
     const res = await page();

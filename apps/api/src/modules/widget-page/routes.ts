@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { visitorNetwork } from '../public-view/click-recorder';
 import { sanitizeSvg } from '../files/svg-sanitize';
 import { readPublicFile } from '../files/service';
 import type { WidgetBuild } from './renderer';
@@ -68,6 +70,15 @@ export async function widgetPageRoutes(app: FastifyInstance, opts: { build: Widg
   const unrendered = Buffer.from(template);
   const pages = renderer ? new WidgetPages(renderer, opts.build.renderTemplate ?? template) : null;
   const hints = new PlanHints();
+  // Every distinct query (a filter, a price bound) is a page of its own, rendered once and then
+  // cached. A client that keeps asking for new ones gets the unrendered page past a budget,
+  // which its script draws itself: a flood of made-up URLs cannot keep the server rendering.
+  const renders = new RateLimiterMemory({ points: app.config.widgetRendersPerMinute, duration: 60 });
+  const mayRender = (request: FastifyRequest) =>
+    renders.consume(visitorNetwork(request.ip)).then(
+      () => true,
+      () => false,
+    );
 
   const widgetHeaders = (reply: FastifyReply, status: number) =>
     reply
@@ -127,14 +138,16 @@ export async function widgetPageRoutes(app: FastifyInstance, opts: { build: Widg
       const view = await app.publicViews.get(projectId);
       if (!view) return sendUnrendered(reply, 404);
       const q = request.url.indexOf('?');
+      const pageRequest = {
+        projectId,
+        view,
+        search: q < 0 ? '' : request.url.slice(q),
+        planMarkup: planMarkup(projectId),
+      };
+      if (!pages.has(pageRequest) && !(await mayRender(request))) return sendUnrendered(reply, 200);
       let page;
       try {
-        page = await pages.page({
-          projectId,
-          view,
-          search: q < 0 ? '' : request.url.slice(q),
-          planMarkup: planMarkup(projectId),
-        });
+        page = await pages.page(pageRequest);
       } catch (err) {
         // The script can still draw everything from the API.
         request.log.error({ err }, 'widget page: server rendering failed');

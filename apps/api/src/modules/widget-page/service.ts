@@ -32,8 +32,14 @@ export class WidgetPages {
     private readonly limits = { maxPages: 500, maxBytes: 32 * 1024 * 1024 },
   ) {}
 
+  /** Whether the page is ready to send, or being rendered already (no new work to ask for it). */
+  has(req: PageRequest): boolean {
+    const key = this.key(req);
+    return this.pages.has(key) || this.pending.has(key);
+  }
+
   async page(req: PageRequest): Promise<RenderedPage> {
-    const key = `${req.projectId}|${req.view.etag}|${this.renderer.pageKey(req.search)}`;
+    const key = this.key(req);
     const hit = this.pages.get(key);
     if (hit) {
       // Most recently used last.
@@ -57,6 +63,10 @@ export class WidgetPages {
       this.pending.set(key, pending);
     }
     return pending;
+  }
+
+  private key(req: PageRequest): string {
+    return `${req.projectId}|${req.view.etag}|${this.renderer.pageKey(req.search)}`;
   }
 
   /** How many pages and bytes are held (for tests and figures). */
