@@ -21,6 +21,15 @@ export function listPlanSummaries(db: DbOrTx, projectId: number): Promise<FileSu
 }
 
 /** A plan's markup and ETag (for the editor, which fetches it once per version). */
+/** A plan's ETag without its markup. */
+export async function readMarkupTag(db: DbOrTx, projectId: number, fileId: number) {
+  const [row] = await db
+    .select({ etag: files.etag })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.project_id, projectId), eq(files.kind, 'svg')));
+  return row;
+}
+
 export async function readMarkup(db: DbOrTx, projectId: number, fileId: number) {
   const [row] = await db
     .select({ svg: files.svg, etag: files.etag, version: files.version })

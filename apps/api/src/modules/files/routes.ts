@@ -21,6 +21,7 @@ import { files as filesTable } from '../../db/schema';
 import { projectOf } from '../../plugins/audit';
 import { projectAccessHook } from '../projects/access-hook';
 import * as files from './service';
+import { MarkupCache, pickEncoding } from './markup-cache';
 import { editZone } from './zone-edit';
 import { fromParam, projectOfRow } from '../../plugins/public-view-freshness';
 
@@ -45,6 +46,7 @@ function fileAccessHook(app: FastifyInstance, param: 'id' | 'fileId', adminOnly?
 }
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const markupCache = new MarkupCache();
   const limitMb = Math.round((app.config.maxUploadBytes / 1024 / 1024) * 10) / 10;
 
   for (const role of ROLE_PATHS) {
@@ -187,18 +189,25 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { projectId, fileId } = request.params;
-        const markup = await files.readPlanMarkup(app.db, request.auth, projectId, fileId);
+        const encoding = pickEncoding(request.headers['accept-encoding']);
+        const markup = await files.readPlanMarkup(app.db, request.auth, projectId, fileId, markupCache, {
+          ifNoneMatch: request.headers['if-none-match'],
+          encoding,
+        });
         reply
           .header('etag', markup.etag)
           // The browser keeps it and asks again with If-None-Match: a plan crosses the wire once per version.
           .header('cache-control', 'private, no-cache')
+          .header('vary', 'accept-encoding')
           .header('x-content-type-options', 'nosniff')
           .header(
             'content-security-policy',
             "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
           );
-        if (request.headers['if-none-match'] === markup.etag) return reply.status(304).send(null);
-        return reply.type('image/svg+xml; charset=utf-8').send(markup.svg);
+        if (!markup.body) return reply.status(304).send(null);
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        // The schema documents the body as text; the bytes go as they are (a Buffer is never serialised).
+        return reply.type('image/svg+xml; charset=utf-8').send(markup.body as unknown as string);
       },
     );
 

@@ -14,6 +14,7 @@ import { conflict, forbidden, invalid, notFound } from '../../lib/http-error';
 import { toApartment } from '../apartments/service';
 import { listBuildingNumbers } from '../building-numbers/repository';
 import { assertProjectVisible, type Caller } from '../projects/service';
+import type { MarkupCache, MarkupEncoding } from './markup-cache';
 import { apartmentIdsOnPlan, planReport, scanPlan } from './plan-zones';
 import * as repo from './repository';
 import { sanitizeSvg, SvgSanitizeError } from './svg-sanitize';
@@ -76,12 +77,27 @@ export async function listPlanSummaries(
   return rows.map((r) => toSummary(r, byFile.get(r.id)));
 }
 
-/** One plan's markup with its ETag; 404 for a plan the caller does not reach. */
-export async function readPlanMarkup(db: DbOrTx, caller: Caller, projectId: number, fileId: number) {
+/**
+ * One plan's markup in `encoding` with its ETag, or only the ETag (body null) when the
+ * caller's copy (`ifNoneMatch`) is current; 404 for a plan the caller does not reach. The
+ * markup itself comes from `cache` when this instance has this version: only the ETag is
+ * read from the database then.
+ */
+export async function readPlanMarkup(
+  db: DbOrTx,
+  caller: Caller,
+  projectId: number,
+  fileId: number,
+  cache: MarkupCache,
+  request: { ifNoneMatch?: string; encoding: MarkupEncoding },
+): Promise<{ etag: string; body: Buffer | null }> {
   await assertProjectVisible(db, caller, projectId);
-  const row = await repo.readMarkup(db, projectId, fileId);
-  if (!row) throw fileNotFound();
-  return row;
+  const tag = await repo.readMarkupTag(db, projectId, fileId);
+  if (!tag) throw fileNotFound();
+  if (request.ifNoneMatch === tag.etag) return { etag: tag.etag, body: null };
+  const markup = await cache.get(tag.etag, request.encoding, () => repo.readMarkup(db, projectId, fileId));
+  if (!markup) throw fileNotFound();
+  return markup;
 }
 
 /** Loads a file the caller reaches; the same 404 whether it is missing or someone else's. */
