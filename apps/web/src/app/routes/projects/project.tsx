@@ -17,7 +17,6 @@ import { useApartments } from '../../../features/apartments/api/get-apartments';
 import { BuildingNumbersManager } from '../../../features/plans/components/building-numbers-manager';
 import { PlanFilesManager } from '../../../features/plans/components/plan-files-manager';
 import { PlanViewer } from '../../../features/plans/components/plan-viewer';
-import { usePrefetchFirstPlan } from '../../../features/plans/api/get-plan-markup';
 import { CodeSnippet } from '../../../features/projects/components/code-snippet';
 import { DeleteProjectButton } from '../../../features/projects/components/delete-project-button';
 import { ProjectDetailsForm } from '../../../features/projects/components/project-details-form';
@@ -84,8 +83,6 @@ export function ProjectRoute() {
   const project = useProject(id);
   const settings = useStoredProjectSettings(id);
   const apartments = useApartments(id);
-  // The plan is the page's biggest read: it starts now, not once the viewer can mount.
-  usePrefetchFirstPlan(id, isProjectId(id) && tab === 'project');
   // Where buyers look: the plan shaded by clicks, for those who see statistics.
   const clicks = useClickShading(id, session !== null && seesStatistics(session));
   const styles = useProjectStyles(id);

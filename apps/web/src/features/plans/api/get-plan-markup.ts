@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 import { getPlansQueryOptions } from './get-plans';
@@ -24,18 +23,14 @@ export function getPlanMarkupQueryOptions(projectId: number, fileId: number, ver
 }
 
 /**
- * Starts reading the project's first plan (the one the Project tab shows) as soon as the
- * route knows the project, beside its other reads, instead of after the viewer mounts: the
- * list, then that plan's markup, into the cache the viewer reads.
+ * Reads the project's first plan (the one the Project tab shows) into the cache the viewer
+ * reads: the list, then that plan's markup. The route starts it on navigation, beside
+ * loading its own code and the project's other data, instead of after the viewer mounts.
  */
-export function usePrefetchFirstPlan(projectId: number, enabled: boolean) {
-  const queryClient = useQueryClient();
-  const plans = useQuery({ ...getPlansQueryOptions(projectId), enabled });
-  const first = enabled ? plans.data?.[0] : undefined;
-  useEffect(() => {
-    if (first)
-      void queryClient.prefetchQuery(getPlanMarkupQueryOptions(projectId, first.id, first.version));
-  }, [queryClient, projectId, first]);
+export async function prefetchFirstPlan(queryClient: QueryClient, projectId: number): Promise<void> {
+  const plans = await queryClient.fetchQuery(getPlansQueryOptions(projectId));
+  const first = plans[0];
+  if (first) await queryClient.prefetchQuery(getPlanMarkupQueryOptions(projectId, first.id, first.version));
 }
 
 /** The markup of `version`, fetched only while `enabled` (the editor needs it to (re)load the plan). */
