@@ -65,6 +65,10 @@ async function withBuildings(db: DbOrTx, rows: repo.FileRow[]): Promise<PlanFile
   return rows.map((r) => toFile(r, byFile.get(r.id)));
 }
 
+async function summaryWithBuildings(db: DbOrTx, row: repo.FileSummaryRow): Promise<PlanSummary> {
+  return toSummary(row, (await buildingIdsOf(db, [row])).get(row.id));
+}
+
 /** The project's plans without their markup, by sort_index. */
 export async function listPlanSummaries(
   db: DbOrTx,
@@ -285,7 +289,7 @@ export async function savePlan(
     if (!row) throw fileNotFound();
     if (input.buildings !== undefined) await attachBuildingIds(tx, row, input.buildings);
     const { report, moved } = await syncPlan(tx, projectId, row.name, markup);
-    const file = (await withBuildings(tx, [row]))[0]!;
+    const file = (await withBuildings(tx, [{ ...row, svg: markup }]))[0]!;
     return {
       file: summary ? summaryOf(file) : file,
       report,
@@ -294,7 +298,11 @@ export async function savePlan(
   });
 }
 
-async function attachBuildingIds(tx: DbOrTx, file: repo.FileRow, buildings: string | number[]) {
+async function attachBuildingIds(
+  tx: DbOrTx,
+  file: { id: number; project_id: number },
+  buildings: string | number[],
+) {
   const ids = [
     ...new Set(
       (Array.isArray(buildings) ? buildings : buildings.split(','))
@@ -339,7 +347,7 @@ export async function setBackground(
       throw invalid('fileName', `There is no image named ${input.fileName}`);
   }
   const row = await repo.updateFile(db, plan.id, { data: input.fileName });
-  return summaryOf((await withBuildings(db, [row!]))[0]!);
+  return summaryWithBuildings(db, row!);
 }
 
 export async function updateFile(
@@ -361,7 +369,7 @@ export async function updateFile(
     ...(input.sort_index !== undefined ? { sort_index: input.sort_index } : {}),
     ...(input.data !== undefined ? { data: input.data } : {}),
   });
-  return summaryOf((await withBuildings(db, [row!]))[0]!);
+  return summaryWithBuildings(db, row!);
 }
 
 /** Deletes a file; a plan's name leaves every apartment's file_name, an image leaves every plan. */
