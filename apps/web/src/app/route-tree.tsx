@@ -22,12 +22,14 @@ import { RouteError } from './routes/route-error';
 function startProjectReads(id: number, tab: string | null) {
   if (!getSession() || !isProjectId(id)) return;
   const onTab = !tab || tab === 'project';
-  // First, so the markup is asked for while the other reads still queue for a connection.
-  if (onTab) prefetchFirstPlan(queryClient, id).catch(() => undefined);
   void queryClient.prefetchQuery(getProjectQueryOptions(id));
   void queryClient.prefetchQuery(getProjectStylesQueryOptions(id));
   void queryClient.prefetchQuery(getProjectSettingsQueryOptions(id));
-  if (onTab) void queryClient.prefetchQuery(getApartmentsQueryOptions(id));
+  if (!onTab) return;
+  // The plan's markup is asked for before the apartments (the server's slowest answer here),
+  // so it is not served after them.
+  const apartments = () => void queryClient.prefetchQuery(getApartmentsQueryOptions(id));
+  prefetchFirstPlan(queryClient, id).then(apartments, apartments);
 }
 
 /** Route-level code splitting: each page is its own chunk, loaded when first visited. */

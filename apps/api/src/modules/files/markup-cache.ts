@@ -89,6 +89,11 @@ export class MarkupCache {
     return { etag: key, body: await encoded };
   }
 
+  /** Keeps markup just written (upload, save, zone edit): the next read is likely, and it then reads only the ETag. */
+  put(etag: string, svg: string): void {
+    if (!this.entries.has(etag)) this.add(etag, Buffer.from(svg, 'utf8'));
+  }
+
   /** How many bytes the cache holds (tests). */
   get size(): number {
     return this.total;
@@ -112,3 +117,6 @@ export class MarkupCache {
     }
   }
 }
+
+/** This instance's plan markup, shared by the route that sends it and the writes that make it. */
+export const planMarkup = new MarkupCache();

@@ -21,7 +21,7 @@ import { files as filesTable } from '../../db/schema';
 import { projectOf } from '../../plugins/audit';
 import { projectAccessHook } from '../projects/access-hook';
 import * as files from './service';
-import { MarkupCache, pickEncoding } from './markup-cache';
+import { pickEncoding, planMarkup } from './markup-cache';
 import { editZone } from './zone-edit';
 import { fromParam, projectOfRow } from '../../plugins/public-view-freshness';
 
@@ -46,7 +46,6 @@ function fileAccessHook(app: FastifyInstance, param: 'id' | 'fileId', adminOnly?
 }
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const markupCache = new MarkupCache();
   const limitMb = Math.round((app.config.maxUploadBytes / 1024 / 1024) * 10) / 10;
 
   for (const role of ROLE_PATHS) {
@@ -190,7 +189,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const { projectId, fileId } = request.params;
         const encoding = pickEncoding(request.headers['accept-encoding']);
-        const markup = await files.readPlanMarkup(app.db, request.auth, projectId, fileId, markupCache, {
+        const markup = await files.readPlanMarkup(app.db, request.auth, projectId, fileId, planMarkup, {
           ifNoneMatch: request.headers['if-none-match'],
           encoding,
         });

@@ -14,7 +14,7 @@ import { conflict, forbidden, invalid, notFound } from '../../lib/http-error';
 import { toApartment } from '../apartments/service';
 import { listBuildingNumbers } from '../building-numbers/repository';
 import { assertProjectVisible, type Caller } from '../projects/service';
-import type { MarkupCache, MarkupEncoding } from './markup-cache';
+import { planMarkup, type MarkupCache, type MarkupEncoding } from './markup-cache';
 import { apartmentIdsOnPlan, planReport, scanPlan } from './plan-zones';
 import * as repo from './repository';
 import { sanitizeSvg, SvgSanitizeError } from './svg-sanitize';
@@ -210,7 +210,8 @@ export async function uploadFile(
     throw invalid('file', 'The file is not a PNG or JPEG image');
   }
 
-  return db.transaction(async (tx) => {
+  const etag = etagOf(content ?? svg);
+  const stored = await db.transaction(async (tx) => {
     const row = await repo.insertFile(tx, {
       project_id: projectId,
       name: await uniqueName(tx, projectId, name),
@@ -219,13 +220,15 @@ export async function uploadFile(
       content,
       svg,
       size: content ? content.length : Buffer.byteLength(svg),
-      etag: etagOf(content ?? svg),
+      etag,
       sort_index: await repo.nextSortIndex(tx, projectId),
     });
     if (kind !== 'svg') return { file: toFile(row) };
     const { report } = await syncPlan(tx, projectId, row.name, svg);
     return { file: toFile(row), report };
   });
+  if (kind === 'svg') planMarkup.put(etag, svg);
+  return stored;
 }
 
 /**
@@ -271,7 +274,8 @@ export async function savePlan(
   await assertProjectVisible(db, caller, projectId);
   requireAdmin(caller, 'edit plans');
   const markup = sanitizeOrRefuse(input.svg, 'svg');
-  return db.transaction(async (tx) => {
+  const etag = etagOf(markup);
+  const saved = await db.transaction(async (tx) => {
     const existing = await repo.findByName(tx, projectId, input.name);
     if (!existing || existing.kind !== 'svg') throw invalid('name', `There is no plan named ${input.name}`);
     const current = await repo.lockFile(tx, existing.id);
@@ -282,7 +286,7 @@ export async function savePlan(
     const row = await repo.updateFile(tx, current.id, {
       svg: markup,
       size: Buffer.byteLength(markup),
-      etag: etagOf(markup),
+      etag,
       version: current.version + 1,
       ...(input.sort_index !== undefined ? { sort_index: input.sort_index } : {}),
     });
@@ -296,6 +300,8 @@ export async function savePlan(
       apartments: (await repo.lockApartmentsById(tx, projectId, moved)).map(toApartment),
     };
   });
+  planMarkup.put(etag, markup);
+  return saved;
 }
 
 async function attachBuildingIds(

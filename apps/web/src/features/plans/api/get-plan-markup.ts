@@ -23,14 +23,15 @@ export function getPlanMarkupQueryOptions(projectId: number, fileId: number, ver
 }
 
 /**
- * Reads the project's first plan (the one the Project tab shows) into the cache the viewer
- * reads: the list, then that plan's markup. The route starts it on navigation, beside
- * loading its own code and the project's other data, instead of after the viewer mounts.
+ * Starts reading the project's first plan (the one the Project tab shows) into the cache the
+ * viewer reads: the list, then that plan's markup. The route starts it on navigation, beside
+ * loading its own code, instead of after the viewer mounts. Resolves once the markup is
+ * asked for (not when it has arrived), so the caller can queue slower reads behind it.
  */
 export async function prefetchFirstPlan(queryClient: QueryClient, projectId: number): Promise<void> {
   const plans = await queryClient.fetchQuery(getPlansQueryOptions(projectId));
   const first = plans[0];
-  if (first) await queryClient.prefetchQuery(getPlanMarkupQueryOptions(projectId, first.id, first.version));
+  if (first) void queryClient.prefetchQuery(getPlanMarkupQueryOptions(projectId, first.id, first.version));
 }
 
 /** The markup of `version`, fetched only while `enabled` (the editor needs it to (re)load the plan). */
