@@ -56,7 +56,7 @@ function parseAsFragment(text: string): Element | null | undefined {
   try {
     const doc = document.implementation.createDocument(null, 'planvy-context', null);
     const range = doc.createRange();
-    range.selectNodeContents(doc.documentElement!);
+    range.selectNodeContents(doc.documentElement);
     const fragment = range.createContextualFragment(text);
     const root = fragment.firstElementChild;
     // One element and at most white space after it, as in a document.
