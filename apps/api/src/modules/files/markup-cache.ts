@@ -81,7 +81,14 @@ export class MarkupCache {
     if (!encoded) {
       encoded = compress(entry.raw, encoding);
       entry.encoded.set(encoding, encoded);
-      const bytes = (await encoded).length;
+      let bytes;
+      try {
+        bytes = (await encoded).length;
+      } catch (err) {
+        // Not kept: the next request tries again.
+        entry.encoded.delete(encoding);
+        throw err;
+      }
       entry.bytes += bytes;
       this.total += bytes;
       this.evict(key);
