@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
+import { eq, getTableName } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditEntity } from '@planvy/shared';
 import type { Db } from '../db/client';
@@ -93,17 +93,36 @@ const asId = (v: unknown): number | null => {
   return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 2147483647 ? n : null;
 };
 
+/**
+ * Row → project answers of the current request. The audit plugin and the public view's
+ * freshness plugin both need the project of the row a `/:id` write names; the first asks
+ * the database and the second gets the same answer (the same promise), so a write looks its
+ * row's project up once. Per request, so no answer outlives the request that read it.
+ */
+const projectsByRequest = new WeakMap<FastifyRequest, Map<string, Promise<number | null>>>();
+
 /** A project lookup by the `id` path parameter in a table with `id` and `project_id` columns. */
 export function projectOf(
   table: PgTable & { id: AnyPgColumn; project_id: AnyPgColumn },
   param = 'id',
 ): ProjectLookup {
   return {
-    lookup: async (request, db) => {
+    lookup: (request, db) => {
       const id = asId(pick(request.params, param));
-      if (id === null) return null;
-      const [row] = await db.select({ projectId: table.project_id }).from(table).where(eq(table.id, id));
-      return asId(row?.projectId);
+      if (id === null) return Promise.resolve(null);
+      let answers = projectsByRequest.get(request);
+      if (!answers) projectsByRequest.set(request, (answers = new Map<string, Promise<number | null>>()));
+      const key = `${getTableName(table)}:${id}`;
+      let answer = answers.get(key);
+      if (!answer) {
+        answer = db
+          .select({ projectId: table.project_id })
+          .from(table)
+          .where(eq(table.id, id))
+          .then(([row]) => asId(row?.projectId));
+        answers.set(key, answer);
+      }
+      return answer;
     },
   };
 }

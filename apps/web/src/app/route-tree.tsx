@@ -1,10 +1,36 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/ui/page-loader';
+import { prefetchFirstPlan } from '../features/plans/api/get-plan-markup';
+import { getApartmentsQueryOptions } from '../features/apartments/api/get-apartments';
+import { getProjectQueryOptions, isProjectId } from '../features/projects/api/get-project';
+import { getProjectSettingsQueryOptions } from '../features/projects/api/get-project-settings';
+import { getProjectStylesQueryOptions } from '../features/styles/api/get-project-styles';
+import { getSession } from '../lib/auth';
+import { queryClient } from '../lib/query-client';
 import { paths, routePatterns } from '../config/paths';
 import { GuestOnly, RequireAdmin, RequireAuth, RequireStatistic } from './guards';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
+
+/**
+ * The project page's reads, started on navigation while the page's code loads (not
+ * awaited: the page shows its own loading states): the page waits for the project, its
+ * settings and styles, and the Project tab's plan (list, then markup) is its biggest read.
+ * Each goes into the cache the page's hooks read, so nothing is read twice.
+ */
+function startProjectReads(id: number, tab: string | null) {
+  if (!getSession() || !isProjectId(id)) return;
+  const onTab = !tab || tab === 'project';
+  void queryClient.prefetchQuery(getProjectQueryOptions(id));
+  void queryClient.prefetchQuery(getProjectStylesQueryOptions(id));
+  void queryClient.prefetchQuery(getProjectSettingsQueryOptions(id));
+  if (!onTab) return;
+  // The plan's markup is asked for before the apartments (the server's slowest answer here),
+  // so it is not served after them.
+  const apartments = () => void queryClient.prefetchQuery(getApartmentsQueryOptions(id));
+  prefetchFirstPlan(queryClient, id).then(apartments, apartments);
+}
 
 /** Route-level code splitting: each page is its own chunk, loaded when first visited. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] {
@@ -32,6 +58,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: routePatterns.project,
+            loader: ({ params, request }) => {
+              startProjectReads(Number(params.id), new URL(request.url).searchParams.get('tab'));
+              return null;
+            },
             lazy: page(() => import('./routes/projects/project'), 'ProjectRoute'),
           },
           {

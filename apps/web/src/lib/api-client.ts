@@ -38,6 +38,8 @@ type Query = Record<string, string | number | boolean | undefined>;
 export interface RequestOptions {
   query?: Query;
   signal?: AbortSignal;
+  /** The browser's fetch priority: 'high' for what the page is waiting on (a plan), ahead of queued reads. */
+  priority?: RequestPriority;
 }
 
 export interface UploadOptions extends RequestOptions {
@@ -134,6 +136,7 @@ function createClient(base: string) {
         headers,
         body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
         signal: options.signal,
+        priority: options.priority,
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
@@ -171,7 +174,11 @@ function createClient(base: string) {
     if (token) headers.Authorization = `Bearer ${token}`;
     let response: Response;
     try {
-      response = await fetch(buildUrl(base, path, options.query), { headers, signal: options.signal });
+      response = await fetch(buildUrl(base, path, options.query), {
+        headers,
+        signal: options.signal,
+        priority: options.priority,
+      });
     } catch (error) {
       if (options.signal?.aborted) throw error;
       logger.error('network error', 'GET', path, error);

@@ -73,6 +73,18 @@ describe('guardPlan', () => {
     expect(guardPlan('<svg><rect/></svg>')).toBeNull(); // no SVG namespace
   });
 
+  it('reads a bare <svg> element, and a whole document with a prolog, alike', () => {
+    const plan = wrap('<path id="1" data-bostad="1" d="M0 0h1v1z"/>');
+    for (const markup of [plan, `${plan}\n`, `<?xml version="1.0" encoding="UTF-8"?>\n${plan}`]) {
+      const root = guardPlan(markup);
+      expect(root?.namespaceURI).toBe(SVG_NS);
+      expect(root?.querySelector('[data-bostad]')?.getAttribute('id')).toBe('1');
+    }
+    // Two roots, or text after the root: not one SVG document.
+    expect(guardPlan(`${plan}${plan}`)).toBeNull();
+    expect(guardPlan(`${plan}<script>alert(1)</script>`)).toBeNull();
+  });
+
   it('reads a plan with characters XML forbids (stored before they were removed on upload)', () => {
     const root = guardPlan(wrap('<text>A\u0001B\u000bC\uffffD</text>'));
     expect(root?.querySelector('text')?.textContent).toBe('ABCD');

@@ -20,6 +20,15 @@ export function listPlanSummaries(db: DbOrTx, projectId: number): Promise<FileSu
     .orderBy(asc(files.sort_index), asc(files.id));
 }
 
+/** A plan's ETag without its markup. */
+export async function readMarkupTag(db: DbOrTx, projectId: number, fileId: number) {
+  const [row] = await db
+    .select({ etag: files.etag })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.project_id, projectId), eq(files.kind, 'svg')));
+  return row;
+}
+
 /** A plan's markup and ETag (for the editor, which fetches it once per version). */
 export async function readMarkup(db: DbOrTx, projectId: number, fileId: number) {
   const [row] = await db
@@ -91,16 +100,17 @@ export async function insertFile(db: DbOrTx, values: FileInsert): Promise<FileRo
   return row;
 }
 
+/** Answers without the markup: the caller has what it wrote (a plan is megabytes). */
 export async function updateFile(
   db: DbOrTx,
   id: number,
   values: Partial<FileInsert>,
-): Promise<FileRow | undefined> {
+): Promise<FileSummaryRow | undefined> {
   const [row] = await db
     .update(files)
     .set({ ...values, updated_at: new Date() })
     .where(eq(files.id, id))
-    .returning(fileColumns);
+    .returning(summaryColumns);
   return row;
 }
 

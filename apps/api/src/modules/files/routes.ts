@@ -21,6 +21,7 @@ import { files as filesTable } from '../../db/schema';
 import { projectOf } from '../../plugins/audit';
 import { projectAccessHook } from '../projects/access-hook';
 import * as files from './service';
+import { pickEncoding, planMarkup } from './markup-cache';
 import { editZone } from './zone-edit';
 import { fromParam, projectOfRow } from '../../plugins/public-view-freshness';
 
@@ -187,18 +188,25 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { projectId, fileId } = request.params;
-        const markup = await files.readPlanMarkup(app.db, request.auth, projectId, fileId);
+        const encoding = pickEncoding(request.headers['accept-encoding']);
+        const markup = await files.readPlanMarkup(app.db, request.auth, projectId, fileId, planMarkup, {
+          ifNoneMatch: request.headers['if-none-match'],
+          encoding,
+        });
         reply
           .header('etag', markup.etag)
           // The browser keeps it and asks again with If-None-Match: a plan crosses the wire once per version.
           .header('cache-control', 'private, no-cache')
+          .header('vary', 'accept-encoding')
           .header('x-content-type-options', 'nosniff')
           .header(
             'content-security-policy',
             "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
           );
-        if (request.headers['if-none-match'] === markup.etag) return reply.status(304).send(null);
-        return reply.type('image/svg+xml; charset=utf-8').send(markup.svg);
+        if (!markup.body) return reply.status(304).send(null);
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        // The schema documents the body as text; the bytes go as they are (a Buffer is never serialised).
+        return reply.type('image/svg+xml; charset=utf-8').send(markup.body as unknown as string);
       },
     );
 

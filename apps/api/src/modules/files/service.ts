@@ -14,6 +14,7 @@ import { conflict, forbidden, invalid, notFound } from '../../lib/http-error';
 import { toApartment } from '../apartments/service';
 import { listBuildingNumbers } from '../building-numbers/repository';
 import { assertProjectVisible, type Caller } from '../projects/service';
+import { planMarkup, type MarkupCache, type MarkupEncoding } from './markup-cache';
 import { apartmentIdsOnPlan, planReport, scanPlan } from './plan-zones';
 import * as repo from './repository';
 import { sanitizeSvg, SvgSanitizeError } from './svg-sanitize';
@@ -64,6 +65,10 @@ async function withBuildings(db: DbOrTx, rows: repo.FileRow[]): Promise<PlanFile
   return rows.map((r) => toFile(r, byFile.get(r.id)));
 }
 
+async function summaryWithBuildings(db: DbOrTx, row: repo.FileSummaryRow): Promise<PlanSummary> {
+  return toSummary(row, (await buildingIdsOf(db, [row])).get(row.id));
+}
+
 /** The project's plans without their markup, by sort_index. */
 export async function listPlanSummaries(
   db: DbOrTx,
@@ -76,12 +81,27 @@ export async function listPlanSummaries(
   return rows.map((r) => toSummary(r, byFile.get(r.id)));
 }
 
-/** One plan's markup with its ETag; 404 for a plan the caller does not reach. */
-export async function readPlanMarkup(db: DbOrTx, caller: Caller, projectId: number, fileId: number) {
+/**
+ * One plan's markup in `encoding` with its ETag, or only the ETag (body null) when the
+ * caller's copy (`ifNoneMatch`) is current; 404 for a plan the caller does not reach. The
+ * markup itself comes from `cache` when this instance has this version: only the ETag is
+ * read from the database then.
+ */
+export async function readPlanMarkup(
+  db: DbOrTx,
+  caller: Caller,
+  projectId: number,
+  fileId: number,
+  cache: MarkupCache,
+  request: { ifNoneMatch?: string; encoding: MarkupEncoding },
+): Promise<{ etag: string; body: Buffer | null }> {
   await assertProjectVisible(db, caller, projectId);
-  const row = await repo.readMarkup(db, projectId, fileId);
-  if (!row) throw fileNotFound();
-  return row;
+  const tag = await repo.readMarkupTag(db, projectId, fileId);
+  if (!tag) throw fileNotFound();
+  if (request.ifNoneMatch === tag.etag) return { etag: tag.etag, body: null };
+  const markup = await cache.get(tag.etag, request.encoding, () => repo.readMarkup(db, projectId, fileId));
+  if (!markup) throw fileNotFound();
+  return markup;
 }
 
 /** Loads a file the caller reaches; the same 404 whether it is missing or someone else's. */
@@ -190,7 +210,8 @@ export async function uploadFile(
     throw invalid('file', 'The file is not a PNG or JPEG image');
   }
 
-  return db.transaction(async (tx) => {
+  const etag = etagOf(content ?? svg);
+  const stored = await db.transaction(async (tx) => {
     const row = await repo.insertFile(tx, {
       project_id: projectId,
       name: await uniqueName(tx, projectId, name),
@@ -199,13 +220,15 @@ export async function uploadFile(
       content,
       svg,
       size: content ? content.length : Buffer.byteLength(svg),
-      etag: etagOf(content ?? svg),
+      etag,
       sort_index: await repo.nextSortIndex(tx, projectId),
     });
     if (kind !== 'svg') return { file: toFile(row) };
     const { report } = await syncPlan(tx, projectId, row.name, svg);
     return { file: toFile(row), report };
   });
+  if (kind === 'svg') planMarkup.put(etag, svg);
+  return stored;
 }
 
 /**
@@ -251,7 +274,8 @@ export async function savePlan(
   await assertProjectVisible(db, caller, projectId);
   requireAdmin(caller, 'edit plans');
   const markup = sanitizeOrRefuse(input.svg, 'svg');
-  return db.transaction(async (tx) => {
+  const etag = etagOf(markup);
+  const saved = await db.transaction(async (tx) => {
     const existing = await repo.findByName(tx, projectId, input.name);
     if (!existing || existing.kind !== 'svg') throw invalid('name', `There is no plan named ${input.name}`);
     const current = await repo.lockFile(tx, existing.id);
@@ -262,23 +286,29 @@ export async function savePlan(
     const row = await repo.updateFile(tx, current.id, {
       svg: markup,
       size: Buffer.byteLength(markup),
-      etag: etagOf(markup),
+      etag,
       version: current.version + 1,
       ...(input.sort_index !== undefined ? { sort_index: input.sort_index } : {}),
     });
     if (!row) throw fileNotFound();
     if (input.buildings !== undefined) await attachBuildingIds(tx, row, input.buildings);
     const { report, moved } = await syncPlan(tx, projectId, row.name, markup);
-    const file = (await withBuildings(tx, [row]))[0]!;
+    const file = (await withBuildings(tx, [{ ...row, svg: markup }]))[0]!;
     return {
       file: summary ? summaryOf(file) : file,
       report,
       apartments: (await repo.lockApartmentsById(tx, projectId, moved)).map(toApartment),
     };
   });
+  planMarkup.put(etag, markup);
+  return saved;
 }
 
-async function attachBuildingIds(tx: DbOrTx, file: repo.FileRow, buildings: string | number[]) {
+async function attachBuildingIds(
+  tx: DbOrTx,
+  file: { id: number; project_id: number },
+  buildings: string | number[],
+) {
   const ids = [
     ...new Set(
       (Array.isArray(buildings) ? buildings : buildings.split(','))
@@ -323,7 +353,7 @@ export async function setBackground(
       throw invalid('fileName', `There is no image named ${input.fileName}`);
   }
   const row = await repo.updateFile(db, plan.id, { data: input.fileName });
-  return summaryOf((await withBuildings(db, [row!]))[0]!);
+  return summaryWithBuildings(db, row!);
 }
 
 export async function updateFile(
@@ -345,7 +375,7 @@ export async function updateFile(
     ...(input.sort_index !== undefined ? { sort_index: input.sort_index } : {}),
     ...(input.data !== undefined ? { data: input.data } : {}),
   });
-  return summaryOf((await withBuildings(db, [row!]))[0]!);
+  return summaryWithBuildings(db, row!);
 }
 
 /** Deletes a file; a plan's name leaves every apartment's file_name, an image leaves every plan. */

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type TestApp } from '../../../test/harness';
 
@@ -281,6 +282,16 @@ describe('plans without their markup, and the markup once per version', () => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.body).not.toContain('<svg');
+    // Compressed for browsers that take it, the same markup once decoded.
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const packed = await t.as(client.token, { method: 'GET', url, headers: { 'accept-encoding': encoding } });
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.headers.etag).toBe(res.headers.etag);
+      expect(decode(packed.rawPayload).toString()).toBe(res.body);
+    }
     expect((await t.as(other.token, { method: 'GET', url })).statusCode).toBe(404);
     const otherProject = await newProject(other.id);
     expect(

@@ -20,6 +20,7 @@ import { assertProjectVisible, type Caller } from '../projects/service';
 import { apartmentIdsOnPlan } from './plan-zones';
 import * as repo from './repository';
 import { etagOf, fileNotFound, requireAdmin, STALE_PLAN, toSummary } from './service';
+import { planMarkup } from './markup-cache';
 import { NotAZoneError, patchZone, ZoneNotFoundError } from './zone-patch';
 
 /**
@@ -38,7 +39,8 @@ export async function editZone(
   await assertProjectVisible(db, caller, projectId);
   requireAdmin(caller, 'edit plans');
   const { edit } = body;
-  return db.transaction(async (tx) => {
+  let stored: { etag: string; svg: string } | undefined;
+  const result = await db.transaction(async (tx) => {
     const current = await repo.lockFile(tx, fileId);
     if (!current || current.project_id !== projectId || current.kind !== 'svg') throw fileNotFound();
     if (body.version !== current.version) throw conflict(STALE_PLAN);
@@ -54,12 +56,14 @@ export async function editZone(
       }
       throw err;
     }
+    const etag = etagOf(patch.svg);
     const row = await repo.updateFile(tx, current.id, {
       svg: patch.svg,
       size: Buffer.byteLength(patch.svg),
-      etag: etagOf(patch.svg),
+      etag,
       version: current.version + 1,
     });
+    stored = { etag, svg: patch.svg };
     if (!row) throw fileNotFound();
 
     // Only the apartment the zone showed and the one it shows now can have moved on or off this plan.
@@ -88,6 +92,9 @@ export async function editZone(
       apartments: moved.map(toApartment),
     };
   });
+  // The next reader of this plan (another admin) finds the new version here.
+  if (stored) planMarkup.put(stored.etag, stored.svg);
+  return result;
 }
 
 /** Checks what the edit refers to and returns how it changes a zone. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BuildingNumber } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
-import { projectKeys } from '../../../lib/query-keys';
+import { putCreatedBuildingNumber } from './building-numbers-cache';
 
 /** POST /building-numbers/{projectId} {label}. */
 export async function createBuildingNumber(projectId: number, label: string): Promise<BuildingNumber> {
@@ -16,6 +16,7 @@ export function useCreateBuildingNumber(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (label: string) => createBuildingNumber(projectId, label),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.buildingNumbers(projectId) }),
+    // The answer is the new building number: the list takes it, nothing is read again.
+    onSuccess: (created) => putCreatedBuildingNumber(queryClient, projectId, created),
   });
 }

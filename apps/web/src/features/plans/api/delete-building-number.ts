@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { projectKeys } from '../../../lib/query-keys';
+import { dropDeletedBuildingNumber } from './building-numbers-cache';
 
 /** DELETE /building-numbers/{projectId}/{id}. */
 export async function deleteBuildingNumber(projectId: number, id: number): Promise<void> {
@@ -11,12 +11,8 @@ export function useDeleteBuildingNumber(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteBuildingNumber(projectId, id),
-    // Plans stop showing it and apartments lose it as their building number.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.buildingNumbers(projectId) }),
-        queryClient.invalidateQueries({ queryKey: projectKeys.plans(projectId) }),
-        queryClient.invalidateQueries({ queryKey: projectKeys.apartments(projectId) }),
-      ]),
+    // Plans stop showing it and apartments lose it as their building number: the cached
+    // copies change as the database did, nothing is read again.
+    onSuccess: (_answer, id) => dropDeletedBuildingNumber(queryClient, projectId, id),
   });
 }

@@ -8,7 +8,11 @@ import { projectKeys } from '../../../lib/query-keys';
  * (the editor fetches one plan's markup once per version, see get-plan-markup.ts).
  */
 export async function getPlans(projectId: number, signal?: AbortSignal): Promise<PlanSummary[]> {
-  const { plans } = await roleApi().get<{ plans: PlanSummary[] }>(`/plans/${projectId}`, { signal });
+  // High priority: the plan it names is the biggest thing the project page waits for.
+  const { plans } = await roleApi().get<{ plans: PlanSummary[] }>(`/plans/${projectId}`, {
+    signal,
+    priority: 'high',
+  });
   return plans;
 }
 

@@ -111,7 +111,7 @@ export function PlanWorkspace({
     buildingNumbers: buildings,
     shading,
   });
-  const { popup, setPopup } = zones;
+  const popups = zones.store;
 
   const { hostRef, stageRef, callbacks } = usePlanStage({
     onZoneActivate: zones.open,
@@ -199,11 +199,12 @@ export function PlanWorkspace({
    */
   const changeZone = (changes: ZoneChanges, edit: ZoneEdit) => {
     const stage = stageRef.current;
+    const popup = popups.get();
     if (!popup || !stage) return;
     const el = popup.zone;
     const locator = saves.dirty ? null : stage.locate(el);
     stage.changeZone(el, changes);
-    setPopup(null);
+    popups.set(null);
     if (locator) {
       saves.editZone({
         zone: locator,
@@ -219,8 +220,9 @@ export function PlanWorkspace({
     changeZone(apartmentZone(apartment), { kind: 'attach', apartment_id: apartment.id });
 
   const closePopup = () => {
+    const popup = popups.get();
     if (popup) stageRef.current?.dropTemp(popup.zone);
-    setPopup(null);
+    popups.set(null);
   };
 
   const reload = async (refetch: boolean) => {
@@ -325,7 +327,7 @@ export function PlanWorkspace({
       <BuildingTags projectId={project.id} plan={plan} buildingNumbers={buildings} isAdmin={isAdmin} />
 
       <ZonePopup
-        state={popup}
+        store={popups}
         project={project}
         isAdmin={isAdmin}
         planName={plan.name}

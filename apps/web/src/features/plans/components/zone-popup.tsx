@@ -21,6 +21,7 @@ import {
   type PlanSummary,
   type Project,
 } from '@planvy/shared';
+import { useOpenPopup, type PopupStore } from '../hooks/use-zone-popup';
 import type { ApartmentFormSlot } from './plan-viewer';
 
 export type PopupStep = 'choice' | 'add' | 'attach' | 'link' | 'broken' | 'apartment';
@@ -41,7 +42,8 @@ export interface ZonePopupState {
 }
 
 export interface ZonePopupProps {
-  state: ZonePopupState | null;
+  /** The popup open now (null: closed); only this component re-renders when it changes. */
+  store: PopupStore;
   project: Project;
   isAdmin: boolean;
   planName: string;
@@ -69,7 +71,8 @@ type Choice = 'add' | 'attach' | 'link';
  * A link zone opens at the link step, an apartment zone at the apartment form.
  */
 export function ZonePopup(props: ZonePopupProps) {
-  const { state, onClose } = props;
+  const { store, onClose } = props;
+  const state = useOpenPopup(store);
   // While the dialog fades out, it keeps showing what it showed.
   const last = useRef<ZonePopupState | null>(null);
   if (state) last.current = state;
@@ -79,7 +82,7 @@ export function ZonePopup(props: ZonePopupProps) {
       opened={state !== null}
       onClose={onClose}
       size="lg"
-      title={<PopupTitle {...props} state={shown} />}
+      title={<PopupTitle state={shown} />}
       // No enter transition: it would wait for animation frames before rendering the dialog.
       transitionProps={{ duration: 0, exitDuration: 120 }}
       keepMounted={false}
@@ -92,7 +95,7 @@ export function ZonePopup(props: ZonePopupProps) {
   );
 }
 
-function PopupTitle({ state }: ZonePopupProps) {
+function PopupTitle({ state }: { state: ZonePopupState | null }) {
   const { t } = useTranslation();
   if (!state) return null;
   if (state.step === 'apartment' && state.apartment) {
