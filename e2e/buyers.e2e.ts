@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminToken, api, baseURL, launch } from './support/browser';
+import { signInAsAdmin } from './support/session';
 import {
   addApartment,
   createProject,
@@ -107,17 +108,18 @@ async function audit(page: Page): Promise<string[]> {
 
 describe('price per m² and only available', () => {
   it('shows the price per m² of the price the admin set, sorts by it, and hides what cannot be had', async () => {
-    // The admin sets a new price and area in the back-office.
-    const res = await api('PUT', `/api/v1/admin/apartment/${p.apt['101']}`, token, {
-      bostad: '101',
-      rooms: '2',
-      floor: '1',
-      square: 40,
-      price: 2_000_000,
-      fee: 3000,
-      status: 'sale',
-    });
-    expect(res.status).toBe(200);
+    // The admin sets a new area and price in the back-office's apartment form.
+    const admin = await browser.context.newPage();
+    pages.push(admin);
+    await signInAsAdmin(admin);
+    await admin.goto(`/projects/${p.id}`);
+    await admin.getByRole('row', { name: 'Öppna 101', exact: true }).click();
+    const form = admin.getByRole('dialog');
+    await form.getByRole('heading', { name: 'Lägenhet 101' }).waitFor();
+    await form.getByLabel('Boarea', { exact: true }).fill('40');
+    await form.getByLabel('Pris', { exact: true }).fill('2 000 000');
+    await form.getByRole('button', { name: 'Spara' }).click();
+    await admin.getByText('Lägenheten har uppdaterats').waitFor();
     await untilViewShows(p.id, (v) =>
       (v as { apartments: { id: number; square: number }[] }).apartments.some(
         (a) => a.id === p.apt['101'] && a.square === 40,
