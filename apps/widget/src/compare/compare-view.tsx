@@ -6,6 +6,7 @@ import { pricePerSquare } from '../price-per-square';
 import { planOf } from '../start-plan';
 import { fetchPlanMarkup } from '../view-api';
 import { useWidget } from '../widget-context';
+import { DialogShell } from '../components/dialog-shell';
 import { StatusBadge } from '../components/status-badge';
 import './compare.css';
 
@@ -74,45 +75,9 @@ export function CompareView({
   onResize,
 }: CompareViewProps) {
   const w = useWidget();
-  const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('.pv-close')?.focus({ preventScroll: top !== null });
-  }, [top]);
   useEffect(() => {
     onResize?.();
   }, [apartments.length, onResize]);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        onClose();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
-  // Removing the column that held focus hands it to the close button, never to the page.
-  useEffect(() => {
-    if (ref.current && !ref.current.contains(document.activeElement)) {
-      ref.current.querySelector<HTMLElement>('.pv-close')?.focus({ preventScroll: true });
-    }
-  }, [apartments.length]);
-
-  const trapTab = (e: KeyboardEvent) => {
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = ref.current.querySelectorAll<HTMLElement>('button, [tabindex="0"]');
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
 
   const dash = w.t('notAvailable');
   const money = (v: number | null, monthly: boolean) => {
@@ -128,77 +93,65 @@ export function CompareView({
   rows.push([w.t('gardenSize'), (a) => w.area(a.garden_size) ?? dash]);
 
   return (
-    <div
-      className={`pv-overlay${top !== null ? ' pv-overlay-embedded' : ''}`}
-      onClick={(e) => e.target === e.currentTarget && onClose()}
+    <DialogShell
+      titleId="pv-cmp-title"
+      title={w.t('compareTitle')}
+      className="pv-cmp"
+      top={top}
+      // Removing the column that held focus hands it to the close button, never to the page.
+      focusKey={apartments.length}
+      onClose={onClose}
     >
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="pv-cmp-title"
-        className="pv-panel pv-cmp"
-        ref={ref}
-        onKeyDown={trapTab}
-        data-pv-float=""
-        style={top !== null ? { top: `${top}px` } : undefined}
-      >
-        <div className="pv-panel-head">
-          <h2 id="pv-cmp-title">{w.t('compareTitle')}</h2>
-          <button type="button" className="pv-close" onClick={onClose} aria-label={w.t('close')}>
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
-        <div className="pv-cmp-scroll" tabIndex={0} role="region" aria-labelledby="pv-cmp-title">
-          <table className="pv-cmp-table">
-            <thead>
-              <tr>
-                <td />
-                {apartments.map((a) => (
-                  <th scope="col" key={a.id}>
-                    <span className="pv-cmp-name">
-                      {w.bostadLabel} {a.bostad}
-                    </span>
-                    <button
-                      type="button"
-                      className="pv-tool pv-cmp-remove"
-                      aria-label={w.t('compareRemove', { name: `${w.bostadLabel} ${a.bostad}` })}
-                      onClick={() => onRemove(a.id)}
-                    >
-                      <span aria-hidden="true">×</span>
-                    </button>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row">{w.t('planRegion')}</th>
-                {apartments.map((a) => (
-                  <td key={a.id}>
-                    <Thumbnail apartment={a} view={view} zoneContext={zoneContext} />
-                  </td>
-                ))}
-              </tr>
-              <tr>
-                <th scope="row">{w.t('status')}</th>
-                {apartments.map((a) => (
-                  <td key={a.id}>
-                    <StatusBadge status={a.status} inactive={a.inactive} />
-                  </td>
-                ))}
-              </tr>
-              {rows.map(([label, cell]) => (
-                <tr key={label}>
-                  <th scope="row">{label}</th>
-                  {apartments.map((a) => (
-                    <td key={a.id}>{cell(a)}</td>
-                  ))}
-                </tr>
+      <div className="pv-cmp-scroll" tabIndex={0} role="region" aria-labelledby="pv-cmp-title">
+        <table className="pv-cmp-table">
+          <thead>
+            <tr>
+              <td />
+              {apartments.map((a) => (
+                <th scope="col" key={a.id}>
+                  <span className="pv-cmp-name">
+                    {w.bostadLabel} {a.bostad}
+                  </span>
+                  <button
+                    type="button"
+                    className="pv-tool pv-cmp-remove"
+                    aria-label={w.t('compareRemove', { name: `${w.bostadLabel} ${a.bostad}` })}
+                    onClick={() => onRemove(a.id)}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </th>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">{w.t('planRegion')}</th>
+              {apartments.map((a) => (
+                <td key={a.id}>
+                  <Thumbnail apartment={a} view={view} zoneContext={zoneContext} />
+                </td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row">{w.t('status')}</th>
+              {apartments.map((a) => (
+                <td key={a.id}>
+                  <StatusBadge status={a.status} inactive={a.inactive} />
+                </td>
+              ))}
+            </tr>
+            {rows.map(([label, cell]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                {apartments.map((a) => (
+                  <td key={a.id}>{cell(a)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
-    </div>
+    </DialogShell>
   );
 }

@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'preact/hooks';
 import type { PublicApartment } from '@planvy/shared/src/public-view';
 import { linkHref } from '@planvy/shared/src/web-links';
 import { useWidget } from '../widget-context';
 import { pricePerSquare } from '../price-per-square';
 import { ApartmentTools } from './apartment-tools';
+import { DialogShell } from './dialog-shell';
 import { StatusBadge } from './status-badge';
 
 const EMAIL = /^[^\s@<>()"',;:\\]+@[^\s@<>()"',;:\\]+\.[^\s@<>()"',;:\\]+$/;
@@ -35,37 +35,6 @@ export interface ApartmentPanelProps {
 export function ApartmentPanel(props: ApartmentPanelProps) {
   const { apartment: a, projectName, top, onClose } = props;
   const w = useWidget();
-  const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('.pv-close')?.focus({ preventScroll: top !== null });
-  }, [a.id, top]);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        onClose();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
-
-  const trapTab = (e: KeyboardEvent) => {
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = ref.current.querySelectorAll<HTMLElement>('a[href], button');
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
 
   const facts: [string, string][] = [];
   const add = (label: string, value: string | null | undefined) => {
@@ -93,100 +62,84 @@ export function ApartmentPanel(props: ApartmentPanelProps) {
   const email = showProject && EMAIL.test(w.settings.project_email ?? '') ? w.settings.project_email : null;
 
   return (
-    <div
-      className={`pv-overlay${top !== null ? ' pv-overlay-embedded' : ''}`}
-      onClick={(e) => e.target === e.currentTarget && onClose()}
+    <DialogShell
+      titleId="pv-panel-title"
+      title={`${w.bostadLabel} ${a.bostad}`}
+      top={top}
+      focusKey={a.id}
+      onClose={onClose}
     >
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="pv-panel-title"
-        className="pv-panel"
-        ref={ref}
-        onKeyDown={trapTab}
-        data-pv-float=""
-        style={top !== null ? { top: `${top}px` } : undefined}
-      >
-        <div className="pv-panel-head">
-          <h2 id="pv-panel-title">
-            {w.bostadLabel} {a.bostad}
-          </h2>
-          <button type="button" className="pv-close" onClick={onClose} aria-label={w.t('close')}>
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
-        <p className="pv-panel-status">
-          <span className="pv-sr">{w.t('status')}: </span>
-          <StatusBadge status={a.status} inactive={a.inactive} />
-        </p>
-        <ApartmentTools
-          apartment={a}
-          favourite={props.favourite}
-          compared={props.compared}
-          onFavourite={props.onFavourite}
-          onCompare={props.onCompare}
-        />
-        {facts.length > 0 && (
-          <dl className="pv-facts">
-            {facts.map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
+      <p className="pv-panel-status">
+        <span className="pv-sr">{w.t('status')}: </span>
+        <StatusBadge status={a.status} inactive={a.inactive} />
+      </p>
+      <ApartmentTools
+        apartment={a}
+        favourite={props.favourite}
+        compared={props.compared}
+        onFavourite={props.onFavourite}
+        onCompare={props.onCompare}
+      />
+      {facts.length > 0 && (
+        <dl className="pv-facts">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {a.description && (
+        <section aria-label={w.t('description')}>
+          <p className="pv-desc">{a.description}</p>
+        </section>
+      )}
+      {info.length > 0 && (
+        <section>
+          <h3>{w.t('documents')}</h3>
+          <ul className="pv-docs">
+            {info.map((url, i) => (
+              <li key={url + i}>
+                <a href={url} target="_blank" rel="noopener noreferrer">
+                  {documentName(url, w.t('documentN', { n: i + 1 }))}
+                </a>
+              </li>
             ))}
-          </dl>
-        )}
-        {a.description && (
-          <section aria-label={w.t('description')}>
-            <p className="pv-desc">{a.description}</p>
-          </section>
-        )}
-        {info.length > 0 && (
-          <section>
-            <h3>{w.t('documents')}</h3>
-            <ul className="pv-docs">
-              {info.map((url, i) => (
-                <li key={url + i}>
-                  <a href={url} target="_blank" rel="noopener noreferrer">
-                    {documentName(url, w.t('documentN', { n: i + 1 }))}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-        {(link || projectLink || email) && (
-          <p className="pv-actions">
-            {link && (
-              <a
-                className="pv-action"
-                href={link}
-                {...(/^https?:/i.test(link) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-              >
-                {w.t('readMore')}
-              </a>
-            )}
-            {projectLink && (
-              <a
-                className="pv-action pv-secondary"
-                href={projectLink}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {w.t('projectLink')}
-              </a>
-            )}
-            {email && (
-              <a
-                className="pv-action pv-secondary"
-                href={`mailto:${email}?subject=${encodeURIComponent(`${projectName}: ${a.bostad}`)}`}
-              >
-                {w.t('contact')}
-              </a>
-            )}
-          </p>
-        )}
-      </div>
-    </div>
+          </ul>
+        </section>
+      )}
+      {(link || projectLink || email) && (
+        <p className="pv-actions">
+          {link && (
+            <a
+              className="pv-action"
+              href={link}
+              {...(/^https?:/i.test(link) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            >
+              {w.t('readMore')}
+            </a>
+          )}
+          {projectLink && (
+            <a
+              className="pv-action pv-secondary"
+              href={projectLink}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {w.t('projectLink')}
+            </a>
+          )}
+          {email && (
+            <a
+              className="pv-action pv-secondary"
+              href={`mailto:${email}?subject=${encodeURIComponent(`${projectName}: ${a.bostad}`)}`}
+            >
+              {w.t('contact')}
+            </a>
+          )}
+        </p>
+      )}
+    </DialogShell>
   );
 }

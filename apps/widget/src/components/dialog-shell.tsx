@@ -1,0 +1,93 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { useWidget } from '../widget-context';
+
+export interface DialogShellProps {
+  /** The heading's id, which names the dialog. */
+  titleId: string;
+  title: ComponentChildren;
+  /** Classes besides `pv-panel`. */
+  className?: string;
+  /** Embedded, the frame is as tall as its content, so the dialog sits where the visitor is. */
+  top: number | null;
+  /** When this changes (the dialog opens, shows other content, loses the element that had focus), focus returns to the close button unless it is already inside. */
+  focusKey: unknown;
+  onClose: () => void;
+  children: ComponentChildren;
+}
+
+/**
+ * The widget's modal dialog (the apartment panel, compare): a backdrop that closes on a click,
+ * a named dialog with a close button, focus moved in and kept in, and Escape to close.
+ */
+export function DialogShell({
+  titleId,
+  title,
+  className,
+  top,
+  focusKey,
+  onClose,
+  children,
+}: DialogShellProps) {
+  const w = useWidget();
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.contains(document.activeElement)) {
+      dialog.querySelector<HTMLElement>('.pv-close')?.focus({ preventScroll: top !== null });
+    }
+  }, [focusKey, top]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        onClose();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const trapTab = (e: KeyboardEvent) => {
+    if (e.key !== 'Tab' || !ref.current) return;
+    const items = ref.current.querySelectorAll<HTMLElement>('a[href], button, [tabindex="0"]');
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div
+      className={`pv-overlay${top !== null ? ' pv-overlay-embedded' : ''}`}
+      onClick={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className={className ? `pv-panel ${className}` : 'pv-panel'}
+        ref={ref}
+        onKeyDown={trapTab}
+        data-pv-float=""
+        style={top !== null ? { top: `${top}px` } : undefined}
+      >
+        <div className="pv-panel-head">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="pv-close" onClick={onClose} aria-label={w.t('close')}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
