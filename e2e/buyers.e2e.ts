@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminToken, api, baseURL, launch } from './support/browser';
+import { seriousViolations } from './support/axe';
 import { signInAsAdmin } from './support/session';
 import {
   addApartment,
@@ -83,28 +82,6 @@ const heart = (page: Page, bostad: string) =>
   row(page, bostad).getByRole('button', { name: `Favorit: Bostad ${bostad}` });
 const compareToggle = (page: Page, bostad: string) =>
   row(page, bostad).getByRole('button', { name: `Jämför Bostad ${bostad}` });
-
-const axeSource = () =>
-  fs.readFileSync(path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js'), 'utf8');
-async function audit(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's CSP rightly forbids injected scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource());
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Document,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('price per m² and only available', () => {
   it('shows the price per m² of the price the admin set, sorts by it, and hides what cannot be had', async () => {
@@ -251,7 +228,7 @@ describe('compare', () => {
     await expect
       .poll(() => page.evaluate(() => !!document.activeElement?.closest('[role=dialog]')))
       .toBe(true);
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await compare.waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Jämför (3)');
@@ -431,14 +408,14 @@ describe('the host page', () => {
 describe('accessibility', () => {
   it('has no serious or critical axe-core violations in any state, classic and cards', async () => {
     const page = await open(`/view/${p.id}`);
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await row(page, '101').getByRole('button', { name: '101', exact: true }).click();
     await page.getByRole('dialog').waitFor();
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: 'Favorit' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Stäng' }).click();
     await page.getByRole('checkbox', { name: /^Favoriter/ }).check();
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await setSettings(token, p.id, { use_new_design: '1' });
     await untilViewShows(
@@ -448,13 +425,13 @@ describe('accessibility', () => {
     try {
       const cards = await open(`/view/${p.id}`);
       await cards.locator('.pv-cards').waitFor();
-      expect(await audit(cards)).toEqual([]);
+      expect(await seriousViolations(cards)).toEqual([]);
       await row(cards, '102').getByRole('button', { name: 'Jämför Bostad 102' }).click();
       await row(cards, '103').getByRole('button', { name: 'Jämför Bostad 103' }).click();
       await cards.getByRole('button', { name: 'Jämför (2)' }).click();
       await cards.getByRole('dialog', { name: 'Jämför bostäder' }).waitFor();
       await expect.poll(() => cards.locator('.pv-cmp-hl').count()).toBe(2);
-      expect(await audit(cards)).toEqual([]);
+      expect(await seriousViolations(cards)).toEqual([]);
     } finally {
       await setSettings(token, p.id, { use_new_design: '0' });
     }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -6,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { SunStudyFile } from '@planvy/shared';
 import { adminToken, api, baseURL, freshPage, launch } from './support/browser';
+import { seriousViolations } from './support/axe';
 import { signInAsAdmin } from './support/session';
 import { createProject, setSettings } from './support/widget-fixtures';
 
@@ -311,27 +311,7 @@ describe('the Sun study tab and the player', () => {
     const src = await dialog.locator('.pv-sun-media img').evaluate((img: HTMLImageElement) => img.currentSrc);
     expect(src).toMatch(/\/(1280|1600)\/[abc]\.webp$/);
 
-    const axeSource = fs.readFileSync(
-      path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js'),
-      'utf8',
-    );
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: (
-              ctx: Document,
-            ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-          };
-        }
-      ).axe;
-      const result = await axe.run(document);
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-    expect(violations).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Locator, type Page } from 'playwright-core';
 import { XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
 import { adminToken, api, baseURL, launch } from './support/browser';
+import { seriousViolations } from './support/axe';
 import {
   addApartment,
   addBuilding,
@@ -370,32 +369,10 @@ describe('keyboard and accessibility', () => {
 
   it('has no serious or critical axe-core violations, with and without the panel open', async () => {
     const page = await openHouse();
-    const axeSource = fs.readFileSync(
-      path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js'),
-      'utf8',
-    );
-    // Evaluated through the DevTools protocol: the page's CSP rightly forbids injected scripts.
-    await page.evaluate(axeSource);
-    const audit = () =>
-      page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run: (
-                ctx: Document,
-              ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-            };
-          }
-        ).axe;
-        const result = await axe.run(document);
-        return result.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      });
-    expect(await audit()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await zone(page, '1001').click();
     await page.getByRole('dialog').waitFor();
-    expect(await audit()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('speaks English with ?lang=en', async () => {
