@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminToken, api, freshPage, launch } from './support/browser';
 import { signInAsAdmin } from './support/session';
-import { createProject, svgDoc, uploadFile, zoneRect } from './support/widget-fixtures';
+import { addApartment, createProject, svgDoc, uploadFile, zoneRect } from './support/widget-fixtures';
 
 /**
  * Live availability (issue 14, ADR 015): a buyer's open widget follows what the sales team
@@ -23,19 +23,13 @@ async function arrange(name: string) {
   const projectId = await createProject(token, name);
   const ids: Record<string, number> = {};
   for (const bostad of ['L-1', 'L-2']) {
-    const res = await api<{ apartment: { id: number } }>(
-      'POST',
-      `/api/v1/admin/apartment/${projectId}`,
-      token,
-      {
-        bostad,
-        rooms: '3',
-        price: 3_000_000,
-        status: 'sale',
-        file_name: 'plan.svg',
-      },
-    );
-    ids[bostad] = res.body.apartment.id;
+    ids[bostad] = await addApartment(token, projectId, {
+      bostad,
+      rooms: '3',
+      price: 3_000_000,
+      status: 'sale',
+      file_name: 'plan.svg',
+    });
   }
   await uploadFile(
     token,

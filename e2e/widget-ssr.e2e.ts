@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, baseURL, freshPage, launch } from './support/browser';
 import { signInAsAdmin } from './support/session';
-import { createProject, svgDoc, uploadFile, zoneRect } from './support/widget-fixtures';
+import { addApartment, createProject, svgDoc, uploadFile, zoneRect } from './support/widget-fixtures';
 
 /**
  * The widget page rendered on the server (issue 14, ADR 016): the coloured plan is in the HTML,
@@ -30,18 +30,7 @@ async function arrange(name: string) {
     ['S-1', 'sale'],
     ['S-2', 'sold'],
   ] as const) {
-    const res = await api<{ apartment: { id: number } }>(
-      'POST',
-      `/api/v1/admin/apartment/${projectId}`,
-      token,
-      {
-        bostad,
-        rooms: '2',
-        status,
-        file_name: 'plan.svg',
-      },
-    );
-    ids[bostad] = res.body.apartment.id;
+    ids[bostad] = await addApartment(token, projectId, { bostad, rooms: '2', status, file_name: 'plan.svg' });
   }
   await uploadFile(
     token,

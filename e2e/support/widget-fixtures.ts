@@ -15,6 +15,8 @@ export interface ApartmentInput {
   link?: string;
   description?: string;
   info?: { url: string }[];
+  /** The plan the apartment is drawn on. */
+  file_name?: string;
 }
 
 export async function createProject(
