@@ -120,6 +120,31 @@ describe('the server-rendered widget page', () => {
     await page.locator(`tr[data-pv-row="${ids['S-2']}"]`).waitFor();
   });
 
+  it('reaches the browser compressed, and holds its first paint until the whole plan is parsed', async () => {
+    const { projectId } = await arrange('SSR over the wire');
+    const page = await freshPage(browser.context);
+    const encodings = new Map<string, string | undefined>();
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      encodings.set(url.pathname.replace(/-[\w-]{8}\.js$/, '.js'), res.headers()['content-encoding']);
+    });
+    await page.goto(`/view/${projectId}`);
+    await page.waitForSelector('#root[data-ready="1"]');
+    expect(encodings.get(`/view/${projectId}`)).toBe('br');
+    expect(encodings.get('/widget/assets/index.js')).toBe('br');
+    // <link rel="expect" blocking="render"> names the plan's stage, which holds the whole plan.
+    const expectation = await page.evaluate(() => {
+      const link = document.querySelector('link[rel="expect"]');
+      const target = document.querySelector(link?.getAttribute('href') ?? '#none');
+      return {
+        blocking: link?.getAttribute('blocking'),
+        holdsPlan: !!target?.querySelector('.pv-canvas > svg .pv-zone'),
+      };
+    });
+    expect(expectation).toEqual({ blocking: 'render', holdsPlan: true });
+    await page.close();
+  });
+
   it('catches up with a change made between the rendering of the page and its script', async () => {
     const { projectId, ids } = await arrange('SSR catch up');
     const page = await freshPage(browser.context);

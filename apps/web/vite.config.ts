@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
+import { precompress } from '../../scripts/vite-precompress';
 import react from '@vitejs/plugin-react';
 
 const apiServer = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { precompress } from '../../scripts/vite-precompress';
 import preact from '@preact/preset-vite';
 
 /**
@@ -8,7 +9,7 @@ import preact from '@preact/preset-vite';
  */
 export default defineConfig({
   // The widget imports preact itself; no React emulation (preact/compat) is bundled.
-  plugins: [preact({ reactAliasesEnabled: false })],
+  plugins: [preact({ reactAliasesEnabled: false }), precompress()],
   base: '/widget/',
   build: {
     outDir: 'dist',

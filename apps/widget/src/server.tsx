@@ -8,6 +8,7 @@ import type { PublicPlan, PublicView } from '@planvy/shared/src/public-view';
 import { styleProperties } from '@planvy/shared/src/styles';
 import type { WidgetPageInput, WidgetPageRenderer } from '@planvy/shared/src/widget-page';
 import { App } from './app';
+import { PLAN_STAGE_ID } from './components/plan-view';
 import { pageDataScript } from './page-data';
 import { readParams } from './params';
 import {
@@ -94,7 +95,7 @@ const HEAD_END = '</head>';
 /** Fills the built page: language, title, inlined CSS, the rendered widget and the view data. */
 function fillTemplate(
   template: string,
-  parts: { lang: string; title: string; css: string; body: string; data: string },
+  parts: { lang: string; title: string; css: string; head: string; body: string; data: string },
 ) {
   const start = template.indexOf(ROOT_START);
   const end = template.indexOf(ROOT_END);
@@ -106,7 +107,7 @@ function fillTemplate(
       .slice(0, head)
       .replace(/<html lang="[a-z]+">/, `<html lang="${parts.lang}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(parts.title)}</title>`) +
-    `<style id="pv-page-css">${parts.css}</style>\n` +
+    `<style id="pv-page-css">${parts.css}</style>${parts.head}\n` +
     template.slice(head, start) +
     parts.body +
     template.slice(end + ROOT_END.length).replace('</body>', `${parts.data}\n</body>`)
@@ -138,6 +139,9 @@ export async function renderPage(input: WidgetPageInput): Promise<string> {
     lang: params.lang,
     title: view.project.name,
     css: pageCss(view),
+    // Browsers that know it paint nothing until the plan has been parsed, then the plan whole:
+    // no frames of a half-drawn plan, each laid out again (ADR 016). Others ignore it.
+    head: decorated ? `<link rel="expect" href="#${PLAN_STAGE_ID}" blocking="render">` : '',
     body,
     data: pageDataScript(input.viewEtag, input.viewJson),
   });

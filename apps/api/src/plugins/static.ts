@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { sendEncoded } from '../lib/encoding';
 
 /**
  * Serves the built admin SPA, the widget's assets and embed.js (the widget's page is
@@ -16,6 +17,8 @@ export async function staticPlugin(app: FastifyInstance, opts: { webDist: string
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset (scripts/vite-precompress.ts).
+    preCompressed: true,
     setHeaders(res, filePath) {
       res.header(
         'cache-control',
@@ -41,7 +44,7 @@ export async function staticPlugin(app: FastifyInstance, opts: { webDist: string
           .header('x-content-type-options', 'nosniff')
           .header('etag', etag);
         if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-        return reply.send(embedJs);
+        return sendEncoded(request, reply, embedJs);
       });
     }
 
@@ -50,6 +53,7 @@ export async function staticPlugin(app: FastifyInstance, opts: { webDist: string
       prefix: '/widget/',
       decorateReply: false,
       index: false,
+      preCompressed: true,
       // The server renderer (dist/server/, loaded by the API) is not a public asset.
       allowedPath: (pathName) => !pathName.startsWith('/server/'),
       setHeaders(res, filePath) {

@@ -57,6 +57,13 @@ const OWNED_BY_PLAN_VIEW = { __html: '' };
 /** Loaded on demand: the first plan needs none of it (see plan-prepare.ts). */
 export const loadPlanPrepare = () => import('../plan-prepare');
 
+/**
+ * The plan's stage carries this id: the server's page holds its first paint until the stage
+ * has been parsed (`<link rel="expect" blocking="render">`, server.tsx), so the plan reaches
+ * the screen whole, in one frame, rather than drawn in parts as the HTML arrives.
+ */
+export const PLAN_STAGE_ID = 'pv-stage';
+
 function zoneOf(target: EventTarget | null): Element | null {
   return target instanceof Element ? target.closest('.pv-zone') : null;
 }
@@ -397,7 +404,12 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
   const base = shown?.base ?? serverPlan?.base;
   const ratio = base ? `${base.w} / ${base.h}` : undefined;
   return (
-    <div className="pv-stage" ref={stageRef} style={ratio ? { aspectRatio: ratio } : undefined}>
+    <div
+      id={PLAN_STAGE_ID}
+      className="pv-stage"
+      ref={stageRef}
+      style={ratio ? { aspectRatio: ratio } : undefined}
+    >
       <div
         className="pv-canvas"
         ref={canvasRef}

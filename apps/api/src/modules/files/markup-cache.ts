@@ -1,5 +1,4 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
+import { compress, type ContentEncoding } from '../../lib/encoding';
 
 /**
  * A plan's markup as sent to the editor, kept per version: the raw bytes and, once asked
@@ -11,39 +10,7 @@ import zlib from 'node:zlib';
  * a write makes a new ETag and the old entry simply stops being asked for and ages out
  * (least recently used first, past `maxBytes`). Nothing needs invalidating, on any instance.
  */
-export type MarkupEncoding = 'br' | 'gzip' | 'identity';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/** The encoding to answer in, from Accept-Encoding (brotli first; q=0 refuses). */
-export function pickEncoding(accept: string | undefined): MarkupEncoding {
-  const offered = new Set(
-    (accept ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]!.trim()),
-  );
-  if (offered.has('br')) return 'br';
-  if (offered.has('gzip')) return 'gzip';
-  return 'identity';
-}
-
-function compress(bytes: Buffer, encoding: MarkupEncoding): Promise<Buffer> {
-  // Both run on libuv's thread pool, off the event loop. Brotli 5 compresses a 10 MB plan in
-  // tens of milliseconds, about as fast as gzip 6 and several times smaller.
-  if (encoding === 'br')
-    return brotli(bytes, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      },
-    });
-  if (encoding === 'gzip') return gzip(bytes);
-  return Promise.resolve(bytes);
-}
+export type MarkupEncoding = ContentEncoding;
 
 interface Entry {
   raw: Buffer;

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { MarkupCache, pickEncoding } from './markup-cache';
+import { MarkupCache } from './markup-cache';
 
 const svg = `<svg xmlns="http://www.w3.org/2000/svg">${'<path d="M0 0h1v1z"/>'.repeat(1000)}</svg>`;
 
@@ -49,14 +49,5 @@ describe('MarkupCache', () => {
     await cache.get('a', 'identity', load('a'));
     await cache.get('b', 'identity', load('b'));
     expect(loads).toEqual(['a', 'b', 'c', 'b']);
-  });
-});
-
-describe('pickEncoding', () => {
-  it('prefers brotli, then gzip, and honours q=0', () => {
-    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(pickEncoding('gzip, br;q=0')).toBe('gzip');
-    expect(pickEncoding('identity')).toBe('identity');
-    expect(pickEncoding(undefined)).toBe('identity');
   });
 });

@@ -21,7 +21,8 @@ import { files as filesTable } from '../../db/schema';
 import { projectOf } from '../../plugins/audit';
 import { projectAccessHook } from '../projects/access-hook';
 import * as files from './service';
-import { pickEncoding, planMarkup } from './markup-cache';
+import { pickEncoding } from '../../lib/encoding';
+import { planMarkup } from './markup-cache';
 import { editZone } from './zone-edit';
 import { fromParam, projectOfRow } from '../../plugins/public-view-freshness';
 

@@ -287,7 +287,11 @@ describe('plans without their markup, and the markup once per version', () => {
       ['br', brotliDecompressSync],
       ['gzip', gunzipSync],
     ] as const) {
-      const packed = await t.as(client.token, { method: 'GET', url, headers: { 'accept-encoding': encoding } });
+      const packed = await t.as(client.token, {
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': encoding },
+      });
       expect(packed.headers['content-encoding']).toBe(encoding);
       expect(packed.headers.etag).toBe(res.headers.etag);
       expect(decode(packed.rawPayload).toString()).toBe(res.body);

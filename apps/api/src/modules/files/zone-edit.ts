@@ -52,7 +52,9 @@ export async function editZone(
     } catch (err) {
       if (err instanceof NotAZoneError) throw invalid('zone', err.message);
       if (err instanceof ZoneNotFoundError) {
-        throw conflict('The plan no longer has this zone where your copy has it. Reload the plan, then try again.');
+        throw conflict(
+          'The plan no longer has this zone where your copy has it. Reload the plan, then try again.',
+        );
       }
       throw err;
     }
@@ -68,7 +70,9 @@ export async function editZone(
 
     // Only the apartment the zone showed and the one it shows now can have moved on or off this plan.
     const after = readZone(attributeRecord(patch.attributes)).apartmentId;
-    const affected = [...new Set([patch.before.apartmentId, after])].filter((id): id is number => id !== null);
+    const affected = [...new Set([patch.before.apartmentId, after])].filter(
+      (id): id is number => id !== null,
+    );
     const onPlan = apartmentIdsOnPlan(patch.scan);
     const rows = await repo.lockApartmentsById(tx, projectId, affected);
     const moves = rows.flatMap((a) => {
@@ -80,7 +84,14 @@ export async function editZone(
       return [{ id: a.id, file_name: next.join(',') }];
     });
     await repo.setFileNames(tx, moves);
-    const moved = moves.length > 0 ? await repo.lockApartmentsById(tx, projectId, moves.map((m) => m.id)) : [];
+    const moved =
+      moves.length > 0
+        ? await repo.lockApartmentsById(
+            tx,
+            projectId,
+            moves.map((m) => m.id),
+          )
+        : [];
     const buildings = await repo.buildingsOf(tx, [row.id]);
 
     return {

@@ -64,8 +64,12 @@ describe('a zone patch', () => {
 
   it('refuses an element that is not the one the editor saw', () => {
     const attach = () => apartmentZone(hostile);
-    expect(() => patchZone(stored, { path: [1, 1], name: 'rect', id: null }, attach)).toThrow(ZoneNotFoundError);
-    expect(() => patchZone(stored, { path: [1, 0], name: 'rect', id: '13' }, attach)).toThrow(ZoneNotFoundError);
+    expect(() => patchZone(stored, { path: [1, 1], name: 'rect', id: null }, attach)).toThrow(
+      ZoneNotFoundError,
+    );
+    expect(() => patchZone(stored, { path: [1, 0], name: 'rect', id: '13' }, attach)).toThrow(
+      ZoneNotFoundError,
+    );
     expect(() => patchZone(stored, { path: [9], name: 'rect', id: null }, attach)).toThrow(ZoneNotFoundError);
   });
 
@@ -89,18 +93,21 @@ describe('a zone patch', () => {
     expect(sanitizeSvg(patch.svg).svg).toBe(patch.svg);
   });
 
-  it.each(XSS_CORPUS.map((c) => [c.name, c.svg]))('stays sanitised on a stored payload: %s', (_name, payload) => {
-    let clean: string;
-    try {
-      clean = sanitizeSvg(payload).svg;
-    } catch {
-      return; // refused outright: nothing is stored
-    }
-    // The root's first element, if any: attach a hostile apartment to it.
-    const first = /^<svg[^>]*>\s*<([a-zA-Z]+)([^>]*?)(\/?)>/.exec(clean);
-    if (!first || !ZONE_ELEMENTS.has(first[1]!)) return;
-    const id = /\sid="([^"]*)"/.exec(first[2]!)?.[1] ?? null;
-    const patch = patchZone(clean, { path: [0], name: first[1]!, id }, () => apartmentZone(hostile));
-    expect(sanitizeSvg(patch.svg).svg).toBe(patch.svg);
-  });
+  it.each(XSS_CORPUS.map((c) => [c.name, c.svg]))(
+    'stays sanitised on a stored payload: %s',
+    (_name, payload) => {
+      let clean: string;
+      try {
+        clean = sanitizeSvg(payload).svg;
+      } catch {
+        return; // refused outright: nothing is stored
+      }
+      // The root's first element, if any: attach a hostile apartment to it.
+      const first = /^<svg[^>]*>\s*<([a-zA-Z]+)([^>]*?)(\/?)>/.exec(clean);
+      if (!first || !ZONE_ELEMENTS.has(first[1]!)) return;
+      const id = /\sid="([^"]*)"/.exec(first[2]!)?.[1] ?? null;
+      const patch = patchZone(clean, { path: [0], name: first[1]!, id }, () => apartmentZone(hostile));
+      expect(sanitizeSvg(patch.svg).svg).toBe(patch.svg);
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { apartments as apartmentsTable, clickEvents, rateLimits } from '../../db/schema';
@@ -103,6 +104,19 @@ describe('GET /public/view/{projectId}', () => {
     const again = await view(project, { 'if-none-match': first.headers.etag as string });
     expect(again.statusCode).toBe(304);
     expect((await view(99999)).statusCode).toBe(404);
+  });
+
+  it('is sent compressed to clients that accept it, with the same ETag, and as it is to others', async () => {
+    for (let i = 0; i < 20; i++) await addApartment({ bostad: `1${100 + i}`, rooms: '3', status: 'sale' });
+    const plain = await view();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const br = await view(project, { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const gz = await view(project, { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
   });
 
   it('never hands buyers a link that breaks the link rule, even one stored before it', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clickBodySchema, projectIdParams, publicViewSchema, z, type PublicView } from '../../lib/schemas';
+import { clickBodySchema, projectIdParams, publicViewSchema, z } from '../../lib/schemas';
+import { sendEncoded } from '../../lib/encoding';
 import { HttpError, notFound } from '../../lib/http-error';
 
 declare module 'fastify' {
@@ -31,8 +32,8 @@ export const publicViewRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'public, no-cache')
         .header('x-content-type-options', 'nosniff');
       if (request.headers['if-none-match'] === view.etag) return reply.status(304).send(null);
-      // The cached body is already-serialised JSON; Fastify sends a Buffer as it is.
-      return reply.type('application/json; charset=utf-8').send(view.body as unknown as PublicView);
+      // The cached body is already-serialised JSON, sent as it is or compressed once per version.
+      return sendEncoded(request, reply.type('application/json; charset=utf-8'), view.body);
     },
   );
 

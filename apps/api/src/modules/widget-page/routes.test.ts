@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'htmlparser2';
 import { Element, type ChildNode } from 'domhandler';
@@ -199,7 +200,7 @@ describe('GET /view/{projectId}', () => {
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe(WIDGET_PAGE_CACHE);
     expect(first.headers['cache-control']).toMatch(/^public, max-age=0, stale-while-revalidate=\d+$/);
-    expect(first.headers.vary).toBeUndefined();
+    expect(first.headers.vary).toBe('accept-encoding');
     const again = await page('', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
@@ -217,6 +218,27 @@ describe('GET /view/{projectId}', () => {
     expect(parse(after.body).zone('data-pv-id', String(sale.id))!.attribs.class).toBe(
       'pv-zone pv-st-reserved',
     );
+  });
+
+  it('is sent compressed to browsers that accept it, compressed once, the same page and ETag in every encoding', async () => {
+    await arrange();
+    const plain = await page();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await page('', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const gz = await page('', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // The second buyer gets the very bytes the first one did: nothing is compressed again.
+    const again = await page('', { 'accept-encoding': 'br' });
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    expect(
+      (await page('', { 'accept-encoding': 'br', 'if-none-match': plain.headers.etag as string })).statusCode,
+    ).toBe(304);
   });
 
   it('renders a bounded number of new pages per client address a minute; past it the script draws the page', async () => {

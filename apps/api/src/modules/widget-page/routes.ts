@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { sendEncoded } from '../../lib/encoding';
 import { visitorNetwork } from '../public-view/click-recorder';
 import { sanitizeSvg } from '../files/svg-sanitize';
 import { readPublicFile } from '../files/service';
@@ -153,10 +154,11 @@ export async function widgetPageRoutes(app: FastifyInstance, opts: { build: Widg
         request.log.error({ err }, 'widget page: server rendering failed');
         return sendUnrendered(reply, 200);
       }
-      // The page depends on the URL alone (path and query), never on a request header: no Vary.
+      // The page depends on the URL alone (path and query); only its encoding varies.
       widgetHeaders(reply, 200).header('cache-control', WIDGET_PAGE_CACHE).header('etag', page.etag);
-      if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-      return reply.send(page.html);
+      if (request.headers['if-none-match'] === page.etag)
+        return reply.header('vary', 'accept-encoding').status(304).send();
+      return sendEncoded(request, reply, page.html);
     },
   );
   // Anything else under /view is a project that does not exist, shown as the widget shows it.
