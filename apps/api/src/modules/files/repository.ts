@@ -29,6 +29,15 @@ export async function readMarkupTag(db: DbOrTx, projectId: number, fileId: numbe
   return row;
 }
 
+/** A plan's ETag by its name, without its markup (the widget's page). */
+export async function readMarkupTagByName(db: DbOrTx, projectId: number, name: string) {
+  const [row] = await db
+    .select({ etag: files.etag })
+    .from(files)
+    .where(and(eq(files.project_id, projectId), eq(files.name, name), eq(files.kind, 'svg')));
+  return row;
+}
+
 /** A plan's markup and ETag (for the editor, which fetches it once per version). */
 export async function readMarkup(db: DbOrTx, projectId: number, fileId: number) {
   const [row] = await db

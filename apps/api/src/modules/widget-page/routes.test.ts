@@ -241,6 +241,30 @@ describe('GET /view/{projectId}', () => {
     ).toBe(304);
   });
 
+  it('shows a plan edited in the back-office on the next page (plans are kept per version, not per name)', async () => {
+    const apt = await addApartment({ bostad: '7', status: 'sale' });
+    await upload(
+      'site.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 50 50"><rect x="1" y="1" width="9" height="9"/></svg>',
+    );
+    expect(parse((await page()).body).zone('data-pv-id', String(apt.id))).toBeUndefined();
+    const plans = (await t.as(admin.token, { method: 'GET', url: `/api/v1/admin/plans/${project}` })).json()
+      .plans as { id: number; version: number }[];
+    const edit = await t.as(admin.token, {
+      method: 'PATCH',
+      url: `/api/v1/admin/plans/${project}/${plans[0]!.id}/zone`,
+      payload: {
+        version: plans[0]!.version,
+        zone: { path: [0], name: 'rect', id: null },
+        edit: { kind: 'attach', apartment_id: apt.id },
+      },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(parse((await page()).body).zone('data-pv-id', String(apt.id))!.attribs.class).toBe(
+      'pv-zone pv-st-sale',
+    );
+  });
+
   it('renders a bounded number of new pages per client address a minute; past it the script draws the page', async () => {
     await arrange();
     const from = (query: string, remoteAddress: string) =>

@@ -3,9 +3,10 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { sendEncoded } from '../../lib/encoding';
 import { visitorNetwork } from '../public-view/click-recorder';
 import { sanitizeSvg } from '../files/svg-sanitize';
+import { readMarkupTagByName } from '../files/repository';
 import { readPublicFile } from '../files/service';
 import type { WidgetBuild } from './renderer';
-import { WidgetPages } from './service';
+import { PlanMarkupMemo, WidgetPages } from './service';
 
 /**
  * The public widget page is embedded on other sites, so it may be framed by anyone
@@ -95,15 +96,23 @@ export async function widgetPageRoutes(app: FastifyInstance, opts: { build: Widg
     return reply.send(unrendered);
   };
 
-  /** Stored plans are sanitised on every save; this runs the server's sanitiser once more, as the browser guard would. */
+  /**
+   * Stored plans are sanitised on every save; this runs the server's sanitiser once more, as
+   * the browser guard would, once per version of the plan (its ETag).
+   */
+  const plans = new PlanMarkupMemo();
   const planMarkup = (projectId: number) => async (name: string) => {
-    const file = await readPublicFile(app.db, projectId, name);
-    if (!file || file.kind !== 'svg') return null;
-    try {
-      return sanitizeSvg(file.bytes.toString('utf8')).svg;
-    } catch {
-      return null;
-    }
+    const tag = await readMarkupTagByName(app.db, projectId, name);
+    if (!tag) return null;
+    return plans.get(tag.etag, async () => {
+      const file = await readPublicFile(app.db, projectId, name);
+      if (!file || file.kind !== 'svg') return null;
+      try {
+        return sanitizeSvg(file.bytes.toString('utf8')).svg;
+      } catch {
+        return null;
+      }
+    });
   };
 
   /** Today's unrendered page, with the view (and, once known, the first plan) announced for preloading. */
