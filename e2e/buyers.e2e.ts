@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { adminToken, api, baseURL, launch } from './support/browser';
+import { adminToken, api, baseURL, launch, pageTracker } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { signInAsAdmin } from './support/session';
 import {
@@ -22,7 +22,6 @@ import {
 
 let browser: Awaited<ReturnType<typeof launch>>;
 let token: string;
-let pages: Page[] = [];
 const p = { id: 0, apt: {} as Record<string, number> };
 const BOSTADER = ['101', '102', '103', '104', '105', '106'];
 
@@ -62,17 +61,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-afterEach(async () => {
-  for (const page of pages) await page.close().catch(() => undefined);
-  pages = [];
-});
+const pages = pageTracker(() => browser.context);
+afterEach(() => pages.closeAll());
 
-async function open(url: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const page = await browser.context.newPage();
-  pages.push(page);
-  await page.setViewportSize(viewport);
-  await page.goto(url);
-  await page.waitForSelector('#root[data-ready="1"]');
+/** The widget, once its list is filled in. */
+async function open(url: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await pages.open(url, viewport);
   await page.locator('[data-pv-row]').first().waitFor();
   return page;
 }
@@ -87,7 +81,7 @@ describe('price per m² and only available', () => {
   it('shows the price per m² of the price the admin set, sorts by it, and hides what cannot be had', async () => {
     // The admin sets a new area and price in the back-office's apartment form.
     const admin = await browser.context.newPage();
-    pages.push(admin);
+    pages.track(admin);
     await signInAsAdmin(admin);
     await admin.goto(`/projects/${p.id}`);
     await admin.getByRole('row', { name: 'Öppna 101', exact: true }).click();
@@ -176,7 +170,7 @@ describe('favourites', () => {
 
     // Storage that throws, as in a sandboxed frame or Safari's private mode.
     const blocked = await browser.context.newPage();
-    pages.push(blocked);
+    pages.track(blocked);
     await blocked.addInitScript(() => {
       Object.defineProperty(window, 'localStorage', {
         get() {
@@ -282,7 +276,7 @@ describe('share', () => {
 
   it('uses the Web Share API where there is one', async () => {
     const page = await browser.context.newPage();
-    pages.push(page);
+    pages.track(page);
     await page.addInitScript(() => {
       (navigator as unknown as { share: (d: unknown) => Promise<void> }).share = (d) => {
         (window as unknown as { shared: unknown }).shared = d;
@@ -335,7 +329,7 @@ describe('the host page', () => {
     const host = await hostPage(listen + snippet);
     try {
       const page = await browser.context.newPage();
-      pages.push(page);
+      pages.track(page);
       await page.goto(`${host.url}/kampanj?utm=x`);
       const frame = page.frameLocator('iframe');
       await frame.locator('#root[data-ready="1"]').waitFor();

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Locator, type Page } from 'playwright-core';
 import { XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
-import { adminToken, api, baseURL, launch } from './support/browser';
+import { adminToken, api, baseURL, launch, pageTracker } from './support/browser';
 import { seriousViolations } from './support/axe';
 import {
   addApartment,
@@ -26,7 +26,6 @@ import {
 
 let browser: Awaited<ReturnType<typeof launch>>;
 let token: string;
-let pages: Page[] = [];
 
 /** Kv. Eken: a site plan with one house link and a townhouse, and the house's floor plan. */
 const eken = { id: 0, building: 0, apt: {} as Record<string, number> };
@@ -134,19 +133,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-afterEach(async () => {
-  for (const p of pages) await p.close().catch(() => undefined);
-  pages = [];
-});
-
-async function open(url: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const page = await browser.context.newPage();
-  pages.push(page);
-  await page.setViewportSize(viewport);
-  await page.goto(url);
-  await page.waitForSelector('#root[data-ready="1"]');
-  return page;
-}
+const pages = pageTracker(() => browser.context);
+afterEach(() => pages.closeAll());
+const open = pages.open;
 
 /** The house plan (the second page), with its list rendered. */
 async function openHouse(query = '', viewport?: { width: number; height: number }): Promise<Page> {
@@ -512,7 +501,7 @@ describe('embedding', () => {
     const host = await hostPage(code.full);
     try {
       const page = await browser.context.newPage();
-      pages.push(page);
+      pages.track(page);
       await page.goto(`${host.url}/?apartment=${eken.apt['1003']}`);
       const iframe = page.locator('iframe');
       await iframe.waitFor();
@@ -563,7 +552,7 @@ describe('embedding', () => {
     const host = await hostPage(code.full.replace('data-lang="sv"', 'data-lang="en"'));
     try {
       const page = await browser.context.newPage();
-      pages.push(page);
+      pages.track(page);
       await page.goto(host.url);
       const frame = page.frameLocator('iframe');
       await frame.locator('#root[data-ready="1"]').waitFor();
@@ -578,7 +567,7 @@ describe('embedding', () => {
     const host = await hostPage(code.iframe.replace(' loading="lazy"', ''));
     try {
       const page = await browser.context.newPage();
-      pages.push(page);
+      pages.track(page);
       await page.goto(host.url);
       const frame = page.frameLocator('iframe');
       await frame.locator('#root[data-ready="1"]').waitFor();
@@ -593,7 +582,7 @@ describe('embedding', () => {
 describe('headers', () => {
   it('an unknown project shows a message instead of a plan', async () => {
     const page = await browser.context.newPage();
-    pages.push(page);
+    pages.track(page);
     await page.goto('/view/999999');
     await page.getByRole('alert').filter({ hasText: 'Projektet hittades inte.' }).waitFor();
   });
@@ -693,7 +682,7 @@ describe('untrusted plan markup', () => {
     );
 
     const page = await browser.context.newPage();
-    pages.push(page);
+    pages.track(page);
     const dialogs = await watch(page);
     await page.goto(`/view/${id}`);
     await page.waitForSelector('#root[data-ready="1"]');
@@ -715,7 +704,7 @@ describe('untrusted plan markup', () => {
     );
 
     const page = await browser.context.newPage();
-    pages.push(page);
+    pages.track(page);
     const dialogs = await watch(page);
     // Only the payloads that are well-formed XML: a broken file is refused as a whole.
     await page.goto('about:blank');

@@ -52,6 +52,32 @@ export async function freshPage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
+/**
+ * The pages a test file opens, closed after each test (`closeAll` in afterEach). `open` loads a
+ * widget URL at a viewport and waits until its script has taken over.
+ */
+export function pageTracker(context: () => BrowserContext) {
+  let pages: Page[] = [];
+  const track = (page: Page): Page => {
+    pages.push(page);
+    return page;
+  };
+  return {
+    track,
+    open: async (url: string, viewport = { width: 1280, height: 900 }): Promise<Page> => {
+      const page = track(await context().newPage());
+      await page.setViewportSize(viewport);
+      await page.goto(url);
+      await page.waitForSelector('#root[data-ready="1"]');
+      return page;
+    },
+    closeAll: async (): Promise<void> => {
+      for (const page of pages) await page.close().catch(() => undefined);
+      pages = [];
+    },
+  };
+}
+
 /** Calls the API directly (to arrange data) with an admin token. */
 export async function api<T = unknown>(
   method: string,
