@@ -19,7 +19,8 @@ import './styles.css';
 const root = document.getElementById('root');
 const params = readParams(location.pathname, location.search, location.hash);
 const t = translator(params.lang);
-document.documentElement.lang = params.lang;
+// Set only when it differs: a new language restyles the whole page, 1,000 zones included.
+if (document.documentElement.lang !== params.lang) document.documentElement.lang = params.lang;
 
 function message(text: string) {
   return (

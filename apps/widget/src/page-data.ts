@@ -15,10 +15,12 @@ export interface PageData {
 /**
  * JSON made safe inside <script>: no `<` at all (so nothing can close the element, open a
  * comment or `<script` in it), and the line separators older parsers took for line ends.
- * JSON.parse reads the escapes back as the same characters.
+ * Every other character past Latin-1 is escaped too, so the page stays one-byte text for the
+ * browser (see `latin1Html` in server.tsx). JSON.parse reads the escapes back as the same
+ * characters.
  */
 export function inlineJson(json: string): string {
-  return json.replace(/[<\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return json.replace(/[<\u0100-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** The data block's element. */

@@ -4,7 +4,7 @@ import type { PublicApartment } from '@planvy/shared/src/public-view';
 import { inlineJson, pageDataScript, readPageData } from './page-data';
 import { preparePlan } from './plan-prepare';
 import { adoptPlan, withoutFill, type ZoneContext } from './plan-zones';
-import { decoratePlan } from './server';
+import { decoratePlan, latin1Html } from './server';
 
 const apartment = (id: number, status: string, inactive = false) =>
   ({ id, bostad: String(1000 + id), rooms: '2', status, inactive }) as PublicApartment;
@@ -78,12 +78,14 @@ describe('withoutFill', () => {
 });
 
 describe('the inlined view', () => {
-  const nasty = '</script><script>alert(1)</script><!-- \u2028\u2029 <\u0000';
+  const nasty = '</script><script>alert(1)</script><!-- \u2028\u2029 <\u0000 Sjöutsikten – → 日本 😀';
 
-  it('holds no "<" and no line separators, and reads back as the same data', () => {
+  it('holds no "<", no line separators and nothing past Latin-1, and reads back as the same data', () => {
     const json = JSON.stringify({ name: nasty });
     const safe = inlineJson(json);
     expect(safe).not.toMatch(/[<\u2028\u2029]/);
+    expect(safe).toMatch(/^[\0-\xff]*$/);
+    expect(safe).toContain('Sjöutsikten');
     expect(safe).toContain('\\u003c/script>');
     expect(JSON.parse(safe)).toEqual({ name: nasty });
   });
@@ -100,5 +102,22 @@ describe('the inlined view', () => {
   it('is null on a page without it', () => {
     document.body.innerHTML = '<div id="root"></div>';
     expect(readPageData()).toBeNull();
+  });
+});
+
+describe('latin1Html', () => {
+  it('writes what is past Latin-1 as references the HTML parser reads back, in text and attributes', () => {
+    const html = '<p title="Dela ↗">Kv. Ängen – etapp 2 😀</p>';
+    const safe = latin1Html(html);
+    expect(safe).toBe('<p title="Dela &#x2197;">Kv. Ängen &#x2013; etapp 2 &#x1f600;</p>');
+    const p = new DOMParser().parseFromString(safe, 'text/html').querySelector('p')!;
+    expect(p.title).toBe('Dela ↗');
+    expect(p.textContent).toBe('Kv. Ängen – etapp 2 😀');
+  });
+
+  it('reads back the same inside an SVG style, which HTML parses as foreign content', () => {
+    const svg = latin1Html('<svg><style>text::after{content:"→"}</style></svg>');
+    const style = new DOMParser().parseFromString(svg, 'text/html').querySelector('style')!;
+    expect(style.textContent).toBe('text::after{content:"→"}');
   });
 });

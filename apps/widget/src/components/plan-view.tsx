@@ -16,6 +16,7 @@ import {
 import { fetchPlanMarkup } from '../view-api';
 import { syncZones, type InitialPlan, type PreparedPlan, type ZoneContext } from '../plan-zones';
 import { useWidget } from '../widget-context';
+import { Icon } from './icons';
 
 export interface PlanViewProps {
   plan: PublicPlan;
@@ -58,11 +59,13 @@ const OWNED_BY_PLAN_VIEW = { __html: '' };
 export const loadPlanPrepare = () => import('../plan-prepare');
 
 /**
- * The plan's stage carries this id: the server's page holds its first paint until the stage
- * has been parsed (`<link rel="expect" blocking="render">`, server.tsx), so the plan reaches
- * the screen whole, in one frame, rather than drawn in parts as the HTML arrives.
+ * The first element after the plan's SVG carries this id: the server's page holds its first
+ * paint until it has been parsed (`<link rel="expect" blocking="render">`, server.tsx), so the
+ * plan reaches the screen whole, in one frame, rather than drawn in parts as the HTML arrives.
+ * Not the stage itself: Chromium lets rendering go as soon as the named element opens, which
+ * for the stage would be before any of its plan.
  */
-export const PLAN_STAGE_ID = 'pv-stage';
+export const PLAN_END_ID = 'pv-plan-end';
 
 function zoneOf(target: EventTarget | null): Element | null {
   return target instanceof Element ? target.closest('.pv-zone') : null;
@@ -404,12 +407,7 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
   const base = shown?.base ?? serverPlan?.base;
   const ratio = base ? `${base.w} / ${base.h}` : undefined;
   return (
-    <div
-      id={PLAN_STAGE_ID}
-      className="pv-stage"
-      ref={stageRef}
-      style={ratio ? { aspectRatio: ratio } : undefined}
-    >
+    <div className="pv-stage" ref={stageRef} style={ratio ? { aspectRatio: ratio } : undefined}>
       <div
         className="pv-canvas"
         ref={canvasRef}
@@ -422,7 +420,7 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
         </p>
       )}
       {/* The zone's own accessible name says the same, so the tooltip is visual only. */}
-      <div className="pv-tooltip" ref={tipRef} hidden aria-hidden="true">
+      <div id={PLAN_END_ID} className="pv-tooltip" ref={tipRef} hidden aria-hidden="true">
         <strong />
         <span />
       </div>
@@ -436,7 +434,7 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
           aria-label={w.t('zoomIn')}
           title={w.t('zoomIn')}
         >
-          +
+          <Icon name="plus" />
         </button>
         <button
           type="button"
@@ -444,10 +442,10 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
           aria-label={w.t('zoomOut')}
           title={w.t('zoomOut')}
         >
-          −
+          <Icon name="minus" />
         </button>
         <button type="button" onClick={fit} aria-label={w.t('zoomFit')} title={w.t('zoomFit')}>
-          ⤢
+          <Icon name="fit" />
         </button>
       </div>
     </div>

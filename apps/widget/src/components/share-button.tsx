@@ -1,4 +1,5 @@
 import { useWidget } from '../widget-context';
+import { Icon } from './icons';
 
 export interface ShareButtonProps {
   title: string;
@@ -33,7 +34,7 @@ export function ShareButton({ title, url, onNotice }: ShareButtonProps) {
   };
   return (
     <button type="button" className="pv-share" onClick={() => void share()}>
-      <span aria-hidden="true">↗</span> {w.t('share')}
+      <Icon name="share" /> {w.t('share')}
     </button>
   );
 }

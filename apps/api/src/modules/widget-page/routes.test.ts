@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const NASTY = '</script><script>alert(1)</script><!--';
+/** Markup that tries to end the data block or open a comment, and text past Latin-1 (– → 😀). */
+const NASTY = '</script><script>alert(1)</script><!-- – → 😀';
 
 beforeEach(async () => {
   await t.reset();
@@ -106,7 +107,7 @@ function parse(html: string) {
     all,
     zone: (attr: string, value: string) => all.find((e) => e.attribs[attr] === value),
     scripts: all.filter((e) => e.name === 'script'),
-    svg: all.find((e) => e.name === 'svg'),
+    svg: all.find((e) => e.name === 'svg' && (e.parent as Element | null)?.attribs.class === 'pv-canvas'),
   };
 }
 
@@ -191,6 +192,8 @@ describe('GET /view/{projectId}', () => {
     expect(all.find((e) => e.name === 'h1')!.children[0]).toMatchObject({ data: `Sjöutsikten ${NASTY}` });
     expect(html.match(/<script/g)).toHaveLength(2);
     expect(html).not.toContain('<!--"');
+    // Past Latin-1 only as references and escapes, so the browser keeps the page one-byte text.
+    expect(html).toMatch(/^[\0-\xff]*$/);
   });
 
   it('is cacheable: a strong ETag, 304 when unchanged, a new page after a change', async () => {
