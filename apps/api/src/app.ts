@@ -21,6 +21,7 @@ import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { publicViewFreshnessPlugin } from './plugins/public-view-freshness';
 import { staticPlugin } from './plugins/static';
+import { jsonCompressionPlugin } from './plugins/json-compression';
 import { storableInputPlugin } from './plugins/storable-input';
 import { LoginLimits } from './modules/auth/login-limits';
 import { apartmentRoutes, apartmentStatusRoutes } from './modules/apartments/routes';
@@ -129,6 +130,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     spaIndex: fs.existsSync(webIndex) ? fs.readFileSync(webIndex) : undefined,
   });
   await app.register(securityHeadersPlugin, { publicUrl: opts.config.publicUrl });
+  await app.register(jsonCompressionPlugin);
   await app.register(storableInputPlugin);
   await app.register(publicViewFreshnessPlugin);
   await app.register(fastifyFormbody);

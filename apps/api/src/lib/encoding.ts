@@ -15,7 +15,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** Smaller bodies gain less than the header costs. */
-const MIN_COMPRESSED_BYTES = 1024;
+export const MIN_COMPRESSED_BYTES = 1024;
 
 /** The encoding to answer in, from Accept-Encoding (brotli first; q=0 refuses). */
 export function pickEncoding(accept: string | undefined): ContentEncoding {
@@ -67,13 +67,24 @@ export function encodedOnce(body: Buffer, encoding: ContentEncoding): Promise<Bu
   return encoded;
 }
 
+/** Adds Accept-Encoding to the answer's Vary, once. */
+export function varyOnEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  const names = (Array.isArray(vary) ? vary.join(',') : String(vary ?? ''))
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.some((name) => name === '*' || name.toLowerCase() === 'accept-encoding')) return;
+  reply.header('vary', [...names, 'accept-encoding'].join(', '));
+}
+
 /**
  * Sends a cached body in the best encoding the client accepts. The ETag (set by the caller)
  * stays the same in every encoding: it names the content, which the widget compares with the
  * live stream's; `Vary: Accept-Encoding` keeps shared caches from mixing the encodings.
  */
 export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
-  reply.header('vary', 'accept-encoding');
+  varyOnEncoding(reply);
   const encoding =
     body.length < MIN_COMPRESSED_BYTES ? 'identity' : pickEncoding(request.headers['accept-encoding']);
   if (encoding === 'identity') return reply.send(body);
