@@ -153,7 +153,7 @@ describe('user administration', () => {
     expect((await api('GET', '/api/v1/user/me', doomedToken)).status).toBe(401);
   });
 
-  it('shows the server’s refusal of a common password under the password field', async () => {
+  it('shows the server’s refusal of a common password under the password field, in Swedish', async () => {
     await signInAsAdmin(page);
     await page.goto('/user-add');
     await page.getByLabel('Förnamn').fill('Petra');
@@ -161,8 +161,7 @@ describe('user administration', () => {
     await page.getByLabel('Lösenord', { exact: true }).fill('qwerty123');
     await page.getByLabel('Bekräfta lösenord').fill('qwerty123');
     await page.getByRole('button', { name: 'Spara' }).click();
-    const message =
-      'This password is too common and easy to guess. Choose a less common one, for example a few unrelated words.';
+    const message = 'Lösenordet är för vanligt och lätt att gissa.';
     await page.locator('.mantine-PasswordInput-error', { hasText: message }).waitFor();
     await expectPath(page, '/user-add');
   });

@@ -224,7 +224,7 @@ describe('SVG images tab', () => {
     await uploadButton.click();
     await item('house-a.svg').getByText('Uppladdad', { exact: true }).waitFor();
     await item('garden.png').getByText('Uppladdad', { exact: true }).waitFor();
-    await item('fake.png').getByText('The file is not a PNG or JPEG image', { exact: false }).waitFor();
+    await item('fake.png').getByText('Filen är ingen PNG- eller JPEG-bild', { exact: false }).waitFor();
     const bar = item('house-a.svg').getByRole('progressbar', { name: 'Uppladdning av house-a.svg' });
     expect(await bar.getAttribute('aria-valuenow')).toBe('100');
     // A plan's upload shows the server's check of its zones.
@@ -662,7 +662,7 @@ describe('zone editor', () => {
     expect((await saved).status()).toBe(409);
 
     const alert = page.getByRole('alert').filter({ hasText: 'Planen har ändrats av någon annan' });
-    await alert.getByText('Someone else saved this plan after you opened it', { exact: false }).waitFor();
+    await alert.getByText('Någon annan sparade planen efter att du öppnade den', { exact: false }).waitFor();
     // Nothing was overwritten.
     expect((await plan(projectId, 'busy.svg')).svg).not.toContain('data-link-to');
 

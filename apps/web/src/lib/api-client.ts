@@ -1,6 +1,7 @@
 import type { ErrorEnvelope } from '@planvy/shared';
 import { endImpersonation, getSession, getToken, logout } from './auth';
 import { logger } from './logger';
+import { localizeServerErrors, localizeServerMessage } from './server-messages';
 
 /** A failed call: the server's error envelope, or status 0 when the server could not be reached. */
 export class ApiError extends Error {
@@ -151,10 +152,15 @@ function createClient(base: string) {
 
   /** Turns a failed response into an ApiError; a 401 (other than a failed login) ends the session. */
   function failure(method: Method, path: string, response: Response, data: unknown): ApiError {
+    logger.warn('request failed', method, path, response.status, isEnvelope(data) ? data.message : '');
+    // People read the server's messages in the interface's language (lib/server-messages.ts).
     const error = isEnvelope(data)
-      ? new ApiError(response.status, data.message, toErrors(data.errors))
+      ? new ApiError(
+          response.status,
+          localizeServerMessage(data.message),
+          localizeServerErrors(toErrors(data.errors)),
+        )
       : new ApiError(response.status, response.statusText || `HTTP ${response.status}`);
-    logger.warn('request failed', method, path, response.status, error.message);
 
     // A wrong password is a 401 too, but it must not look like an expired session.
     const isLoginAttempt = method === 'POST' && path.replace(/\/+$/, '') === '/login';

@@ -58,7 +58,7 @@ describe('api client', () => {
     expect(new Headers(lastCall().init.headers).get('content-type')).toBe('application/json');
   });
 
-  it('turns the error envelope into an ApiError', async () => {
+  it('turns the error envelope into an ApiError, its known messages in the interface language', async () => {
     respond(422, {
       message: 'The given data was invalid: taken',
       errors: { email: ['The email has already been taken'] },
@@ -68,9 +68,9 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 422,
-      message: 'The given data was invalid: taken',
-      errors: { email: ['The email has already been taken'] },
-      firstError: 'The email has already been taken',
+      message: 'Uppgifterna är ogiltiga: taken',
+      errors: { email: ['E-postadressen används redan'] },
+      firstError: 'E-postadressen används redan',
     });
   });
 

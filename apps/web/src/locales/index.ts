@@ -12,6 +12,7 @@ import enProjects from './en/projects.json';
 import enSunStudy from './en/sunstudy.json';
 import enStatistics from './en/statistics.json';
 import enStyles from './en/styles.json';
+import enServer from './en/server.json';
 import enBase from './en/translation.json';
 import svAccess from './sv/access.json';
 import svApartments from './sv/apartments.json';
@@ -22,6 +23,7 @@ import svProjects from './sv/projects.json';
 import svSunStudy from './sv/sunstudy.json';
 import svStatistics from './sv/statistics.json';
 import svStyles from './sv/styles.json';
+import svServer from './sv/server.json';
 import svBase from './sv/translation.json';
 
 export const en = {
@@ -35,6 +37,7 @@ export const en = {
   audit: enAudit,
   statistics: enStatistics,
   styles: enStyles,
+  server: enServer,
 };
 export const sv = {
   ...svBase,
@@ -47,4 +50,5 @@ export const sv = {
   audit: svAudit,
   statistics: svStatistics,
   styles: svStyles,
+  server: svServer,
 };

@@ -94,7 +94,7 @@ describe('uploadPlanFile', () => {
     });
     const error = await done.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 413, message: 'The file is larger than the limit of 25 MB' });
+    expect(error).toMatchObject({ status: 413, message: 'Filen är större än gränsen på 25 MB' });
   });
 
   it('ends the session on a 401', async () => {

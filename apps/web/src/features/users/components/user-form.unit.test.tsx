@@ -99,7 +99,7 @@ describe('UserForm (create)', () => {
     type('Lösenord', 'secret1');
     type('Bekräfta lösenord', 'secret1');
     save();
-    await waitFor(() => expect(screen.getAllByText('The email has already been taken')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText('E-postadressen används redan')).toHaveLength(2));
     expect(onSaved).not.toHaveBeenCalled();
   });
 });

@@ -72,7 +72,7 @@ describe('UserView', () => {
       jsonResponse(404, { message: 'User not found', errors: { id: ['No such user'] }, status_code: 404 }),
     );
     fireEvent.click(box);
-    expect(await screen.findByText('User not found: No such user')).toBeTruthy();
+    expect(await screen.findByText('Användaren hittades inte: No such user')).toBeTruthy();
     await waitFor(() => expect(box.checked).toBe(false));
   });
 
@@ -81,6 +81,6 @@ describe('UserView', () => {
       jsonResponse(404, { message: 'User not found', errors: {}, status_code: 404 }),
     );
     renderRoute(<UserView userId={99} />, { path: '/users/99' });
-    await waitFor(() => expect(screen.getAllByText('User not found')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText('Användaren hittades inte')).toHaveLength(2));
   });
 });
