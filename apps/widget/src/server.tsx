@@ -114,12 +114,14 @@ function fillTemplate(
   return (
     template
       .slice(0, head)
-      .replace(/<html lang="[a-z]+">/, `<html lang="${parts.lang}">`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${latin1Html(escapeHtml(parts.title))}</title>`) +
+      // Functions, not strings: a replacement string reads $' $& $$ in the project's own text
+      // as patterns (a name with $' pasted the rest of the page into the data block).
+      .replace(/<html lang="[a-z]+">/, () => `<html lang="${parts.lang}">`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${latin1Html(escapeHtml(parts.title))}</title>`) +
     `<style id="pv-page-css">${parts.css}</style>${parts.head}\n` +
     template.slice(head, start) +
     latin1Html(parts.body) +
-    template.slice(end + ROOT_END.length).replace('</body>', `${parts.data}\n</body>`)
+    template.slice(end + ROOT_END.length).replace('</body>', () => `${parts.data}\n</body>`)
   );
 }
 

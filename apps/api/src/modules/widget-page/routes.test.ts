@@ -25,8 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Markup that tries to end the data block or open a comment, and text past Latin-1 (– → 😀). */
-const NASTY = '</script><script>alert(1)</script><!-- – → 😀';
+/**
+ * Markup that tries to end the data block or open a comment, String.replace's patterns
+ * ($' $& $$), and text past Latin-1 (– → 😀).
+ */
+const NASTY = "</script><script>alert(1)</script><!-- $' $& $$ – → 😀";
 
 beforeEach(async () => {
   await t.reset();
