@@ -139,6 +139,7 @@ const PROBES = `<div id="xss-probes"><div class="st0 cls-1 zone own-fill">div</d
  */
 function inspect(args: {
   stageSelector: string;
+  planSelector: string;
   inShadow: boolean;
   baseline: Record<string, string> | null;
 }) {
@@ -148,7 +149,7 @@ function inspect(args: {
   w.__effects = [];
 
   const stage = document.querySelector(args.stageSelector)!;
-  const planRoot = (args.inShadow ? stage.shadowRoot : stage)?.querySelector('svg') ?? null;
+  const planRoot = (args.inShadow ? stage.shadowRoot : stage)?.querySelector(args.planSelector) ?? null;
 
   // Computed style of everything the test placed outside the plan, and of the page itself.
   const PROPS = [
@@ -246,6 +247,8 @@ interface App {
   /** Shows plan i and resolves once it is drawn (or refused by the app). */
   show(page: Page, index: number): Promise<void>;
   stageSelector: string;
+  /** The plan's root element within the stage (the widget's stage also holds icon SVGs). */
+  planSelector: string;
   inShadow: boolean;
   /** The requests that carry plan markup, and how to answer them with the raw payloads. */
   rawRoute(): string;
@@ -256,6 +259,7 @@ const rawByName = () => new Map(plans.map((p) => [p.name, p.svg]));
 
 const widget: App = {
   stageSelector: '.pv-stage',
+  planSelector: '.pv-canvas > svg',
   inShadow: false,
   async open(page) {
     await page.goto(`/view/${projectId}`);
@@ -283,6 +287,7 @@ const widget: App = {
 
 const editor: App = {
   stageSelector: '[data-testid="plan-stage"]',
+  planSelector: 'svg',
   inShadow: true,
   async open(page) {
     await page.goto('/login');
@@ -313,6 +318,7 @@ async function runCorpus(app: App, raw: boolean): Promise<Survivor[]> {
   const page = await browser.context.newPage();
   const inspectArgs = (baseline: Record<string, string> | null) => ({
     stageSelector: app.stageSelector,
+    planSelector: app.planSelector,
     inShadow: app.inShadow,
     baseline,
   });

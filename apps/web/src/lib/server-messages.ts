@@ -2,6 +2,7 @@ import type serverTexts from '../locales/en/server.json';
 import { i18n } from './i18n';
 
 type ServerMessageKey = keyof typeof serverTexts;
+const PROJECT_TYPES = { sale: true, rental: true, tomter: true } as const;
 
 /**
  * The API writes its messages in English: they are part of its contract, read by
@@ -66,7 +67,7 @@ const KNOWN: ReadonlyArray<readonly [RegExp, ServerMessageKey]> = [
 ];
 
 /** i18next's typed `t` cannot check one call against keys with different variables. */
-const translate = (key: `server.${ServerMessageKey}`, values: Record<string, string>) =>
+const translate = (key: `server.${string}`, values: Record<string, string>) =>
   (i18n.t as (key: string, options: Record<string, string>) => string)(key, values);
 
 /** `message` in the interface's language when it is a known server message, else as it is. */
@@ -76,6 +77,8 @@ export function localizeServerMessage(message: string): string {
     if (!match) continue;
     const values: Record<string, string> = { ...match.groups };
     if (values.detail !== undefined) values.detail = localizeServerMessage(values.detail);
+    if (values.type !== undefined && values.type in PROJECT_TYPES)
+      values.type = translate(`server.projectTypes.${values.type as keyof typeof PROJECT_TYPES}`, {});
     return translate(`server.${key}`, values);
   }
   return message;

@@ -12,6 +12,9 @@ describe('server messages', () => {
     expect(localizeServerMessage('The file is larger than the limit of 25 MB')).toBe(
       'Filen är större än gränsen på 25 MB',
     );
+    expect(localizeServerMessage('The status "sold" does not apply to rental projects')).toBe(
+      'Statusen ”sold” gäller inte för projekt av typen hyresrätter',
+    );
     expect(localizeServerMessage('There is no plan named hus-a.svg')).toBe(
       'Det finns ingen plan som heter hus-a.svg',
     );
@@ -53,7 +56,7 @@ describe('server messages', () => {
   });
 
   it('each have a text in both languages', () => {
-    const server = { en: en.server as Record<string, string>, sv: sv.server as Record<string, string> };
+    const server = { en: en.server as Record<string, unknown>, sv: sv.server as Record<string, unknown> };
     for (const key of SERVER_MESSAGE_KEYS) {
       expect(server.en[key], key).toBeTruthy();
       expect(server.sv[key], key).toBeTruthy();

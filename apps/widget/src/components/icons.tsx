@@ -12,7 +12,18 @@ const PATHS = {
 
 export function Icon({ name }: { name: keyof typeof PATHS }) {
   return (
-    <svg className="pv-icon" viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+    <svg
+      className="pv-icon"
+      viewBox="0 0 20 20"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      stroke-width="2"
+      stroke-linecap="round"
+      stroke-linejoin="round"
+      aria-hidden="true"
+    >
       <path d={PATHS[name]} />
     </svg>
   );
