@@ -67,6 +67,11 @@ export function encodedOnce(body: Buffer, encoding: ContentEncoding): Promise<Bu
   return encoded;
 }
 
+/** The encoding to send `body` in: as it is under MIN_COMPRESSED_BYTES, else the client's best. */
+export function encodingFor(request: FastifyRequest, body: Buffer): ContentEncoding {
+  return body.length < MIN_COMPRESSED_BYTES ? 'identity' : pickEncoding(request.headers['accept-encoding']);
+}
+
 /** Adds Accept-Encoding to the answer's Vary, once. */
 export function varyOnEncoding(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
@@ -85,8 +90,7 @@ export function varyOnEncoding(reply: FastifyReply): void {
  */
 export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
   varyOnEncoding(reply);
-  const encoding =
-    body.length < MIN_COMPRESSED_BYTES ? 'identity' : pickEncoding(request.headers['accept-encoding']);
+  const encoding = encodingFor(request, body);
   if (encoding === 'identity') return reply.send(body);
   const encoded = await encodedOnce(body, encoding);
   return reply.header('content-encoding', encoding).send(encoded);

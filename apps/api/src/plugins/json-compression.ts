@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
-import { compress, MIN_COMPRESSED_BYTES, pickEncoding, varyOnEncoding } from '../lib/encoding';
+import { compress, encodingFor, varyOnEncoding } from '../lib/encoding';
 
 /**
- * Every JSON answer of 1 KB or more goes brotli or gzip to a client that accepts it: a
- * back-office list of 5,000 apartments is about 1.5 MB of JSON and a tenth of that compressed.
+ * Every JSON answer of 1 KB or more goes brotli or gzip to a client that accepts it: the
+ * back-office's lists grow with a project, and JSON compresses to a small part of its size.
  * Compressed on libuv's thread pool, never on the event loop that also feeds the live streams.
  * Answers that chose their encoding themselves (the widget's page and view, compressed once per
  * version: lib/encoding.ts) are left as they are, and so are streams: the live event stream
@@ -17,8 +17,8 @@ export const jsonCompressionPlugin = fp(
       if (!/^application\/json\b/i.test(String(reply.getHeader('content-type') ?? ''))) return payload;
       varyOnEncoding(reply);
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-      const encoding = pickEncoding(request.headers['accept-encoding']);
-      if (body.length < MIN_COMPRESSED_BYTES || encoding === 'identity') return payload;
+      const encoding = encodingFor(request, body);
+      if (encoding === 'identity') return payload;
       const encoded = await compress(body, encoding);
       reply.header('content-encoding', encoding);
       reply.header('content-length', encoded.length);

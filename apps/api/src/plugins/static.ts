@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { sendEncoded } from '../lib/encoding';
+import { sendEncoded, varyOnEncoding } from '../lib/encoding';
 
 /**
  * Serves the built admin SPA, the widget's assets and embed.js (the widget's page is
@@ -43,6 +43,7 @@ export async function staticPlugin(app: FastifyInstance, opts: { webDist: string
           .header('cross-origin-resource-policy', 'cross-origin')
           .header('x-content-type-options', 'nosniff')
           .header('etag', etag);
+        varyOnEncoding(reply);
         if (request.headers['if-none-match'] === etag) return reply.status(304).send();
         return sendEncoded(request, reply, embedJs);
       });

@@ -152,7 +152,13 @@ function createClient(base: string) {
 
   /** Turns a failed response into an ApiError; a 401 (other than a failed login) ends the session. */
   function failure(method: Method, path: string, response: Response, data: unknown): ApiError {
-    logger.warn('request failed', method, path, response.status, isEnvelope(data) ? data.message : '');
+    logger.warn(
+      'request failed',
+      method,
+      path,
+      response.status,
+      isEnvelope(data) ? data.message : response.statusText,
+    );
     // People read the server's messages in the interface's language (lib/server-messages.ts).
     const error = isEnvelope(data)
       ? new ApiError(

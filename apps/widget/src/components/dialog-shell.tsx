@@ -16,6 +16,37 @@ export interface DialogShellProps {
   children: ComponentChildren;
 }
 
+/** Escape closes the dialog, wherever focus is. */
+export function useEscapeToClose(onClose: () => void): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        onClose();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+}
+
+/** Tab from the last of `items` goes to the first, Shift+Tab from the first to the last. */
+export function wrapTab(
+  e: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'preventDefault'>,
+  items: ArrayLike<HTMLElement>,
+): void {
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (e.key !== 'Tab' || !first || !last) return;
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * The widget's modal dialog (the apartment panel, compare): a backdrop that closes on a click,
  * a named dialog with a close button, focus moved in and kept in, and Escape to close.
@@ -39,30 +70,11 @@ export function DialogShell({
     }
   }, [focusKey, top]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        onClose();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  useEscapeToClose(onClose);
 
   const trapTab = (e: KeyboardEvent) => {
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = ref.current.querySelectorAll<HTMLElement>('a[href], button, [tabindex="0"]');
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    if (e.key === 'Tab' && ref.current)
+      wrapTab(e, ref.current.querySelectorAll<HTMLElement>('a[href], button, [tabindex="0"]'));
   };
 
   return (

@@ -4,6 +4,7 @@ import type { PublicSunStudy } from '@planvy/shared/src/public-view';
 import type { Lang } from '../i18n';
 import { playerText } from './i18n';
 import { imageSources, PLAYER_SIZES, swipeDirection } from './media';
+import { useEscapeToClose, wrapTab } from '../components/dialog-shell';
 import './player.css';
 
 /** How long an image stays on screen while playing, once it has loaded. */
@@ -84,16 +85,7 @@ export function SunStudyPlayer({ items, lang, top, onClose, onResize }: SunStudy
     (play && !play.disabled ? play : closeButton.current)?.focus({ preventScroll: top !== null });
   }, [top]);
 
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        onClose();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  useEscapeToClose(onClose);
 
   // Playing: an image stays PLAY_STEP_MS once loaded (a slow connection never skips one);
   // a video plays to its end. After the last, it starts over.
@@ -119,15 +111,7 @@ export function SunStudyPlayer({ items, lang, top, onClose, onResize }: SunStudy
       const items = dialog.current?.querySelectorAll<HTMLElement>(
         'button:not([disabled]), input:not([disabled]), video',
       );
-      const first = items?.[0];
-      const lastItem = items?.[items.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        lastItem?.focus();
-      } else if (!e.shiftKey && document.activeElement === lastItem) {
-        e.preventDefault();
-        first?.focus();
-      }
+      if (items) wrapTab(e, items);
       return;
     }
     if (own && e.key !== ' ') return;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { sendEncoded } from '../../lib/encoding';
+import { sendEncoded, varyOnEncoding } from '../../lib/encoding';
 import { visitorNetwork } from '../public-view/click-recorder';
 import { sanitizeSvg } from '../files/svg-sanitize';
 import { readMarkupTagByName } from '../files/repository';
@@ -165,8 +165,10 @@ export async function widgetPageRoutes(app: FastifyInstance, opts: { build: Widg
       }
       // The page depends on the URL alone (path and query); only its encoding varies.
       widgetHeaders(reply, 200).header('cache-control', WIDGET_PAGE_CACHE).header('etag', page.etag);
-      if (request.headers['if-none-match'] === page.etag)
-        return reply.header('vary', 'accept-encoding').status(304).send();
+      if (request.headers['if-none-match'] === page.etag) {
+        varyOnEncoding(reply);
+        return reply.status(304).send();
+      }
       return sendEncoded(request, reply, page.html);
     },
   );

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { WidgetPageRenderer } from '@planvy/shared/src/widget-page';
+import { SizedLru } from '../../lib/sized-lru';
 
 export interface RenderedPage {
   html: Buffer;
@@ -22,15 +23,16 @@ export interface PageRequest {
  * by count, least recently used out first; one render per key at a time, however many wait.
  */
 export class WidgetPages {
-  private readonly pages = new Map<string, RenderedPage>();
+  private readonly pages: SizedLru<RenderedPage>;
   private readonly pending = new Map<string, Promise<RenderedPage>>();
-  private bytes = 0;
 
   constructor(
     private readonly renderer: WidgetPageRenderer,
     private readonly template: string,
-    private readonly limits = { maxPages: 500, maxBytes: 32 * 1024 * 1024 },
-  ) {}
+    limits = { maxPages: 500, maxBytes: 32 * 1024 * 1024 },
+  ) {
+    this.pages = new SizedLru({ maxSize: limits.maxBytes, maxEntries: limits.maxPages });
+  }
 
   /** Whether the page is ready to send, or being rendered already (no new work to ask for it). */
   has(req: PageRequest): boolean {
@@ -41,18 +43,13 @@ export class WidgetPages {
   async page(req: PageRequest): Promise<RenderedPage> {
     const key = this.key(req);
     const hit = this.pages.get(key);
-    if (hit) {
-      // Most recently used last.
-      this.pages.delete(key);
-      this.pages.set(key, hit);
-      return hit;
-    }
+    if (hit) return hit;
     let pending = this.pending.get(key);
     if (!pending) {
       pending = this.render(req).then(
         (page) => {
           this.pending.delete(key);
-          this.store(key, page);
+          this.pages.set(key, page, page.html.length);
           return page;
         },
         (err: unknown) => {
@@ -71,7 +68,8 @@ export class WidgetPages {
 
   /** How many pages and bytes are held (for tests and figures). */
   get size(): { pages: number; bytes: number } {
-    return { pages: this.pages.size, bytes: this.bytes };
+    const { entries, total } = this.pages.size;
+    return { pages: entries, bytes: total };
   }
 
   private async render(req: PageRequest): Promise<RenderedPage> {
@@ -87,17 +85,6 @@ export class WidgetPages {
     );
     return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"` };
   }
-
-  private store(key: string, page: RenderedPage): void {
-    if (page.html.length > this.limits.maxBytes) return;
-    this.pages.set(key, page);
-    this.bytes += page.html.length;
-    for (const [oldest, old] of this.pages) {
-      if (this.pages.size <= this.limits.maxPages && this.bytes <= this.limits.maxBytes) break;
-      this.pages.delete(oldest);
-      this.bytes -= old.html.length;
-    }
-  }
 }
 
 /**
@@ -108,32 +95,23 @@ export class WidgetPages {
  * by bytes, least recently used out first.
  */
 export class PlanMarkupMemo {
-  private readonly entries = new Map<string, string>();
-  private bytes = 0;
+  private readonly kept: SizedLru<string>;
 
-  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+  constructor(maxChars = 64 * 1024 * 1024) {
+    this.kept = new SizedLru({ maxSize: maxChars });
+  }
 
   async get(etag: string, load: () => Promise<string | null>): Promise<string | null> {
-    const hit = this.entries.get(etag);
-    if (hit !== undefined) {
-      this.entries.delete(etag);
-      this.entries.set(etag, hit);
-      return hit;
-    }
+    const hit = this.kept.get(etag);
+    if (hit !== undefined) return hit;
     const markup = await load();
-    if (markup === null || markup.length > this.maxBytes) return markup;
-    this.entries.set(etag, markup);
-    this.bytes += markup.length;
-    for (const [oldest, old] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= old.length;
-    }
+    if (markup !== null) this.kept.set(etag, markup, markup.length);
     return markup;
   }
 
   /** How many plans and characters are kept (tests). */
   get size(): { plans: number; chars: number } {
-    return { plans: this.entries.size, chars: this.bytes };
+    const { entries, total } = this.kept.size;
+    return { plans: entries, chars: total };
   }
 }
