@@ -203,4 +203,25 @@ describe('the server-rendered widget page', () => {
     ).resolves.toContain('Sold');
     await page.close();
   });
+
+  it('becomes interactive for a project the admin names with text past Latin-1 and String.replace patterns', async () => {
+    const { projectId } = await arrange('SSR name');
+    const name = "Kv. Ängen – etapp 2 → $' $& $$";
+    const back = await freshPage(browser.context);
+    await signInAsAdmin(back);
+    await back.goto(`/projects/${projectId}`);
+    const field = back.getByRole('textbox', { name: 'Namn', exact: true });
+    await field.fill(name);
+    await back.getByRole('button', { name: 'Spara ändringar' }).click();
+    await back.getByText('Projektet har sparats').waitFor();
+    await back.close();
+
+    const page = await freshPage(browser.context);
+    await page.goto(`/view/${projectId}`);
+    // The script read the inlined view and took over the server's page.
+    await page.waitForSelector('#root[data-ready="1"]');
+    expect(await page.title()).toBe(name);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.close();
+  });
 });
