@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { LiveApartment } from '@planvy/shared';
+import { visitorNetwork } from '../public-view/click-recorder';
 import type { LivePayload } from './notify';
 
 /** One event as it goes on the wire, kept ready-serialised in the ring. */
@@ -14,7 +15,7 @@ interface RingEntry {
 }
 
 export interface LiveHubOptions {
-  /** Open streams one client address may hold (past it: 429). */
+  /** Open streams one client (an IPv4 address or an IPv6 /64, as for clicks) may hold (past it: 429). */
   streamsPerIp: number;
   /** Comment lines keep proxies and browsers from closing an idle stream. */
   heartbeatMs: number;
@@ -34,7 +35,8 @@ export const DEFAULT_LIVE_OPTIONS: LiveHubOptions = {
 interface Stream {
   res: ServerResponse;
   projectId: number;
-  ip: string;
+  /** The client's network (`visitorNetwork`): what the per-client limit counts. */
+  network: string;
 }
 
 const frame = (id: string, event: string, data: unknown) =>
@@ -47,7 +49,7 @@ const frame = (id: string, event: string, data: unknown) =>
  */
 export class LiveHub {
   private readonly byProject = new Map<number, Set<Stream>>();
-  private readonly perIp = new Map<string, number>();
+  private readonly perNetwork = new Map<string, number>();
   private ring: RingEntry[] = [];
   /** Resuming from this id replays every remembered event: nothing was missed since it was given. */
   private startId = `s${randomBytes(6).toString('base64url')}`;
@@ -70,9 +72,9 @@ export class LiveHub {
     return !this.closed;
   }
 
-  /** Whether one more stream from this address is allowed. */
+  /** Whether one more stream from this client's address (its /64, for IPv6) is allowed. */
   canOpen(ip: string): boolean {
-    return (this.perIp.get(ip) ?? 0) < this.options.streamsPerIp;
+    return (this.perNetwork.get(visitorNetwork(ip)) ?? 0) < this.options.streamsPerIp;
   }
 
   /** Taken before the view's ETag is read: events after it may be newer than that ETag. */
@@ -93,11 +95,11 @@ export class LiveHub {
     lastEventId: string | undefined,
     view: { etag: string; mark: number },
   ) {
-    const stream: Stream = { res, projectId, ip };
+    const stream: Stream = { res, projectId, network: visitorNetwork(ip) };
     let set = this.byProject.get(projectId);
     if (!set) this.byProject.set(projectId, (set = new Set()));
     set.add(stream);
-    this.perIp.set(ip, (this.perIp.get(ip) ?? 0) + 1);
+    this.perNetwork.set(stream.network, (this.perNetwork.get(stream.network) ?? 0) + 1);
     this.openStreams += 1;
     res.on('close', () => this.remove(stream));
 
@@ -194,9 +196,9 @@ export class LiveHub {
     const set = this.byProject.get(stream.projectId);
     if (!set?.delete(stream)) return;
     if (set.size === 0) this.byProject.delete(stream.projectId);
-    const n = (this.perIp.get(stream.ip) ?? 1) - 1;
-    if (n <= 0) this.perIp.delete(stream.ip);
-    else this.perIp.set(stream.ip, n);
+    const n = (this.perNetwork.get(stream.network) ?? 1) - 1;
+    if (n <= 0) this.perNetwork.delete(stream.network);
+    else this.perNetwork.set(stream.network, n);
     this.openStreams -= 1;
   }
 }

@@ -14,6 +14,8 @@ const open: EventStream[] = [];
 beforeAll(async () => {
   t = await createTestApp({
     live: { streamsPerIp: 3, heartbeatMs: 60_000, ringSize: 64, maxBufferedBytes: 65536 },
+    // One proxy hop: a test names the client's address in X-Forwarded-For.
+    trustProxy: 1,
   });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -210,6 +212,22 @@ describe('GET /public/view/{projectId}/events', () => {
     let again = await stream();
     while (again.status === 429) again = await stream();
     expect(again.status).toBe(200);
+  });
+
+  it('counts every address of one IPv6 /64 as one client, as clicks do', async () => {
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    // One phone or household gets a whole /64 and may use any address in it.
+    const streams = [
+      await stream(project, from('2001:db8:7:1::1')),
+      await stream(project, from('2001:db8:7:1::2')),
+      await stream(project, from('2001:db8:7:1:ffff:ffff:ffff:3')),
+    ];
+    for (const s of streams) await s.nextOf('view');
+    const refused = await stream(project, from('2001:db8:7:1::4'));
+    expect(refused.status).toBe(429);
+    // The next /64 is someone else.
+    const neighbour = await stream(project, from('2001:db8:7:2::1'));
+    expect(neighbour.status).toBe(200);
   });
 
   it('ends open streams when the app closes, so shutdown does not wait for them', async () => {

@@ -50,7 +50,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           '`view` says to refetch GET /public/view/{projectId} with If-None-Match (sent first, with the current ETag, ' +
           'and whenever changes cannot be listed). Comment lines every 20 s keep the stream open. A reconnect with ' +
           'Last-Event-ID replays what was missed when this instance still remembers it. ' +
-          `At most ${app.config.live.streamsPerIp} streams per client address (429).`,
+          `At most ${app.config.live.streamsPerIp} streams per client address, an IPv6 /64 counting as one (429).`,
         params: projectIdParams,
         headers: z.object({ 'last-event-id': z.string().max(64).optional() }),
       },
