@@ -13,6 +13,7 @@ import { loadConfig } from '../env';
 import { hashPassword } from '../lib/password';
 import * as userRepo from '../modules/users/repository';
 import { createTestApp, multipart, type TestApp } from '../../test/harness';
+import { noisePng } from '../../test/images';
 import { backup, BackupError, restore, type Target } from './backup';
 
 /**
@@ -108,7 +109,8 @@ async function seed(app: FastifyInstance, database: Database) {
     expect(plan.statusCode).toBe(201);
     const png = multipart(
       'background.png',
-      Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(256 * 1024)]),
+      // A real image: uploads are decoded (and stored without metadata).
+      await noisePng(256 * 1024),
     );
     const image = await app.inject({
       method: 'POST',

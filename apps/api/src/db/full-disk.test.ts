@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, spawnServer, stop, waitFor, type ServerProcess } from '../../../../e2e/support/server';
 import { multipart } from '../../test/harness';
+import { noisePng } from '../../test/images';
 import { DatabaseUnavailableError } from './database-errors';
 import { EmbeddedDatabase } from './embedded';
 
@@ -49,9 +50,6 @@ function fillDisk(leaveBytes = 0) {
   }
 }
 
-function png(bytes: number): Buffer {
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(bytes)]);
-}
 
 describe.skipIf(skipReason)('a full disk under the embedded database', () => {
   const dataDir = path.join(mountPoint, 'data');
@@ -113,7 +111,7 @@ describe.skipIf(skipReason)('a full disk under the embedded database', () => {
 
   it('answers writes with 507, keeps answering, recovers when space is freed and stops on SIGTERM', async () => {
     fillDisk();
-    const refused = await upload(png(4 * 1024 * 1024));
+    const refused = await upload(await noisePng(4 * 1024 * 1024));
     expect(refused.status).toBe(507);
     expect(refused.body.message).toMatch(/disk is full, so nothing was saved/);
 
@@ -132,7 +130,7 @@ describe.skipIf(skipReason)('a full disk under the embedded database', () => {
     fs.rmSync(filler);
     // A stopped embedded database is reopened by the first request after its pause.
     await waitFor(`${server.baseURL}/api/health`, server.child, server.output);
-    const saved = await upload(png(1024 * 1024));
+    const saved = await upload(await noisePng(1024 * 1024));
     expect(saved.status).toBe(201);
 
     server.child.kill('SIGTERM');

@@ -1,5 +1,8 @@
+import { crc32 as zlibCrc } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type TestApp } from '../../../test/harness';
+import { sparsePng } from '../../../test/images';
 import { JSDOM } from 'jsdom';
 import { XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
 
@@ -8,11 +11,21 @@ type U = Awaited<ReturnType<TestApp['createUser']>>;
 let admin: U, client: U, otherClient: U;
 let project: number, otherProject: number;
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(32, 1),
-]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 2)]);
+const block = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } });
+const PNG = await block(8, 6).png().toBuffer();
+const JPEG = await block(8, 6).jpeg().toBuffer();
+/** A phone photo: taken sideways (EXIF orientation 6), with the camera and the GPS position. */
+const PHONE_JPEG = await block(40, 20)
+  .withMetadata({ orientation: 6 })
+  .withExif({
+    IFD0: { Make: 'PhoneMaker', Copyright: 'Photographer' },
+    IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '59/1 19/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '18/1 4/1 0/1' },
+  })
+  .jpeg()
+  .toBuffer();
+/** 10,000 × 5,900 pixels (59 megapixels) in about 15 KB: decoding it takes 177 MB and more. */
+const HUGE_PNG = sparsePng(10_000, 5_900);
 const plan = (inner = '') => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">${inner}</svg>`;
 
 beforeAll(async () => {
@@ -180,6 +193,75 @@ describe('uploads', () => {
   });
 });
 
+describe('background images', () => {
+  const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload;
+
+  it('are stored upright and without metadata: the camera and GPS position of a phone photo do not travel with it', async () => {
+    const before = await sharp(PHONE_JPEG).metadata();
+    expect([before.orientation, before.exif?.includes('PhoneMaker')]).toEqual([6, true]);
+    const res = await upload('garden.jpg', PHONE_JPEG);
+    expect(res.statusCode).toBe(201);
+    const bytes = await served(res.json().file.url);
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 20, 40]);
+    expect([meta.orientation, meta.exif, meta.xmp, meta.iptc]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(bytes.includes('PhoneMaker')).toBe(false);
+
+    // A PNG can carry EXIF too (an eXIf chunk).
+    const png = await block(10, 10)
+      .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '59/1 19/1 0/1' } })
+      .png()
+      .toBuffer();
+    expect((await sharp(png).metadata()).exif).toBeDefined();
+    const stored = await served((await upload('map.png', png)).json().file.url);
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    expect(stored.includes('PhoneMaker')).toBe(false);
+  });
+
+  it('refuses an image over 40 megapixels, read from its header, with a 422 naming the limit, and stores nothing', async () => {
+    const res = await upload('site.png', HUGE_PNG);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: 'The image is too large: at most 40 megapixels',
+      errors: { file: ['The image is too large: at most 40 megapixels'] },
+      status_code: 422,
+    });
+    // A header claiming 100,000 × 100,000 pixels over far too little data is refused for its
+    // size, not as damaged: the size comes from the header, before anything is decoded.
+    const claim = Buffer.from(HUGE_PNG);
+    claim.writeUInt32BE(100_000, 16);
+    claim.writeUInt32BE(100_000, 20);
+    claim.writeUInt32BE(zlibCrc(claim.subarray(12, 29)), 29);
+    expect((await upload('claim.png', claim)).json().message).toBe('The image is too large: at most 40 megapixels');
+    const images = await t.as(admin.token, { method: 'GET', url: `/api/v1/admin/svg/images/${project}` });
+    expect(images.json().imgs).toEqual([]);
+  });
+
+  it('refuses a damaged image with a 422', async () => {
+    const res = await upload('broken.jpg', JPEG.subarray(0, 40));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('The image could not be read; it may be damaged');
+  });
+
+  it('refuses a plan holding an image over 40 megapixels, uploaded or saved', async () => {
+    const inner = `<image href="data:image/png;base64,${HUGE_PNG.toString('base64')}" width="100" height="59"/>`;
+    const res = await upload('site.svg', plan(inner));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.file).toEqual(['The image is too large: at most 40 megapixels']);
+    const small = `<image href="data:image/png;base64,${PNG.toString('base64')}" width="8" height="6"/>`;
+    const first = (await upload('site.svg', plan(small))).json().file;
+    expect(first.svg).toContain('data:image/png;base64,');
+    const save = await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/svg/${project}`,
+      payload: { name: 'site.svg', svg: plan(small + inner), version: first.version },
+    });
+    expect(save.statusCode).toBe(422);
+    expect(save.json().errors.svg).toEqual(['The image is too large: at most 40 megapixels']);
+    expect((await plans())[0]!.version).toBe(first.version);
+  });
+});
+
 describe('serving files', () => {
   it('serves with type, ETag, 304, nosniff and a script-free CSP for SVG', async () => {
     const { file } = (await upload('a.svg', plan())).json();
@@ -198,7 +280,7 @@ describe('serving files', () => {
     const png = (await upload('b.png', PNG)).json().file;
     const img = await t.app.inject({ method: 'GET', url: png.url });
     expect(img.headers['content-type']).toBe('image/png');
-    expect(img.rawPayload.equals(PNG)).toBe(true);
+    expect(await sharp(img.rawPayload).metadata()).toMatchObject({ format: 'png', width: 8, height: 6 });
     expect((await t.app.inject({ method: 'GET', url: `/projects/${project}/missing.svg` })).statusCode).toBe(
       404,
     );

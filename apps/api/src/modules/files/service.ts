@@ -11,6 +11,7 @@ import {
 } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, forbidden, invalid, notFound } from '../../lib/http-error';
+import { checkInlineImages, uprightCopy } from '../../lib/uploaded-image';
 import { toApartment } from '../apartments/service';
 import { listBuildingNumbers } from '../building-numbers/repository';
 import { assertProjectVisible, type Caller } from '../projects/service';
@@ -161,18 +162,23 @@ export async function uniqueName(db: DbOrTx, projectId: number, name: string): P
   }
 }
 
-function sanitizeOrRefuse(markup: string, field: string): string {
+/** The markup as stored, or a 422 on `field`: unsafe parts removed, no image inside over the pixel limit. */
+async function sanitizeOrRefuse(markup: string, field: string): Promise<string> {
+  let svg: string;
   try {
-    return sanitizeSvg(markup).svg;
+    svg = sanitizeSvg(markup).svg;
   } catch (err) {
     if (err instanceof SvgSanitizeError) throw invalid(field, err.message);
     throw err;
   }
+  await checkInlineImages(svg, field);
+  return svg;
 }
 
 /**
  * Stores an upload: .svg becomes a plan (sanitised first), .png/.jpg/.jpeg a background
- * image. The bytes must be what the extension says.
+ * image, stored as an upright copy without metadata (no camera, no GPS position). The bytes
+ * must be what the extension says, and an image at most MAX_PIXELS (read from its header).
  */
 export async function uploadFile(
   db: Db,
@@ -195,16 +201,16 @@ export async function uploadFile(
     if (text.includes('\ufffd') || !/<svg[\s>]/i.test(text)) {
       throw invalid('file', 'The file is not an SVG image');
     }
-    svg = sanitizeOrRefuse(text, 'file');
+    svg = await sanitizeOrRefuse(text, 'file');
     contentType = 'image/svg+xml';
   } else if (upload.bytes.subarray(0, 8).equals(PNG)) {
     if (!name.endsWith('.png'))
       throw invalid('file', 'The file is a PNG image but its name does not end in .png');
-    content = upload.bytes;
+    content = (await uprightCopy(upload.bytes, 'image/png')).bytes;
     contentType = 'image/png';
   } else if (upload.bytes.subarray(0, 3).equals(JPEG)) {
     if (name.endsWith('.png')) throw invalid('file', 'The file is a JPEG image but its name ends in .png');
-    content = upload.bytes;
+    content = (await uprightCopy(upload.bytes, 'image/jpeg')).bytes;
     contentType = 'image/jpeg';
   } else {
     throw invalid('file', 'The file is not a PNG or JPEG image');
@@ -273,7 +279,7 @@ export async function savePlan(
 ): Promise<{ file: PlanFile | PlanSummary; report: PlanReport; apartments: Apartment[] }> {
   await assertProjectVisible(db, caller, projectId);
   requireAdmin(caller, 'edit plans');
-  const markup = sanitizeOrRefuse(input.svg, 'svg');
+  const markup = await sanitizeOrRefuse(input.svg, 'svg');
   const etag = etagOf(markup);
   const saved = await db.transaction(async (tx) => {
     const existing = await repo.findByName(tx, projectId, input.name);

@@ -1,15 +1,20 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Sharp } from 'sharp';
 import { SUN_STUDY_TYPES, sunStudyExtension } from '@planvy/shared';
 import { invalid } from '../../lib/http-error';
+import {
+  DAMAGED_IMAGE,
+  encodeImage,
+  openImage,
+  ORIGINAL_QUALITY,
+  readImageSize,
+  type ImageType,
+} from '../../lib/uploaded-image';
 
 /**
  * Widths of the resized copies: phones (320 for lists and small screens, 768 for a phone
  * at 2× density), laptops and large screens. Never wider than the upload itself.
  */
 export const VARIANT_WIDTHS = [320, 768, 1280, 1920] as const;
-/** Decoding a huge image takes memory proportional to its pixels; 60 MP is a 9,500 × 6,300 photo. */
-export const MAX_PIXELS = 60_000_000;
 
 const NAMES: Record<string, string> = {
   'image/jpeg': 'JPEG image',
@@ -22,7 +27,7 @@ const NAMES: Record<string, string> = {
 export interface Variant {
   width: number;
   height: number;
-  contentType: 'image/webp' | 'image/jpeg' | 'image/png';
+  contentType: ImageType;
   bytes: Buffer;
 }
 
@@ -41,8 +46,9 @@ export const ACCEPTED_MESSAGE = `Only ${Object.keys(SUN_STUDY_TYPES)
   .replace(/, ([^,]*)$/, ' and $1')} files can be added to a sun study`;
 
 /**
- * Checks that the bytes are what the name says (magic bytes, then a full decode for
- * images) and makes the resized copies. Anything else is a 422 naming the file field.
+ * Checks that the bytes are what the name says (magic bytes, then the image's header for
+ * its size, then a full decode) and makes the resized copies. Anything else is a 422
+ * naming the file field.
  */
 export async function readMedia(name: string, bytes: Buffer): Promise<Media> {
   const ext = sunStudyExtension(name);
@@ -63,43 +69,25 @@ export async function readMedia(name: string, bytes: Buffer): Promise<Media> {
   if (claimed.startsWith('video/')) {
     return { contentType: claimed, bytes, kind: 'video', width: null, height: null, variants: [] };
   }
-  return { contentType: claimed, kind: 'image', ...(await resize(bytes, claimed)) };
+  return { contentType: claimed, kind: 'image', ...(await resize(bytes, claimed as ImageType)) };
 }
 
-async function resize(bytes: Buffer, contentType: string) {
-  let width: number;
-  let height: number;
-  try {
-    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-    width = meta.autoOrient.width;
-    height = meta.autoOrient.height;
-  } catch {
-    throw invalid('file', 'The image could not be read; it may be damaged');
-  }
-  if (width * height > MAX_PIXELS) {
-    throw invalid('file', `The image is too large: at most ${MAX_PIXELS / 1_000_000} megapixels`);
-  }
+async function resize(bytes: Buffer, contentType: ImageType) {
+  const { width, height } = await readImageSize(bytes);
   const widths = [...new Set([...VARIANT_WIDTHS.filter((w) => w < width), Math.min(width, 1920)])];
-  const formats: Variant['contentType'][] =
-    contentType === 'image/webp' ? ['image/webp'] : ['image/webp', contentType as Variant['contentType']];
-  // One decode; each copy is resized from it. Metadata (EXIF, GPS) is not copied.
-  const source = sharp(bytes, { limitInputPixels: MAX_PIXELS }).autoOrient();
-  const encode = (image: Sharp, type: Variant['contentType'], quality: number) =>
-    type === 'image/webp'
-      ? image.webp({ quality })
-      : type === 'image/jpeg'
-        ? image.jpeg({ quality, mozjpeg: true })
-        : image.png({ compressionLevel: 8 });
+  const formats: ImageType[] = contentType === 'image/webp' ? ['image/webp'] : ['image/webp', contentType];
+  // One decode; each copy is resized from it.
+  const source = openImage(bytes);
   try {
     // The original is served too (its filePath): the photographer's camera, time and
     // GPS position must not travel with it, so it is stored as an upright copy without them.
     const [original, variants] = await Promise.all([
-      encode(source.clone(), contentType as Variant['contentType'], 92).toBuffer(),
+      encodeImage(source.clone(), contentType, ORIGINAL_QUALITY).toBuffer(),
       Promise.all(
         widths.flatMap((w) =>
           formats.map(async (type): Promise<Variant> => {
             const resized = source.clone().resize({ width: w, withoutEnlargement: true });
-            const { data, info } = await encode(resized, type, type === 'image/webp' ? 80 : 82).toBuffer({
+            const { data, info } = await encodeImage(resized, type, type === 'image/webp' ? 80 : 82).toBuffer({
               resolveWithObject: true,
             });
             return { width: info.width, height: info.height, contentType: type, bytes: data };
@@ -109,6 +97,6 @@ async function resize(bytes: Buffer, contentType: string) {
     ]);
     return { bytes: original, width, height, variants };
   } catch {
-    throw invalid('file', 'The image could not be read; it may be damaged');
+    throw invalid('file', DAMAGED_IMAGE);
   }
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PublicView, SunStudyFile } from '@planvy/shared';
 import * as schema from '../../db/schema';
 import { createTestApp, multipart, type TestApp } from '../../../test/harness';
+import { sparsePng } from '../../../test/images';
 
 let t: TestApp;
 type U = Awaited<ReturnType<TestApp['createUser']>>;
@@ -258,6 +259,13 @@ describe('upload', () => {
     ['a file without extension', 'sun', () => image('jpeg', 10, 10), /Only \.jpg/],
     ['an .svg', 'sun.svg', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), /Only \.jpg/],
     ['an empty file', 'sun.jpg', () => Buffer.alloc(0), /empty/],
+    [
+      // 59 megapixels in 15 KB: decoding and resizing it took 290 MB.
+      'an image over 40 megapixels',
+      'sun.png',
+      () => sparsePng(10_000, 5_900),
+      /^The image is too large: at most 40 megapixels$/,
+    ],
     [
       'a damaged JPEG',
       'sun.jpg',

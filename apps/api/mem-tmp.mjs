@@ -1,0 +1,11 @@
+import sharp from 'sharp';
+import fs from 'node:fs';
+const [file, mode] = process.argv.slice(2);
+const bytes = fs.readFileSync(file);
+const base = process.resourceUsage().maxRSS;
+const t0 = Date.now();
+if (mode === 'meta') await sharp(bytes, { limitInputPixels: false }).metadata();
+if (mode === 'copy') await sharp(bytes, { limitInputPixels: false }).autoOrient().png({ compressionLevel: 8 }).toBuffer();
+if (mode === 'copyseq') await sharp(bytes, { limitInputPixels: false, sequentialRead: true }).autoOrient().png({ compressionLevel: 8 }).toBuffer();
+if (mode === 'decode') await sharp(bytes, { limitInputPixels: false }).raw().toBuffer();
+console.log(mode, file, 'peak RSS +', Math.round((process.resourceUsage().maxRSS - base) / 1024), 'MB', Date.now() - t0, 'ms');
