@@ -20,7 +20,12 @@ const PHONE_JPEG = await block(40, 20)
   .withMetadata({ orientation: 6 })
   .withExif({
     IFD0: { Make: 'PhoneMaker', Copyright: 'Photographer' },
-    IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '59/1 19/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '18/1 4/1 0/1' },
+    IFD3: {
+      GPSLatitudeRef: 'N',
+      GPSLatitude: '59/1 19/1 0/1',
+      GPSLongitudeRef: 'E',
+      GPSLongitude: '18/1 4/1 0/1',
+    },
   })
   .jpeg()
   .toBuffer();
@@ -204,7 +209,12 @@ describe('background images', () => {
     const bytes = await served(res.json().file.url);
     const meta = await sharp(bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 20, 40]);
-    expect([meta.orientation, meta.exif, meta.xmp, meta.iptc]).toEqual([undefined, undefined, undefined, undefined]);
+    expect([meta.orientation, meta.exif, meta.xmp, meta.iptc]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(bytes.includes('PhoneMaker')).toBe(false);
 
     // A PNG can carry EXIF too (an eXIf chunk).
@@ -232,7 +242,9 @@ describe('background images', () => {
     claim.writeUInt32BE(100_000, 16);
     claim.writeUInt32BE(100_000, 20);
     claim.writeUInt32BE(zlibCrc(claim.subarray(12, 29)), 29);
-    expect((await upload('claim.png', claim)).json().message).toBe('The image is too large: at most 40 megapixels');
+    expect((await upload('claim.png', claim)).json().message).toBe(
+      'The image is too large: at most 40 megapixels',
+    );
     const images = await t.as(admin.token, { method: 'GET', url: `/api/v1/admin/svg/images/${project}` });
     expect(images.json().imgs).toEqual([]);
   });

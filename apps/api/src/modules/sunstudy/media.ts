@@ -87,9 +87,11 @@ async function resize(bytes: Buffer, contentType: ImageType) {
         widths.flatMap((w) =>
           formats.map(async (type): Promise<Variant> => {
             const resized = source.clone().resize({ width: w, withoutEnlargement: true });
-            const { data, info } = await encodeImage(resized, type, type === 'image/webp' ? 80 : 82).toBuffer({
-              resolveWithObject: true,
-            });
+            const { data, info } = await encodeImage(resized, type, type === 'image/webp' ? 80 : 82).toBuffer(
+              {
+                resolveWithObject: true,
+              },
+            );
             return { width: info.width, height: info.height, contentType: type, bytes: data };
           }),
         ),

@@ -198,7 +198,12 @@ describe('upload', () => {
     for (const url of [entry!.sources[0]!.url, file.filePath]) {
       const served = (await t.app.inject({ method: 'GET', url })).rawPayload;
       const meta = await sharp(served).metadata();
-      expect([meta.width, meta.height, meta.orientation, meta.exif]).toEqual([200, 400, undefined, undefined]);
+      expect([meta.width, meta.height, meta.orientation, meta.exif]).toEqual([
+        200,
+        400,
+        undefined,
+        undefined,
+      ]);
       expect(served.includes('PhoneMaker')).toBe(false);
     }
   });
