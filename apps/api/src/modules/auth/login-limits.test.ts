@@ -22,8 +22,20 @@ beforeEach(async () => {
   verify.mockClear();
 });
 
-const login = (email: string, password: string, ip: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email, password }, remoteAddress: ip });
+const login = (email: string, password: string, ip: string, cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/login',
+    payload: { email, password },
+    remoteAddress: ip,
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+
+/** The browser's cookie after a sign-in (what it sends to /login next time), or undefined. */
+function browserCookie(res: Awaited<ReturnType<typeof login>>): string | undefined {
+  const set = res.headers['set-cookie'];
+  return (Array.isArray(set) ? set : [set]).find((c) => c?.startsWith('planvy_device='))?.split(';')[0];
+}
 
 describe('a concurrent burst of wrong passwords', () => {
   it('from one address gets at most the configured number of password checks; the rest are 429 with Retry-After', async () => {
@@ -83,6 +95,60 @@ describe('the victim is not locked out', () => {
         expect((await login('karin@example.com', 'typo', '192.0.2.20')).statusCode).toBe(401);
       expect((await login('karin@example.com', 'secret123', '192.0.2.20')).statusCode).toBe(200);
     }
+  });
+});
+
+describe('wrong passwords from her own address', () => {
+  const home = '192.0.2.10';
+
+  it('(someone on her shared network guessing) do not lock her out of the browser she signed in with', async () => {
+    await t.createUser('client', { email: 'victim@example.com' });
+    const first = await login('victim@example.com', 'secret123', home);
+    expect(first.statusCode).toBe(200);
+    const cookie = browserCookie(first);
+
+    // An office, a school or a phone carrier: one address for many people, one of them guessing.
+    for (let i = 0; i < 12; i++) await login('victim@example.com', `guess-${i}`, home);
+    const guesser = await login('victim@example.com', 'secret123', home);
+    expect(guesser.statusCode).toBe(429);
+    expect(verify).toHaveBeenCalledTimes(1 + t.config.loginLimits.perEmail);
+
+    expect((await login('victim@example.com', 'secret123', home, cookie)).statusCode).toBe(200);
+    // Only the sign-in route ever sees the cookie, and no script does.
+    expect(first.headers['set-cookie']).toMatch(
+      /^planvy_device=[\w-]{22,}; Path=\/api\/v1\/login; Max-Age=\d+; HttpOnly; SameSite=Strict$/,
+    );
+    // Spraying other accounts from the address uses up the address's limit, not her browser's.
+    for (let i = 0; i < t.config.loginLimits.perIp + 5; i++) await login(`other${i}@example.com`, 'x', home);
+    expect((await login('someone@example.com', 'secret123', home)).statusCode).toBe(429);
+    expect((await login('victim@example.com', 'secret123', home, cookie)).statusCode).toBe(200);
+  });
+
+  it('(her own, in her browser) are limited for that browser like an address', async () => {
+    await t.createUser('client', { email: 'karin@example.com' });
+    const cookie = browserCookie(await login('karin@example.com', 'secret123', home));
+    verify.mockClear();
+    // A burst from the browser gets no more checks than an address would.
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, () => login('karin@example.com', 'typo', home, cookie)),
+    );
+    expect(verify).toHaveBeenCalledTimes(t.config.loginLimits.perEmail);
+    expect(burst.filter((r) => r.statusCode === 401)).toHaveLength(t.config.loginLimits.perEmail);
+    verify.mockClear();
+    const refused = await login('karin@example.com', 'secret123', home, cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
+    expect(verify).not.toHaveBeenCalled();
+  });
+
+  it('a browser cookie helps only the account that signed in with it, and only a real one', async () => {
+    await t.createUser('client', { email: 'victim@example.com' });
+    await t.createUser('client', { email: 'mallory@example.com' });
+    const theirs = browserCookie(await login('mallory@example.com', 'secret123', home));
+    for (let i = 0; i < 12; i++) await login('victim@example.com', `guess-${i}`, home, theirs);
+    expect((await login('victim@example.com', 'secret123', home, theirs)).statusCode).toBe(429);
+    const made = 'planvy_device=AAAAAAAAAAAAAAAAAAAAAA';
+    expect((await login('victim@example.com', 'secret123', home, made)).statusCode).toBe(429);
   });
 });
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
 import type { AppConfig } from '../../env';
 import { DbLimiter } from '../../lib/rate-limiter';
@@ -9,6 +9,24 @@ export const BACKOFF_FIRST_SECONDS = 15;
 const EMAIL_WINDOW_SECONDS = 60 * 60;
 /** An address that signed in successfully is remembered for the account this long. */
 const KNOWN_ADDRESS_SECONDS = 30 * 24 * 60 * 60;
+/** A browser that signed in successfully is remembered for the account this long (and keeps its cookie as long). */
+export const KNOWN_BROWSER_SECONDS = 90 * 24 * 60 * 60;
+/** The browser's id: 128 random bits, base64url. */
+const BROWSER_ID = /^[\w-]{22}$/;
+const newBrowserId = () => randomBytes(16).toString('base64url');
+
+/** The cookie that holds it: sent only to the sign-in route, never readable by a script. */
+export const BROWSER_COOKIE = 'planvy_device';
+
+/** The browser id a request's Cookie header carries, if any (one cookie of a fixed shape: no parser needed). */
+export function browserIdOf(cookieHeader: string | undefined): string | undefined {
+  return cookieHeader?.match(/(?:^|;\s*)planvy_device=([\w-]{22})(?:;|$)/)?.[1];
+}
+
+/** The Set-Cookie value that keeps `id` in the browser. */
+export function browserCookie(id: string, secure: boolean): string {
+  return `${BROWSER_COOKIE}=${id}; Path=/api/v1/login; Max-Age=${KNOWN_BROWSER_SECONDS}; HttpOnly;${secure ? ' Secure;' : ''} SameSite=Strict`;
+}
 
 /**
  * Seconds after the first counted attempt at which the `extra`-th attempt beyond the
@@ -36,7 +54,13 @@ export function secondsUntilNextSlot(elapsed: number, maxSeconds: number): numbe
   }
 }
 
-export type Admission = { ok: true; succeeded(): Promise<void> } | { ok: false; retryAfterSeconds: number };
+export type Admission =
+  | {
+      ok: true;
+      /** Call after a correct password; answers the browser id to keep in its cookie. */
+      succeeded(): Promise<{ browser: string }>;
+    }
+  | { ok: false; retryAfterSeconds: number };
 
 /** Keys hold hashes, so the table never lists e-mail addresses or IP addresses. */
 const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('base64url');
@@ -48,9 +72,12 @@ const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\
  * slip through; a request refused by a later counter gives back what it took, so only
  * password checks count.
  *
+ * - per browser that signed in to the account before (its id is an HttpOnly cookie sent
+ *   only to /login): `perEmail` checks per window, and nothing else. So no wrong password
+ *   from anyone else, elsewhere or on her own shared address, refuses her in her browser;
  * - per address: `perIp` checks per window (one address spraying many accounts);
  * - per e-mail and address: `perEmail` checks per window (one address guessing one
- *   password). Only that address is refused, so nobody can lock a user out of her own;
+ *   password). Only that address is refused, so nobody elsewhere can lock a user out;
  * - per e-mail from addresses that never signed in to it: `perEmail` free checks, then
  *   exponential back-off (a distributed attacker is slowed to a few dozen guesses an
  *   hour, while the user waits at most `backoffMaxSeconds` on a new address and not at
@@ -61,6 +88,8 @@ export class LoginLimits {
   private readonly emailIp: DbLimiter;
   private readonly email: DbLimiter;
   private readonly known: DbLimiter;
+  private readonly browser: DbLimiter;
+  private readonly knownBrowser: DbLimiter;
   private readonly perEmail: number;
   private readonly backoffMax: number;
 
@@ -79,14 +108,45 @@ export class LoginLimits {
       duration: EMAIL_WINDOW_SECONDS,
     });
     this.known = new DbLimiter(db, { keyPrefix: 'login-known', points: 1, duration: KNOWN_ADDRESS_SECONDS });
+    this.browser = new DbLimiter(db, {
+      keyPrefix: 'login-browser',
+      points: limits.perEmail,
+      duration: window,
+    });
+    this.knownBrowser = new DbLimiter(db, {
+      keyPrefix: 'login-known-browser',
+      points: 1,
+      duration: KNOWN_BROWSER_SECONDS,
+    });
     this.perEmail = limits.perEmail;
     this.backoffMax = limits.backoffMaxSeconds;
   }
 
-  /** Takes what one password check costs, or says how long to wait. */
-  async admit(email: string, ip: string): Promise<Admission> {
+  /**
+   * Takes what one password check costs, or says how long to wait. `browser` is the id the
+   * browser's cookie holds, if any; one that signed in to this account before is counted
+   * on its own and by nothing else.
+   */
+  async admit(email: string, ip: string, browser?: string): Promise<Admission> {
     const normalised = email.trim().toLowerCase();
     const keys = { ip: digest(ip), emailIp: digest(normalised, ip), email: digest(normalised) };
+
+    if (browser !== undefined && BROWSER_ID.test(browser)) {
+      const key = digest(normalised, 'browser', browser);
+      if ((await this.knownBrowser.retryAfter(key)) > 0) {
+        // Her own wrong passwords in this browser still count: a stolen laptop guesses no faster than an address.
+        const byBrowser = await this.browser.consume(key);
+        if (!byBrowser.ok) return byBrowser;
+        return {
+          ok: true,
+          succeeded: async () => {
+            await this.browser.reset(key);
+            return { browser };
+          },
+        };
+      }
+    }
+
     const taken: (() => Promise<void>)[] = [];
     const refuse = async (retryAfterSeconds: number): Promise<Admission> => {
       await Promise.all(taken.map((giveBack) => giveBack()));
@@ -121,13 +181,18 @@ export class LoginLimits {
       ok: true,
       succeeded: async () => {
         // A success is not a failed guess: give back what it took, forget this address's
-        // failures for the account, and remember the address.
+        // failures for the account, and remember the address and the browser.
+        const id = browser !== undefined && BROWSER_ID.test(browser) ? browser : newBrowserId();
+        const browserKey = digest(normalised, 'browser', id);
         await Promise.all([
           this.ip.reward(keys.ip),
           this.emailIp.reset(keys.emailIp),
           countedForEmail ? this.email.reward(keys.email) : Promise.resolve(),
           knownAddress ? Promise.resolve() : this.known.consume(keys.emailIp),
+          this.browser.reset(browserKey),
+          this.knownBrowser.reset(browserKey).then(() => this.knownBrowser.consume(browserKey)),
         ]);
+        return { browser: id };
       },
     };
   }

@@ -4,6 +4,7 @@ import { HttpError, invalid } from '../../lib/http-error';
 import { dummyHash } from '../../lib/password';
 import { assertCan } from '../../plugins/auth';
 import { bumpTokenVersion, endImpersonation, findUserByEmail } from '../users/repository';
+import { browserCookie, browserIdOf } from './login-limits';
 import { getUser } from '../users/service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,16 +16,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         description:
-          'Limited per address, per e-mail and address, and (from new addresses) per e-mail with exponential back-off; a refused attempt is 429 with Retry-After and checks no password.',
+          'Limited per address, per e-mail and address, and (from new addresses) per e-mail with exponential back-off; a refused attempt is 429 with Retry-After and checks no password. A browser that signed in to the account before (its HttpOnly cookie planvy_device, set by this answer) is limited on its own instead, so wrong passwords from others never refuse it.',
         body: loginBodySchema,
         response: { 200: loginResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
       // Every counter is taken before the (expensive) password check, so a burst of
       // simultaneous guesses gets no more checks than the limit allows.
-      const admission = await app.loginLimits.admit(email, request.ip);
+      const admission = await app.loginLimits.admit(email, request.ip, browserIdOf(request.headers.cookie));
       if (!admission.ok) {
         throw new HttpError(
           429,
@@ -41,7 +42,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           email: ['These credentials do not match our records.'],
         });
       }
-      await admission.succeeded();
+      const { browser } = await admission.succeeded();
+      reply.header('set-cookie', browserCookie(browser, request.protocol === 'https'));
       return {
         token: app.signToken({ sub: String(row.id), ver: row.token_version }),
         user: await getUser(app.db, row.id),
