@@ -15,7 +15,7 @@ import {
 import type { Db } from './db/client';
 import type { AppConfig, TrustProxy } from './env';
 import { argon2Passwords, type Passwords } from './lib/password';
-import { auditPlugin } from './plugins/audit';
+import { auditedDb, auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -105,7 +105,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('db', opts.db);
+  // Inside an audited write, the request's queries go to its transaction (plugins/audit.ts).
+  app.decorate('db', auditedDb(opts.db));
   app.decorate('config', opts.config);
   app.decorate(
     'publicViews',
@@ -132,6 +133,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(securityHeadersPlugin, { publicUrl: opts.config.publicUrl });
   await app.register(jsonCompressionPlugin);
   await app.register(storableInputPlugin);
+  // Before the public view's freshness: an audited write commits before its cache is dropped.
+  await app.register(auditPlugin, { db: opts.db });
   await app.register(publicViewFreshnessPlugin);
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, {
@@ -156,7 +159,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     secret: opts.jwtSecret,
     expiresIn: opts.config.jwtExpiresIn,
   });
-  await app.register(auditPlugin);
   await app.register(livePlugin);
 
   await app.register(

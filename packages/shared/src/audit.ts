@@ -25,13 +25,25 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entity_type: z.string(),
   entity_id: z.string().nullable(),
-  /** The entity's current name (a user's name, an apartment's bostad…), when it still exists. */
+  /**
+   * The entity's name (a user's name, an apartment's bostad, a file's name…): its current one,
+   * or for an item deleted since, the one it had when the entry was written (null for entries
+   * older than that).
+   */
   entity_label: z.string().nullable(),
-  project: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+  /** The entity no longer exists (only for kinds with names: user, project, apartment, file…). */
+  entity_deleted: z.boolean(),
+  /** The project's current name, or the one it had when the entry was written once it is deleted. */
+  project: z.object({ id: z.number().int(), name: z.string().nullable(), deleted: z.boolean() }).nullable(),
   /** The person who acted (the admin, also while signed in as someone else). */
   actor: person,
   /** The user the admin was signed in as, if any. */
   as_user: person.nullable(),
+  /**
+   * Small facts: `fields` (the names of the fields sent, never their values), `labels`
+   * (`{ entity, project }`: the names when the entry was written), `role` (`{ from, to }`: a
+   * role change), a status, a count…
+   */
   detail: z.record(z.string(), z.unknown()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

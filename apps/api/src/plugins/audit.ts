@@ -1,10 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq, getTableName } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditEntity } from '@planvy/shared';
-import type { Db } from '../db/client';
-import { insertAuditEntry } from '../modules/audit/repository';
+import type { Db, DbOrTx, Tx } from '../db/client';
+import { insertAuditEntry, labelKindOf, labelsFor, type LabelKind } from '../modules/audit/repository';
 
 /**
  * Where a value comes from: `param:x` (path), `body:x`, `query:x`, `response:a.b` (the
@@ -32,10 +33,19 @@ export interface AuditSpec {
   id?: AuditSource | null;
   /** The project. Default: `param:projectId` when the path has one. */
   project?: AuditSource | ProjectLookup | null;
-  /** Small non-secret facts. Default: the names (never the values) of the body's fields. */
-  detail?: (request: FastifyRequest, response: unknown) => Record<string, unknown>;
+  /** Small non-secret facts. Default: the names (never the values) of the body's fields (`sentFields`). */
+  detail?: (request: FastifyRequest, response: unknown, before: unknown) => Record<string, unknown>;
+  /** Read in the write's transaction before the handler runs, and given to `detail` (e.g. the role before a change). */
+  before?: (request: FastifyRequest, db: DbOrTx) => Promise<unknown>;
   /** Record only when this holds (e.g. an import that was applied, not previewed). */
   when?: (request: FastifyRequest) => boolean;
+  /**
+   * Where the write's transaction, which the entry joins, begins. 'route' (default): before
+   * the handler, so everything it writes and the entry commit together. 'service': at the
+   * handler's first `db.transaction()`, for uploads, which read and process their body
+   * first; no transaction (on the embedded database: no lock) waits for a slow client.
+   */
+  transaction?: 'route' | 'service';
 }
 
 declare module 'fastify' {
@@ -48,8 +58,25 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set before the handler when this request is to be recorded. */
-    auditState: { spec: AuditSpec | undefined; projectId?: number | null; response?: unknown } | null;
+    auditState: AuditState | null;
   }
+}
+
+interface AuditState {
+  spec: AuditSpec | undefined;
+  projectId?: number | null;
+  response?: unknown;
+  /** What `spec.before` answered. */
+  before?: unknown;
+  /** Names read before a delete, for the entry (the rows are gone after it). */
+  names?: Names;
+  work?: AuditedWrite;
+}
+
+/** What an entry keeps of the names of what it is about, in `detail.labels`. */
+interface Names {
+  entity?: string;
+  project?: string;
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -135,13 +162,121 @@ function entityFromUrl(url: string): string {
 }
 
 /** The default detail: which fields were sent, never what they held. */
-function fieldNames(body: unknown): Record<string, unknown> {
+export function sentFields(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
   const fields = Object.keys(body).sort();
   return fields.length > 0 ? { fields } : {};
 }
 
-export const auditPlugin = fp(async (app: FastifyInstance) => {
+/** Thrown inside the transaction to roll it back; never leaves this module. */
+const ROLL_BACK = Symbol('roll back');
+
+/**
+ * One audited request's transaction. Everything the request writes and its audit entry
+ * commit together, or none of it does: a change never lands without its entry, and an
+ * entry that cannot be written undoes the change. The transaction stays open while the
+ * handler runs (`auditedDb` hands it out to the handler's queries) and ends once, when the
+ * answer is known and before it leaves: committed with the entry, or rolled back.
+ */
+class AuditedWrite {
+  private opening: Promise<Tx> | undefined;
+  private tx: Tx | undefined;
+  private release: ((outcome: { commit: boolean; last?: (tx: Tx) => Promise<void> }) => void) | undefined;
+  private done: Promise<void> | undefined;
+  private ending: Promise<void> | undefined;
+  /** True while the handler runs: the transaction may not end under it. */
+  running = false;
+
+  constructor(
+    private readonly db: Db,
+    /** The transaction begins at the handler's first db.transaction(), not before the handler. */
+    readonly late: boolean,
+  ) {}
+
+  /** The open transaction, for the request's queries; undefined before it begins and once it ends. */
+  get active(): Tx | undefined {
+    return this.ending ? undefined : this.tx;
+  }
+
+  get ended(): boolean {
+    return this.ending !== undefined;
+  }
+
+  begin(): Promise<Tx> {
+    this.opening ??= new Promise<Tx>((resolve, reject) => {
+      this.done = this.db
+        .transaction(async (tx) => {
+          this.tx = tx;
+          const outcome = await new Promise<{ commit: boolean; last?: (tx: Tx) => Promise<void> }>((r) => {
+            this.release = r;
+            resolve(tx);
+          });
+          if (!outcome.commit) throw ROLL_BACK;
+          await outcome.last?.(tx);
+        })
+        .catch((err: unknown) => {
+          if (err !== ROLL_BACK) throw err;
+        });
+      // A transaction that cannot even begin fails whoever waits for it.
+      this.done.catch(reject);
+    });
+    return this.opening;
+  }
+
+  /** Commits after `last` (the entry) or rolls back; the first call decides. */
+  end(commit: boolean, last?: (tx: Tx) => Promise<void>): Promise<void> {
+    this.ending ??= (async () => {
+      if (!this.opening) {
+        // Nothing was written through a transaction: only the entry is left to write.
+        if (!commit || !last) return;
+        void this.begin();
+      }
+      await this.opening;
+      this.release!({ commit, last });
+      await this.done;
+    })();
+    return this.ending;
+  }
+}
+
+const current = new AsyncLocalStorage<AuditedWrite>();
+const WRITE_METHODS = new Set<PropertyKey>(['insert', 'update', 'delete', 'execute']);
+
+function member(target: object, prop: PropertyKey): unknown {
+  const value: unknown = Reflect.get(target, prop);
+  return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+}
+
+/**
+ * `db` as the app's routes and services use it: inside an audited write, every query goes to
+ * that request's transaction, and `db.transaction()` becomes a savepoint in it, so services
+ * keep their own all-or-nothing blocks. Anywhere else it is `db` itself.
+ */
+export function auditedDb(db: Db): Db {
+  return new Proxy(db, {
+    get(target, prop) {
+      const work = current.getStore();
+      if (!work || work.ended) return member(target, prop);
+      const tx = work.active;
+      if (tx) return member(tx, prop);
+      if (work.late) {
+        if (prop === 'transaction') {
+          // A savepoint in the request's transaction, which begins here.
+          return (callback: Parameters<Db['transaction']>[0]) =>
+            work.begin().then((open) => open.transaction(callback));
+        }
+        if (WRITE_METHODS.has(prop)) {
+          throw new Error(
+            'An audited write that begins its transaction late must write inside db.transaction(): its entry joins that transaction',
+          );
+        }
+      }
+      return member(target, prop);
+    },
+  });
+}
+
+export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorateRequest('auditState', null);
   app.decorate('writeRoutes', []);
   app.addHook('onRoute', (route) => {
@@ -151,6 +286,37 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
         app.writeRoutes.push({ method, url: route.url, declared: Boolean(route.config?.audit) });
       }
     }
+    const handler = route.handler;
+    // Every route is wrapped; the request decides (auditState) whether it is an audited write.
+    route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      const state = request.auditState;
+      if (!state) return handler.call(this, request, reply);
+      const work = new AuditedWrite(opts.db, state.spec?.transaction === 'service');
+      state.work = work;
+      let result: unknown;
+      work.running = true;
+      try {
+        const db = work.late ? opts.db : await work.begin();
+        if (request.method === 'DELETE') state.names = await namesOf(db, request, state, undefined);
+        if (state.spec?.before) state.before = await state.spec.before(request, db);
+        result = await current.run(work, () => handler.call(this, request, reply));
+      } catch (err) {
+        work.running = false;
+        await work.end(false);
+        throw err;
+      }
+      work.running = false;
+      const ok = reply.statusCode >= 200 && reply.statusCode < 300;
+      if (result !== reply && result !== undefined) {
+        // Fastify sends this answer next: commit, with the entry, before it goes (a time-out
+        // that answered meanwhile has set a status that rolls back).
+        await work.end(ok, (tx) => record(tx, request, state, result));
+      } else if (!ok) {
+        await work.end(false);
+      }
+      // Otherwise the handler sent its own success (reply.send): onSend commits it.
+      return result;
+    };
   });
 
   app.addHook('preHandler', async (request: FastifyRequest) => {
@@ -158,7 +324,7 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
     const spec = request.routeOptions.config.audit;
     if (!spec && !WRITES.has(request.method)) return;
     if (spec?.when && !spec.when(request)) return;
-    const state: NonNullable<FastifyRequest['auditState']> = { spec };
+    const state: AuditState = { spec };
     const project = spec?.project;
     if (typeof project === 'object' && project !== null)
       state.projectId = await project.lookup(request, app.db);
@@ -170,30 +336,28 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
     return payload;
   });
 
-  // onSend, not onResponse: the entry is written before the caller hears "done".
+  // A handler that sends its own answer (reply.send) commits here, before the answer leaves.
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const state = request.auditState;
-    if (!state || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
-    try {
-      await record(app.db, request, state);
-    } catch (err) {
-      // The change itself is committed; a lost entry is an operator's problem, not the caller's.
-      request.log.error({ err, route: request.routeOptions.url }, 'audit entry not written');
-    }
+    const work = state?.work;
+    if (!state || !work || work.ended) return payload;
+    const ok = reply.statusCode >= 200 && reply.statusCode < 300;
+    // Another answer sent while the handler still runs (a time-out) is not its outcome: the
+    // transaction ends when the handler does, rolled back.
+    if (!ok && work.running) return payload;
+    await work.end(ok, (tx) => record(tx, request, state, state.response));
     return payload;
   });
 });
 
-async function record(
-  db: Db,
+/** The project and the entity an entry is about; `response` is undefined before the handler. */
+function targetOf(
   request: FastifyRequest,
-  state: NonNullable<FastifyRequest['auditState']>,
-): Promise<void> {
-  const { spec, response } = state;
-  const auth = request.auth;
-  const url = request.routeOptions.url ?? request.url;
+  state: AuditState,
+  response: unknown,
+): { projectId: number | null; entityId: string | null } {
+  const { spec } = state;
   const params = request.params as Record<string, unknown> | undefined;
-
   let projectId: number | null;
   if (state.projectId !== undefined) projectId = state.projectId;
   else if (spec?.project === null) projectId = null;
@@ -203,20 +367,60 @@ async function record(
 
   const rawId = spec?.id === null ? null : read(spec?.id ?? 'param:id', request, response);
   const entityId = typeof rawId === 'number' || typeof rawId === 'string' ? String(rawId) : null;
+  return { projectId, entityId };
+}
+
+function entityOf(request: FastifyRequest, state: AuditState): string {
+  return state.spec?.entity ?? entityFromUrl(request.routeOptions.url ?? request.url);
+}
+
+/** The current names of the entry's entity and project, as `db` sees them. */
+async function namesOf(
+  db: DbOrTx,
+  request: FastifyRequest,
+  state: AuditState,
+  response: unknown,
+): Promise<Names> {
+  const { projectId, entityId } = targetOf(request, state, response);
+  const kind = labelKindOf(entityOf(request, state));
+  const id = asId(entityId);
+  const ids: Partial<Record<LabelKind, number[]>> = {};
+  if (kind && id !== null) ids[kind] = [id];
+  if (projectId !== null) ids.project = [...(ids.project ?? []), projectId];
+  if (Object.keys(ids).length === 0) return {};
+  const found = await labelsFor(db, ids);
+  return {
+    ...(kind && id !== null && found[kind].has(id) ? { entity: found[kind].get(id) } : {}),
+    ...(projectId !== null && found.project.has(projectId) ? { project: found.project.get(projectId) } : {}),
+  };
+}
+
+async function record(tx: Tx, request: FastifyRequest, state: AuditState, response: unknown): Promise<void> {
+  const { spec } = state;
+  const auth = request.auth;
+  const url = request.routeOptions.url ?? request.url;
+  const { projectId, entityId } = targetOf(request, state, response);
+  // Names as they are now (after the change), else as they were before a delete: a deleted
+  // item, and the entries of a deleted project, keep theirs.
+  const now = request.method === 'DELETE' ? {} : await namesOf(tx, request, state, response);
+  const labels = { ...state.names, ...now };
 
   const impersonating = auth.impersonatorId !== undefined;
-  await insertAuditEntry(db, {
+  await insertAuditEntry(tx, {
     actor_id: impersonating ? auth.impersonatorId : auth.id,
     actor_name: impersonating ? (auth.impersonatorName ?? '') : auth.name,
     as_user_id: impersonating ? auth.id : null,
     as_user_name: impersonating ? auth.name : null,
     action: spec?.action ?? DEFAULT_ACTION[request.method] ?? request.method.toLowerCase(),
-    entity_type: spec?.entity ?? entityFromUrl(url),
+    entity_type: entityOf(request, state),
     entity_id: entityId,
     project_id: projectId,
-    detail: spec?.detail
-      ? spec.detail(request, response)
-      : { ...fieldNames(request.body), ...(spec ? {} : { undeclared: true }) },
+    detail: {
+      ...(spec?.detail
+        ? spec.detail(request, response, state.before)
+        : { ...sentFields(request.body), ...(spec ? {} : { undeclared: true }) }),
+      ...(Object.keys(labels).length > 0 ? { labels } : {}),
+    },
     route: `${request.method} ${url}`,
     request_id: request.id,
   });

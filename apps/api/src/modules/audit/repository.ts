@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   apartments,
@@ -67,26 +68,37 @@ const LABEL_SOURCES = {
   theme: { table: themes, id: themes.id, label: sql<string>`${themes.name}` },
 };
 export type LabelKind = keyof typeof LABEL_SOURCES;
-export const isLabelKind = (type: string): type is LabelKind => Object.hasOwn(LABEL_SOURCES, type);
+const isLabelKind = (type: string): type is LabelKind => Object.hasOwn(LABEL_SOURCES, type);
+/** Where an entry's entity type is named ('plan' is a stored file too), or null for one without names. */
+export const labelKindOf = (type: string): LabelKind | null =>
+  type === 'plan' ? 'file' : isLabelKind(type) ? type : null;
 
-/** Current names of what a page of entries mentions, by kind (gone ones are simply missing). */
+/** Current names of what entries mention, by kind (gone ones are simply missing); one query. */
 export async function labelsFor(
   db: DbOrTx,
   ids: Partial<Record<LabelKind, number[]>>,
 ): Promise<Record<LabelKind, Map<number, string>>> {
   const kinds = Object.keys(LABEL_SOURCES) as LabelKind[];
-  const rows = await Promise.all(
-    kinds.map(async (kind) => {
-      const wanted = ids[kind] ?? [];
-      if (wanted.length === 0) return [];
+  const found = Object.fromEntries(kinds.map((kind) => [kind, new Map<number, string>()])) as Record<
+    LabelKind,
+    Map<number, string>
+  >;
+  const selects = kinds
+    .filter((kind) => (ids[kind] ?? []).length > 0)
+    .map((kind) => {
       const source = LABEL_SOURCES[kind];
       return db
-        .select({ id: source.id, label: source.label })
+        .select({
+          kind: sql<LabelKind>`${kind}::text`.as('kind'),
+          id: source.id,
+          label: source.label.as('label'),
+        })
         .from(source.table)
-        .where(inArray(source.id, wanted));
-    }),
-  );
-  return Object.fromEntries(
-    kinds.map((kind, i) => [kind, new Map(rows[i]!.map((r) => [r.id, r.label]))]),
-  ) as Record<LabelKind, Map<number, string>>;
+        .where(inArray(source.id, ids[kind]!));
+    });
+  const [first, second, ...rest] = selects;
+  if (!first) return found;
+  const rows = await (second ? unionAll(first, second, ...rest) : first);
+  for (const r of rows) found[r.kind].set(r.id, r.label);
+  return found;
 }

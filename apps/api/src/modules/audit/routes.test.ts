@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditPage } from '@planvy/shared';
 import { buildApp } from '../../app';
@@ -115,7 +116,8 @@ describe('what is recorded', () => {
       action: 'delete',
       entity_type: 'apartment',
       entity_id: String(id),
-      entity_label: null,
+      entity_label: '1101',
+      entity_deleted: true,
       project: { id: w.projectA.id },
     });
   });
@@ -297,7 +299,7 @@ describe('GET /admin/audit', () => {
 
     const inBeta = await audit(`?project=${w.projectB.id}`);
     expect(inBeta.entries.map((e) => e.action)).toEqual(['update', 'create']);
-    expect(inBeta.entries[0]?.project).toEqual({ id: w.projectB.id, name: 'Beta 2' });
+    expect(inBeta.entries[0]?.project).toEqual({ id: w.projectB.id, name: 'Beta 2', deleted: false });
 
     // Move the two oldest entries a day back, then ask for today only.
     await t.db.execute(sql`update audit_log set at = now() - interval '1 day' where id in (1, 2)`);
@@ -338,5 +340,298 @@ describe('GET /admin/audit', () => {
       const res = await t.as(w.admin.token, { method: 'GET', url: `/api/v1/admin/audit${query}` });
       expect(res.statusCode).toBe(422);
     }
+  });
+});
+
+const lastEntryId = async () => (await audit('?limit=1')).entries[0]?.id ?? 0;
+
+/**
+ * Which transactions wrote to which tables: test-only triggers note the top-level transaction
+ * id (`txid_current()`, the same inside a service's savepoint) of every write statement.
+ */
+async function noteWrites(tables: string[]) {
+  await t.db.execute(sql`create table if not exists test_writes (tx bigint not null, tbl text not null)`);
+  await t.db.execute(
+    sql.raw(`create or replace function test_note_write() returns trigger language plpgsql as $$
+    begin insert into test_writes values (txid_current(), TG_TABLE_NAME); return null; end $$`),
+  );
+  for (const table of tables) {
+    await t.db.execute(
+      sql.raw(`create or replace trigger test_note_write after insert or update or delete on ${table}
+        for each statement execute function test_note_write()`),
+    );
+  }
+}
+async function dropNotes(tables: string[]) {
+  for (const table of tables)
+    await t.db.execute(sql.raw(`drop trigger if exists test_note_write on ${table}`));
+  await t.db.execute(sql`drop function if exists test_note_write()`);
+  await t.db.execute(sql`drop table if exists test_writes`);
+}
+/** The transactions that wrote to `table` since the last call, oldest first. */
+async function writers(table: string): Promise<string[]> {
+  const { rows } = await t.db.execute<{ tx: string }>(
+    sql`select distinct tx::text as tx from test_writes where tbl = ${table} order by 1`,
+  );
+  return rows.map((r) => r.tx);
+}
+
+describe('an entry and the change it records are one transaction', () => {
+  const noted = ['apartments', 'building_numbers', 'files', 'users', 'audit_log'];
+
+  it('are written by the same transaction, whichever way the route writes', async () => {
+    await noteWrites(noted);
+    try {
+      const oneTransaction = async (table: string, write: () => Promise<{ statusCode: number }>) => {
+        await t.db.execute(sql`delete from test_writes`);
+        expect((await write()).statusCode).toBeLessThan(300);
+        const changed = await writers(table);
+        expect(changed).toHaveLength(1);
+        expect(await writers('audit_log')).toEqual(changed);
+      };
+      let id = 0;
+      // A service's own transaction (create, update).
+      await oneTransaction('apartments', async () => {
+        const res = await t.as(w.admin.token, {
+          method: 'POST',
+          url: `/api/v1/admin/apartment/${w.projectA.id}`,
+          payload: { bostad: '1101' },
+        });
+        id = res.json<{ apartment: { id: number } }>().apartment.id;
+        return res;
+      });
+      await oneTransaction('apartments', () =>
+        t.as(w.clientA.token, {
+          method: 'PUT',
+          url: `/api/v1/client/apartment/${id}`,
+          payload: { status: 'reserved' },
+        }),
+      );
+      // Single statements in the route.
+      await oneTransaction('building_numbers', () =>
+        t.as(w.admin.token, {
+          method: 'POST',
+          url: `/api/v1/building-numbers/${w.projectA.id}`,
+          payload: { label: 'C' },
+        }),
+      );
+      await oneTransaction('users', () =>
+        t.as(w.admin.token, {
+          method: 'PUT',
+          url: `/api/v1/admin/user/${w.broker.id}`,
+          payload: { first_name: 'Bosse', role: 'broker' },
+        }),
+      );
+      // An upload, whose transaction begins after the file is read and checked.
+      await oneTransaction('files', () =>
+        t.as(w.admin.token, {
+          method: 'POST',
+          url: `/api/v1/admin/file/${w.projectA.id}`,
+          ...multipart(
+            'plan.svg',
+            '<svg xmlns="http://www.w3.org/2000/svg"><rect width="5" height="5"/></svg>',
+          ),
+        }),
+      );
+      // A delete that answers with reply.send.
+      await oneTransaction('apartments', () =>
+        t.as(w.admin.token, { method: 'DELETE', url: `/api/v1/admin/apartment/${id}` }),
+      );
+    } finally {
+      await dropNotes(noted);
+    }
+  });
+
+  it('a change whose entry cannot be written does not happen, and the caller hears that it failed', async () => {
+    const id = await addApartment('1101');
+    const upload = await t.as(w.admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/file/${w.projectA.id}`,
+      ...multipart('keep.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
+    const fileId = upload.json<{ file: { id: number } }>().file.id;
+    const entries = await lastEntryId();
+    // From now on the audit log refuses every new entry (as a full or broken table would).
+    await t.db.execute(sql`alter table audit_log add constraint refuse_all check (id < 0) not valid`);
+    try {
+      const attempts = [
+        await t.as(w.admin.token, { method: 'DELETE', url: `/api/v1/admin/apartment/${id}` }),
+        await t.as(w.admin.token, {
+          method: 'PUT',
+          url: `/api/v1/admin/apartment/${id}`,
+          payload: { bostad: '1102' },
+        }),
+        await t.as(w.admin.token, {
+          method: 'POST',
+          url: `/api/v1/admin/apartment/${w.projectA.id}`,
+          payload: { bostad: '1103', status: 'sale' },
+        }),
+        await t.as(w.admin.token, { method: 'DELETE', url: `/api/v1/admin/file/${fileId}` }),
+        await t.as(w.admin.token, {
+          method: 'POST',
+          url: `/api/v1/admin/file/${w.projectA.id}`,
+          ...multipart('new.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        }),
+      ];
+      for (const res of attempts) {
+        expect(res.statusCode, res.body).toBe(500);
+        expect(res.json()).toEqual({ message: 'Internal server error', errors: {}, status_code: 500 });
+      }
+    } finally {
+      await t.db.execute(sql`alter table audit_log drop constraint refuse_all`);
+    }
+    const left = await t.as(w.admin.token, {
+      method: 'GET',
+      url: `/api/v1/admin/apartments/${w.projectA.id}`,
+    });
+    expect(left.json<{ apartments: { bostad: string }[] }>().apartments.map((a) => a.bostad)).toEqual([
+      '1101',
+    ]);
+    const files = await t.as(w.admin.token, { method: 'GET', url: `/api/v1/admin/svg/${w.projectA.id}` });
+    expect(files.json<{ files: { name: string }[] }>().files.map((f) => f.name)).toEqual(['keep.svg']);
+    expect(await lastEntryId()).toBe(entries);
+  });
+});
+
+describe('what an entry keeps', () => {
+  it('a role change records the old and the new role', async () => {
+    const res = await t.as(w.admin.token, {
+      method: 'PUT',
+      url: `/api/v1/admin/user/${w.clientA.id}`,
+      payload: { first_name: 'Anna', role: 'broker' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await latest()).toMatchObject({
+      action: 'update',
+      entity_type: 'user',
+      entity_id: String(w.clientA.id),
+      detail: { role: { from: 'client', to: 'broker' } },
+    });
+    await t.as(w.admin.token, {
+      method: 'PUT',
+      url: `/api/v1/admin/user/${w.clientA.id}`,
+      payload: { first_name: 'Annie', role: 'broker' },
+    });
+    expect((await latest()).detail).not.toHaveProperty('role');
+  });
+
+  it('deleted items keep their names, and so do entries of a deleted project', async () => {
+    const admin = (options: Parameters<TestApp['as']>[1]) => t.as(w.admin.token, options);
+    const apartment = await addApartment('A-101');
+    const file = (
+      await admin({
+        method: 'POST',
+        url: `/api/v1/admin/file/${w.projectA.id}`,
+        ...multipart('floor 1.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      })
+    ).json<{ file: { id: number } }>().file.id;
+    const house = (
+      await admin({
+        method: 'POST',
+        url: `/api/v1/building-numbers/${w.projectA.id}`,
+        payload: { label: 'Hus C' },
+      })
+    ).json<{ building_number: { id: number } }>().building_number.id;
+    const theme = (
+      await admin({
+        method: 'POST',
+        url: '/api/v1/admin/styles',
+        payload: { name: 'Vinter', data: [{ attr: 'main-background', val: '#ffffff' }] },
+      })
+    ).json<{ theme: { id: number } }>().theme.id;
+    const user = (
+      await admin({
+        method: 'POST',
+        url: '/api/v1/admin/user',
+        payload: {
+          email: 'gone@example.com',
+          first_name: 'Greta',
+          last_name: 'Gone',
+          role: 'client',
+          password: 'Vinterträdgård-7',
+          password_confirm: 'Vinterträdgård-7',
+        },
+      })
+    ).json<{ user: { id: number } }>().user.id;
+    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = (
+      await admin({
+        method: 'POST',
+        url: `/api/v1/admin/sunstudy/${w.projectA.id}`,
+        ...multipart('sol.jpg', jpeg),
+      })
+    ).json<{ file: { fileName: string; filePath: string } }>().file;
+    const sun = (
+      await admin({
+        method: 'POST',
+        url: '/api/v2/sunstudy/file',
+        payload: { projectId: w.projectA.id, label: 'Midsommar 18:00', ...uploaded },
+      })
+    ).json<{ file: { id: number } }>().file.id;
+    const inBeta = (
+      await admin({
+        method: 'POST',
+        url: `/api/v1/admin/apartment/${w.projectB.id}`,
+        payload: { bostad: 'B-7' },
+      })
+    ).json<{ apartment: { id: number } }>().apartment.id;
+
+    for (const url of [
+      `/api/v1/admin/apartment/${apartment}`,
+      `/api/v1/admin/file/${file}`,
+      `/api/v1/building-numbers/${w.projectA.id}/${house}`,
+      `/api/v1/admin/styles/${theme}`,
+      `/api/v1/admin/user/${user}`,
+      `/api/v2/sunstudy/file/${sun}`,
+      `/api/v1/admin/project/${w.projectB.id}`,
+    ]) {
+      const res = await admin({ method: 'DELETE', url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
+    }
+
+    const { entries } = await audit('?limit=200');
+    const named = (type: string, id: number) =>
+      entries
+        .filter((e) => e.entity_type === type && e.entity_id === String(id))
+        .map((e) => [e.action, e.entity_label, e.entity_deleted]);
+    expect(named('apartment', apartment)).toEqual([
+      ['delete', 'A-101', true],
+      ['create', 'A-101', true],
+    ]);
+    expect(named('file', file)).toEqual([
+      ['delete', 'floor 1.svg', true],
+      ['create', 'floor 1.svg', true],
+    ]);
+    expect(named('building_number', house)).toEqual([
+      ['delete', 'Hus C', true],
+      ['create', 'Hus C', true],
+    ]);
+    expect(named('theme', theme)).toEqual([
+      ['delete', 'Vinter', true],
+      ['create', 'Vinter', true],
+    ]);
+    expect(named('user', user)).toEqual([
+      ['delete', 'Greta Gone', true],
+      ['create', 'Greta Gone', true],
+    ]);
+    expect(named('sun_study', sun)).toEqual([
+      ['delete', 'Midsommar 18:00', true],
+      ['create', 'Midsommar 18:00', true],
+    ]);
+    expect(named('project', w.projectB.id)).toEqual([
+      ['delete', 'Beta', true],
+      ['create', 'Beta', true],
+    ]);
+    // An entry of the deleted project still names it.
+    const beta = entries.find((e) => e.entity_type === 'apartment' && e.entity_id === String(inBeta));
+    expect(beta?.project).toEqual({ id: w.projectB.id, name: 'Beta', deleted: true });
+    // One that still exists is named by its current name.
+    expect(entries.find((e) => e.project?.id === w.projectA.id)?.project).toEqual({
+      id: w.projectA.id,
+      name: 'Alpha',
+      deleted: false,
+    });
   });
 });

@@ -65,6 +65,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
             entity: 'file',
             id: 'response:file.id',
             detail: (_request, response) => ({ name: (response as { file?: { name?: string } }).file?.name }),
+            // The upload is read and checked before any transaction begins.
+            transaction: 'service',
           },
         },
         schema: {

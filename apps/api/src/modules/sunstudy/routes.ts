@@ -55,6 +55,8 @@ export const sunStudyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           detail: (_request, response) => ({
             name: (response as { file?: { fileName?: string } }).file?.fileName,
           }),
+          // The upload is read, checked and resized before any transaction begins.
+          transaction: 'service',
         },
       },
       // Explicit: the file's limit plus the multipart envelope, nothing more.

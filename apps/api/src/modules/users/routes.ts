@@ -11,6 +11,7 @@ import {
   z,
 } from '../../lib/schemas';
 import { HttpError, notFound } from '../../lib/http-error';
+import { sentFields } from '../../plugins/audit';
 import { assertCan } from '../../plugins/auth';
 import * as repo from './repository';
 import * as users from './service';
@@ -73,7 +74,22 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/user/:id',
     {
-      config: { audit: userAudit(), publicView: false },
+      config: {
+        audit: {
+          ...userAudit(),
+          // The role before the change, read in the write's transaction: the entry says from what to what.
+          before: async (request, db) =>
+            (await repo.findUserById(db, (request.params as { id: number }).id))?.role,
+          detail: (request, _response, before) => {
+            const role = (request.body as { role?: string }).role;
+            return {
+              ...sentFields(request.body),
+              ...(before && role && role !== before ? { role: { from: before, to: role } } : {}),
+            };
+          },
+        },
+        publicView: false,
+      },
       schema: {
         tags,
         description:
