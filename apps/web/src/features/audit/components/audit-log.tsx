@@ -15,6 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { IconChevronLeft, IconChevronRight, IconHistory } from '@tabler/icons-react';
 import type { AuditEntry } from '@planvy/shared';
 import { paths } from '../../../config/paths';
@@ -44,13 +45,25 @@ function useDateFormat() {
   });
 }
 
-/** "status: sold · count: 3" from the entry's small facts; field lists read as the field names. */
-function detailText(detail: AuditEntry['detail'], fieldsLabel: string): string {
+const ROLES = ['admin', 'client', 'broker'] as const;
+const isRole = (value: unknown): value is (typeof ROLES)[number] =>
+  typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+
+/**
+ * "status: sold · count: 3" from the entry's small facts; field lists read as the field
+ * names, a role change as "Role: Client → Broker". The names an entry keeps (`labels`) are
+ * shown as the entry's object and project instead.
+ */
+function detailText(detail: AuditEntry['detail'], t: TFunction): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(detail)) {
     if (key === 'undeclared' || key === 'apartments') continue;
-    if (key === 'fields' && Array.isArray(value)) parts.push(`${fieldsLabel}: ${value.join(', ')}`);
-    else if (['string', 'number', 'boolean'].includes(typeof value)) parts.push(`${key}: ${String(value)}`);
+    if (key === 'fields' && Array.isArray(value)) parts.push(`${t('audit.fields')}: ${value.join(', ')}`);
+    else if (key === 'role' && typeof value === 'object' && value !== null) {
+      const { from, to } = value as { from?: unknown; to?: unknown };
+      if (isRole(from) && isRole(to))
+        parts.push(t('audit.roleChange', { from: t(`roles.${from}`), to: t(`roles.${to}`) }));
+    } else if (['string', 'number', 'boolean'].includes(typeof value)) parts.push(`${key}: ${String(value)}`);
   }
   return parts.join(' · ');
 }
@@ -77,7 +90,11 @@ export function AuditLog({ users, projects }: AuditLogProps) {
   const what = (entry: AuditEntry) => {
     const type = t(`audit.entities.${entry.entity_type}`, { defaultValue: entry.entity_type });
     const name = entry.entity_label ?? (entry.entity_id ? `#${entry.entity_id}` : '');
-    return name ? `${type} ${name}` : type;
+    if (!name) return type;
+    // Named as it was; a delete says by itself that it is gone.
+    return entry.entity_deleted && entry.action !== 'delete'
+      ? t('audit.goneItem', { type, name })
+      : `${type} ${name}`;
   };
 
   const head = (
@@ -105,7 +122,7 @@ export function AuditLog({ users, projects }: AuditLogProps) {
     ));
   } else {
     body = (query.data?.entries ?? []).map((entry) => {
-      const detail = detailText(entry.detail, t('audit.fields'));
+      const detail = detailText(entry.detail, t);
       return (
         <Table.Tr key={entry.id}>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -123,10 +140,12 @@ export function AuditLog({ users, projects }: AuditLogProps) {
           </Table.Td>
           <Table.Td>
             {entry.project &&
-              (entry.project.name ? (
+              (!entry.project.deleted && entry.project.name ? (
                 <Anchor component={Link} to={paths.project(entry.project.id)} size="sm">
                   {entry.project.name}
                 </Anchor>
+              ) : entry.project.name ? (
+                t('audit.deletedProjectNamed', { name: entry.project.name })
               ) : (
                 t('audit.deletedProject', { id: entry.project.id })
               ))}
