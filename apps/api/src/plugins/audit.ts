@@ -240,7 +240,7 @@ class AuditedWrite {
 }
 
 const current = new AsyncLocalStorage<AuditedWrite>();
-const WRITE_METHODS = new Set<PropertyKey>(['insert', 'update', 'delete', 'execute']);
+const WRITE_METHODS = new Set<PropertyKey>(['insert', 'update', 'delete']);
 
 function member(target: object, prop: PropertyKey): unknown {
   const value: unknown = Reflect.get(target, prop);
@@ -302,7 +302,10 @@ export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
         result = await current.run(work, () => handler.call(this, request, reply));
       } catch (err) {
         work.running = false;
-        await work.end(false);
+        // The handler's error is the answer; a rollback that fails too (the database gone) is only logged.
+        await work.end(false).catch((rollbackErr: unknown) =>
+          request.log.warn({ err: rollbackErr }, 'audited write not rolled back cleanly'),
+        );
         throw err;
       }
       work.running = false;
