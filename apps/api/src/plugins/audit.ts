@@ -303,9 +303,11 @@ export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
       } catch (err) {
         work.running = false;
         // The handler's error is the answer; a rollback that fails too (the database gone) is only logged.
-        await work.end(false).catch((rollbackErr: unknown) =>
-          request.log.warn({ err: rollbackErr }, 'audited write not rolled back cleanly'),
-        );
+        await work
+          .end(false)
+          .catch((rollbackErr: unknown) =>
+            request.log.warn({ err: rollbackErr }, 'audited write not rolled back cleanly'),
+          );
         throw err;
       }
       work.running = false;
