@@ -21,7 +21,8 @@ import {
 /**
  * Written through decode(base64 text): PGlite's JavaScript encoding of binary
  * parameters is several times slower than PostgreSQL's own decoder. Read large
- * values with encode(…, 'base64') for the same reason.
+ * values with encode(…, 'base64') for the same reason. Only the old `content` columns
+ * use it: uploaded bytes now live in the file store (ADR 022).
  */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

@@ -165,8 +165,8 @@ export class DiskFileStore implements FileStore {
   }
 
   async check(): Promise<void> {
-    await fs.promises.mkdir(path.join(this.dir, TMP), { recursive: true });
     const tmpDir = path.join(this.dir, TMP);
+    await fs.promises.mkdir(tmpDir, { recursive: true });
     const now = Date.now();
     for (const name of await fs.promises.readdir(tmpDir)) {
       const file = path.join(tmpDir, name);

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/client';
-import type { FileStore } from '../../lib/file-store';
-import { digestOf, keyOf } from '../../lib/file-store';
+import { digestOf, keyOf, type FileStore } from '../../lib/file-store';
 import { errorForLog } from '../../lib/error-log';
 import * as repo from './blob-repository';
 
