@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import type { AppConfig, TrustProxy } from './env';
+import { createFileStore, type FileStore } from './lib/file-store';
 import { argon2Passwords, type Passwords } from './lib/password';
 import { auditedDb, auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     config: AppConfig;
     loginLimits: LoginLimits;
     passwords: Passwords;
+    /** Where uploaded bytes are kept (ADR 022). */
+    fileStore: FileStore;
   }
 }
 
@@ -108,6 +111,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Inside an audited write, the request's queries go to its transaction (plugins/audit.ts).
   app.decorate('db', auditedDb(opts.db));
   app.decorate('config', opts.config);
+  app.decorate('fileStore', createFileStore(opts.config.fileStore));
   app.decorate(
     'publicViews',
     new PublicViewCache((id) => buildPublicView(opts.db, id), opts.config.publicViewTtlMs),

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { FileStoreConfig } from './lib/file-store';
 import { passwordProblem } from './lib/password-policy';
 import { DEFAULT_LIVE_OPTIONS, type LiveHubOptions } from './modules/live/hub';
 
@@ -52,33 +53,68 @@ const trustProxySchema = z
     return entries;
   });
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().default('data'),
-  DATABASE_URL: optional,
-  JWT_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
-    message: 'JWT_SECRET must be at least 32 characters',
-  }),
-  JWT_EXPIRES_IN: z.string().default('12h'),
-  ADMIN_EMAIL: optional,
-  ADMIN_PASSWORD: optional.superRefine((value, ctx) => {
-    const problem = value === undefined ? null : passwordProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: `ADMIN_PASSWORD is refused: ${problem}` });
-  }),
-  PUBLIC_URL: optional.pipe(z.url().optional()),
-  MAX_UPLOAD_MB: z.coerce.number().positive().default(25),
-  MAX_SUN_STUDY_MB: z.coerce.number().positive().default(50),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: trustProxySchema,
-  LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
-  LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(8),
-  CLICK_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(60),
-  LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().positive().default(300),
-  LIVE_STREAMS_PER_IP: z.coerce.number().int().positive().default(50),
-  WIDGET_RENDERS_PER_MINUTE: z.coerce.number().int().positive().default(60),
-});
+const flag = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const value = (v ?? '').trim().toLowerCase();
+    if (['', 'false', '0', 'no', 'off'].includes(value)) return false;
+    if (['true', '1', 'yes', 'on'].includes(value)) return true;
+    ctx.addIssue({ code: 'custom', message: `must be true or false (not ${v})` });
+    return z.NEVER;
+  });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().default('data'),
+    DATABASE_URL: optional,
+    JWT_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
+      message: 'JWT_SECRET must be at least 32 characters',
+    }),
+    JWT_EXPIRES_IN: z.string().default('12h'),
+    ADMIN_EMAIL: optional,
+    ADMIN_PASSWORD: optional.superRefine((value, ctx) => {
+      const problem = value === undefined ? null : passwordProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: `ADMIN_PASSWORD is refused: ${problem}` });
+    }),
+    PUBLIC_URL: optional.pipe(z.url().optional()),
+    MAX_UPLOAD_MB: z.coerce.number().positive().default(25),
+    MAX_SUN_STUDY_MB: z.coerce.number().positive().default(50),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: trustProxySchema,
+    LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+    LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(8),
+    CLICK_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(60),
+    LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().positive().default(300),
+    LIVE_STREAMS_PER_IP: z.coerce.number().int().positive().default(50),
+    WIDGET_RENDERS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    S3_BUCKET: optional,
+    S3_ENDPOINT: optional.pipe(z.url().optional()),
+    S3_REGION: optional,
+    S3_ACCESS_KEY_ID: optional,
+    S3_SECRET_ACCESS_KEY: optional,
+    S3_FORCE_PATH_STYLE: flag,
+    S3_PREFIX: optional,
+  })
+  .superRefine((e, ctx) => {
+    const set = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const).filter(
+      (k) => e[k] !== undefined,
+    );
+    if (!e.S3_BUCKET && set.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `is needed with ${set.join(', ')}` });
+    }
+    if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message:
+          'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset to use the AWS credential chain)',
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -115,6 +151,8 @@ export interface AppConfig {
   widgetRendersPerMinute: number;
   /** Live availability (ADR 015): streams per client address, heartbeat, resumption ring, slow-reader limit. */
   live: LiveHubOptions;
+  /** Where uploaded bytes are kept (ADR 022): DATA_DIR/files, or an S3 bucket when S3_BUCKET is set. */
+  fileStore: FileStoreConfig;
 }
 
 /** The one place that reads process.env. */
@@ -153,5 +191,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       backoffMaxSeconds: e.LOGIN_BACKOFF_MAX_SECONDS,
     },
     impersonationSeconds: 60 * 60,
+    fileStore: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION ?? 'us-east-1',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX ? `${e.S3_PREFIX.replace(/^\/+|\/+$/g, '')}/` : '',
+        }
+      : { kind: 'disk', dir: path.join(path.resolve(base, e.DATA_DIR), 'files') },
   };
 }

@@ -46,3 +46,50 @@ describe('ADMIN_PASSWORD', () => {
     expect(load({ ADMIN_PASSWORD: 'admin-secret-1' }).adminPassword).toBe('admin-secret-1');
   });
 });
+
+describe('the file store (S3_*)', () => {
+  it('keeps files on disk under DATA_DIR/files unless S3_BUCKET is set', () => {
+    expect(load({ DATA_DIR: '/srv/planvy' }).fileStore).toEqual({ kind: 'disk', dir: '/srv/planvy/files' });
+  });
+
+  it('uses an S3-compatible bucket from S3_* variables', () => {
+    expect(
+      load({
+        S3_BUCKET: 'plans',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_REGION: 'auto',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: '/planvy/prod/',
+      }).fileStore,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'plans',
+      endpoint: 'http://minio:9000',
+      region: 'auto',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      prefix: 'planvy/prod/',
+    });
+    // AWS itself: the SDK's credential chain, virtual-host addressing, no prefix.
+    expect(load({ S3_BUCKET: 'plans' }).fileStore).toEqual({
+      kind: 's3',
+      bucket: 'plans',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+      prefix: '',
+    });
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: 'http://minio:9000' }, /S3_BUCKET: is needed with S3_ENDPOINT/],
+    [{ S3_BUCKET: 'plans', S3_ACCESS_KEY_ID: 'id' }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/],
+    [{ S3_BUCKET: 'plans', S3_FORCE_PATH_STYLE: 'maybe' }, /S3_FORCE_PATH_STYLE: must be true or false/],
+    [{ S3_BUCKET: 'plans', S3_ENDPOINT: 'minio 9000' }, /S3_ENDPOINT/],
+  ])('refuses %j at start-up, saying why', (env, message) => {
+    expect(() => load(env)).toThrow(message);
+  });
+});

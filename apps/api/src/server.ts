@@ -6,6 +6,7 @@ import { describeFree, freeBytes, isDiskFull } from './db/database-errors';
 import { loadConfig } from './env';
 import { errorForLog } from './lib/error-log';
 import { resolveJwtSecret } from './plugins/auth';
+import { startFileStore } from './modules/files/blobs';
 import { ensureInitialAdmin } from './modules/users/service';
 
 const config = loadConfig();
@@ -54,8 +55,15 @@ await ensureInitialAdmin(
   startupFailed(err);
 });
 
+// Old rows' bytes move to the file store before anything is answered (ADR 022).
+const stopSweeps = await startFileStore(database.db, app.fileStore, app.log).catch(async (err: unknown) => {
+  await database.close().catch(() => undefined);
+  return startupFailed(err);
+});
+
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) app.log.error({ error: errorForLog(err) }, 'shutting down after an error');
+  stopSweeps();
   await app.close();
   await database.close();
 });

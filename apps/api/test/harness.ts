@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -66,7 +69,9 @@ export async function createTestApp(
     DATA_DIR: '/tmp/planvy-test',
     LOG_LEVEL: 'silent',
   });
-  const config: AppConfig = { ...base, ...overrides };
+  // Its own file store, so no other test app's sweep sees (and removes) its files.
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-test-files-'));
+  const config: AppConfig = { ...base, fileStore: { kind: 'disk', dir: filesDir }, ...overrides };
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: Database;
   let databaseUrl: string | undefined;
@@ -110,6 +115,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await dropDatabase?.();
+      fs.rmSync(filesDir, { recursive: true, force: true });
     },
     async createUser(role, fields = {}) {
       seq += 1;

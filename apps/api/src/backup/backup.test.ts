@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
+import { sql as dsql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -14,25 +16,34 @@ import { hashPassword } from '../lib/password';
 import * as userRepo from '../modules/users/repository';
 import { createTestApp, multipart, type TestApp } from '../../test/harness';
 import { noisePng } from '../../test/images';
+import { createFileStore, type FileStore } from '../lib/file-store';
+import { jpeg, openOldDatabase, writeTheOldWay } from '../../test/old-files';
+import type { SunStudyFile } from '@planvy/shared';
 import { backup, BackupError, restore, type Target } from './backup';
 
 /**
- * A backup restored into a fresh place holds every project, plan (markup and images) and
- * apartment. Runs on the embedded database, and on PostgreSQL in the PostgreSQL pass.
+ * A backup restored into a fresh place holds every project, plan, apartment and stored file
+ * (images, sun-study photos and their copies). Runs on the embedded database, and on
+ * PostgreSQL in the PostgreSQL pass.
  */
 const serverUrl = process.env.DATABASE_URL;
 const root = path.resolve(import.meta.dirname, '../../../..');
 const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/planvy-test', LOG_LEVEL: 'silent' });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-backup-'));
-const backupFile = path.join(tmp, serverUrl ? 'planvy.dump' : 'planvy.sql');
+const backupDir = path.join(tmp, 'planvy-backup');
+const storeIn = (dir: string) => createFileStore({ kind: 'disk', dir });
 
-async function appOn(database: Database): Promise<FastifyInstance> {
-  const app = await buildApp({ config, db: database.db, jwtSecret: 'backup-test-secret-'.padEnd(48, 'x') });
+async function appOn(database: Database, store: FileStore): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: { ...config, fileStore: { kind: 'disk', dir: store.location } },
+    db: database.db,
+    jwtSecret: 'backup-test-secret-'.padEnd(48, 'x'),
+  });
   await app.ready();
   return app;
 }
 
-/** What an admin sees of the data: projects, plans with markup, image bytes, apartments. */
+/** What an admin sees of the data: projects, plans with markup, image bytes, sun-study bytes, apartments. */
 async function snapshot(app: FastifyInstance, adminId: number) {
   const headers = { authorization: `Bearer ${app.signToken({ sub: String(adminId) })}` };
   const get = async (url: string) => {
@@ -52,19 +63,29 @@ async function snapshot(app: FastifyInstance, adminId: number) {
     const images = [];
     for (const img of imgs)
       images.push({ name: img.name, bytes: (await get(`/projects/${p.id}/${img.name}`)).rawPayload });
+    const sunStudy = [];
+    const entries = (await get(`/api/v2/sunstudy/project/${p.id}`)).json<{ files: SunStudyFile[] }>().files;
+    for (const e of entries) {
+      sunStudy.push({
+        label: e.label,
+        bytes: (await get(e.filePath)).rawPayload,
+        thumbnail: e.thumbnailPath ? (await get(e.thumbnailPath)).rawPayload : null,
+      });
+    }
     const apartments = (await get(`/api/v1/admin/apartments/${p.id}`)).json<{ apartments: object[] }>()
       .apartments;
     out.push({
       project: p,
       plans: files.map((f) => ({ name: f.name, svg: f.svg, data: f.data })),
       images,
+      sunStudy,
       apartments,
     });
   }
   return out;
 }
 
-/** Two projects with plans, a background image and apartments, made through the API. */
+/** Two projects with plans, a background image and apartments, and a sun-study photo in the first, made through the API. */
 async function seed(app: FastifyInstance, database: Database) {
   const admin = await userRepo.insertUser(database.db, {
     email: 'admin@backup.test',
@@ -123,39 +144,147 @@ async function seed(app: FastifyInstance, database: Database) {
       fileName: 'background.png',
       svgName: 'floor.svg',
     });
+    if (name === 'Eken') {
+      const photo = multipart('sol.jpg', await jpeg(900));
+      const up = await app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/sunstudy/${project.id}`,
+        headers: { ...headers, ...photo.headers },
+        payload: photo.payload,
+      });
+      expect(up.statusCode, up.body).toBe(201);
+      const added = await app.inject({
+        method: 'POST',
+        url: '/api/v2/sunstudy/file',
+        headers,
+        payload: { projectId: project.id, label: 'Morgon', ...up.json<{ file: object }>().file },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
   }
   return admin.id;
 }
 
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
+/** The backup CLI as an operator runs it, on the data directory or database given. */
+function cli(args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/backup/cli.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: path.join(tmp, 'fresh'), DATABASE_URL: '', INIT_CWD: root, ...env },
+    input: 'yes\n', // piped, not a terminal: the answer is not taken
+    encoding: 'utf8',
+  });
+}
+
+/** The stored files a backup holds. */
+const storedFiles = (dir: string) =>
+  fs
+    .readdirSync(path.join(dir, 'files'), { recursive: true })
+    .map(String)
+    .filter((f) => /[0-9a-f]{64}$/.test(f));
+
+describe('restoring from a backup that is not there', () => {
+  it('says so in one line, without a stack trace, and changes nothing', () => {
+    const missing = path.join(tmp, 'no-such-backup.sql');
+    const res = cli(['restore', missing, '--yes'], { DATABASE_URL: serverUrl ?? '' });
+    expect(res.status).toBe(1);
+    expect(res.stderr.trim()).toBe(`There is no backup at ${missing}.`);
+    expect(fs.existsSync(path.join(tmp, 'fresh'))).toBe(false);
+  });
+});
+
+describe('a single-file backup from before the file store (bytes inside the database)', () => {
+  it('restores, with its files moved into the store and served as before', async () => {
+    const old = await openOldDatabase();
+    try {
+      const written = await writeTheOldWay(old.db);
+      const store = storeIn(path.join(tmp, 'old/files'));
+      let target: Target;
+      let file: string;
+      if (old.pglite) {
+        file = path.join(tmp, 'old.sql');
+        const dump = await pgDump({ pg: old.pglite, args: ['--no-owner', '--no-privileges'] });
+        fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+        target = { pgliteDir: path.join(tmp, 'old/pglite'), store };
+      } else {
+        file = path.join(tmp, 'old.dump');
+        const dumped = spawnSync('pg_dump', ['--format=custom', `--file=${file}`, `--dbname=${old.url}`], {
+          encoding: 'utf8',
+        });
+        expect(dumped.status, dumped.stderr).toBe(0);
+        // Restored over the same (throw-away) database.
+        target = { databaseUrl: old.url, pgliteDir: '/nonexistent', store };
+      }
+      const restored = await restore(target, file);
+      expect(restored.contents.files).toBe(written.rows - 1); // the copy is a file_variants row
+      const database = await openDatabase(
+        target.databaseUrl ? { databaseUrl: target.databaseUrl } : { pgliteDir: target.pgliteDir },
+      );
+      const app = await appOn(database, store);
+      try {
+        const { rows } = await database.db.execute<{ n: number }>(
+          dsql`select count(*)::int as n from files where content is not null`,
+        );
+        expect(rows[0]!.n).toBe(0);
+        for (const [url, bytes] of [
+          [`/projects/${written.projectId}/${written.backgrounds[0]!.name}`, written.backgrounds[0]!.bytes],
+          [written.photo.url, written.photo.bytes],
+          [written.copy.url, written.copy.bytes],
+        ] as const) {
+          const res = await app.inject({ method: 'GET', url });
+          expect(res.statusCode, url).toBe(200);
+          expect(res.rawPayload.equals(bytes), url).toBe(true);
+        }
+      } finally {
+        await app.close();
+        await database.close();
+      }
+    } finally {
+      await old.close();
+    }
+  }, 120_000);
+});
+
 describe.skipIf(serverUrl)('backup and restore of the embedded database', () => {
-  const source: Target = { pgliteDir: path.join(tmp, 'source/pglite') };
-  const fresh: Target = { pgliteDir: path.join(tmp, 'fresh/pglite') };
+  const source: Target = {
+    pgliteDir: path.join(tmp, 'source/pglite'),
+    store: storeIn(path.join(tmp, 'source/files')),
+  };
+  const fresh: Target = {
+    pgliteDir: path.join(tmp, 'fresh/pglite'),
+    store: storeIn(path.join(tmp, 'fresh/files')),
+  };
   let expected: Awaited<ReturnType<typeof snapshot>>;
   let adminId: number;
 
   beforeAll(async () => {
     const database = await openDatabase({ pgliteDir: source.pgliteDir });
-    const app = await appOn(database);
+    const app = await appOn(database, source.store);
     adminId = await seed(app, database);
     expected = await snapshot(app, adminId);
     await app.close();
     await database.close();
   }, 120_000);
 
-  it('restores into a fresh data directory with every project, plan, image and apartment', async () => {
-    const made = await backup(source, backupFile);
-    expect(made.contents).toEqual({ projects: 2, apartments: 6, files: 4, users: 1 });
-    expect(fs.statSync(backupFile).mode & 0o077).toBe(0); // password hashes: owner only
+  it('restores into a fresh data directory with every project, plan, apartment and stored file', async () => {
+    const made = await backup(source, backupDir);
+    expect(made.contents).toEqual({ projects: 2, apartments: 6, files: 5, users: 1 });
+    expect(fs.statSync(backupDir).mode & 0o077).toBe(0); // password hashes: owner only
+    expect(fs.statSync(path.join(backupDir, 'database.sql')).mode & 0o077).toBe(0);
+    // Two backgrounds, the sun-study photo and its copies.
+    expect(made.files).toBeGreaterThan(3);
+    expect(storedFiles(backupDir)).toHaveLength(made.files);
 
-    const restored = await restore(fresh, backupFile);
+    const restored = await restore(fresh, backupDir);
     expect(restored.contents).toEqual(made.contents);
+    expect(restored.files).toBe(made.files);
     expect(restored.previous).toBeUndefined();
     const database = await openDatabase({ pgliteDir: fresh.pgliteDir });
-    const app = await appOn(database);
+    const app = await appOn(database, fresh.store);
     try {
       expect(expected.length).toBe(2);
+      expect(expected[0]!.sunStudy).toHaveLength(1);
       expect(await snapshot(app, adminId)).toEqual(expected);
     } finally {
       await app.close();
@@ -166,28 +295,18 @@ describe.skipIf(serverUrl)('backup and restore of the embedded database', () => 
   it('refuses to back up or restore while a server holds the data directory', async () => {
     const server = lockDataDir(fresh.pgliteDir, 'server');
     try {
-      await expect(restore(fresh, backupFile)).rejects.toThrow(DataDirInUseError);
-      await expect(backup(fresh, path.join(tmp, 'other.sql'))).rejects.toThrow(
+      await expect(restore(fresh, backupDir)).rejects.toThrow(DataDirInUseError);
+      await expect(backup(fresh, path.join(tmp, 'other'))).rejects.toThrow(
         /in use by a Planvy server process/,
       );
+      expect(fs.existsSync(path.join(tmp, 'other'))).toBe(false);
     } finally {
       server.release();
     }
   });
 
   it('asks before overwriting, and without a terminal changes nothing unless told --yes', () => {
-    const cli = (...args: string[]) =>
-      spawnSync(
-        process.execPath,
-        ['--import', 'tsx', 'apps/api/src/backup/cli.ts', 'restore', backupFile, ...args],
-        {
-          cwd: root,
-          env: { ...process.env, DATA_DIR: path.join(tmp, 'fresh'), DATABASE_URL: '', INIT_CWD: root },
-          input: 'yes\n', // piped, not a terminal: the answer is not taken
-          encoding: 'utf8',
-        },
-      );
-    const refused = cli();
+    const refused = cli(['restore', backupDir]);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(
       /This replaces the embedded database in .* which holds 2 project\(s\), 6 apartment\(s\)/,
@@ -197,13 +316,31 @@ describe.skipIf(serverUrl)('backup and restore of the embedded database', () => 
       fs.readdirSync(path.join(tmp, 'fresh')).filter((n) => n.startsWith('pglite.before-restore')),
     ).toEqual([]);
 
-    const done = cli('--yes');
+    const done = cli(['restore', backupDir, '--yes']);
     expect(done.status, done.stderr).toBe(0);
-    expect(done.stdout).toMatch(/Restored .* 2 project\(s\), 6 apartment\(s\), 4 plan and image file\(s\)/);
+    expect(done.stdout).toMatch(
+      /Restored .* 2 project\(s\), 6 apartment\(s\), 5 plan and image file\(s\), 1 user\(s\); \d+ stored file\(s\)/,
+    );
     expect(
       fs.readdirSync(path.join(tmp, 'fresh')).filter((n) => n.startsWith('pglite.before-restore')),
     ).toHaveLength(1);
   }, 120_000);
+
+  it('refuses a backup that lost one of its files, in one line, and changes nothing', () => {
+    const damaged = path.join(tmp, 'damaged');
+    fs.cpSync(backupDir, damaged, { recursive: true });
+    const lost = storedFiles(damaged)[0]!;
+    fs.rmSync(path.join(damaged, 'files', lost));
+    const before = fs.readdirSync(path.join(tmp, 'fresh'));
+    const res = cli(['restore', damaged, '--yes']);
+    expect(res.status).toBe(1);
+    expect(res.stderr.trim()).toMatch(
+      new RegExp(
+        `^The backup in ${damaged} is missing 1 of its \\d+ stored files \\(the first is files/${lost}\\); nothing was restored\\.$`,
+      ),
+    );
+    expect(fs.readdirSync(path.join(tmp, 'fresh'))).toEqual(before);
+  }, 60_000);
 });
 
 describe.runIf(serverUrl)('backup and restore on PostgreSQL (pg_dump / pg_restore)', () => {
@@ -239,15 +376,17 @@ describe.runIf(serverUrl)('backup and restore on PostgreSQL (pg_dump / pg_restor
   });
 
   it('restores a pg_dump archive into a fresh database with every project, plan, image and apartment', async () => {
-    const target: Target = { databaseUrl: t.databaseUrl, pgliteDir: '/nonexistent' };
-    const made = await backup(target, backupFile);
-    expect(made.contents).toEqual({ projects: 2, apartments: 6, files: 4, users: 1 });
-    expect(fs.readFileSync(backupFile).subarray(0, 5).toString()).toBe('PGDMP');
+    const target: Target = { databaseUrl: t.databaseUrl, pgliteDir: '/nonexistent', store: t.app.fileStore };
+    const made = await backup(target, backupDir);
+    expect(made.contents).toEqual({ projects: 2, apartments: 6, files: 5, users: 1 });
+    expect(fs.readFileSync(path.join(backupDir, 'database.dump')).subarray(0, 5).toString()).toBe('PGDMP');
+    expect(storedFiles(backupDir)).toHaveLength(made.files);
 
-    const restored = await restore({ databaseUrl: freshUrl, pgliteDir: '/nonexistent' }, backupFile);
+    const store = storeIn(path.join(tmp, 'pg-fresh-files'));
+    const restored = await restore({ databaseUrl: freshUrl, pgliteDir: '/nonexistent', store }, backupDir);
     expect(restored.contents).toEqual(made.contents);
     const database = await openDatabase({ databaseUrl: freshUrl, purpose: 'check' });
-    const app = await appOn(database);
+    const app = await appOn(database, store);
     try {
       expect(await snapshot(app, adminId)).toEqual(expected);
     } finally {
@@ -259,11 +398,10 @@ describe.runIf(serverUrl)('backup and restore on PostgreSQL (pg_dump / pg_restor
   it('refuses to restore over a database a server is connected to', async () => {
     // The test app's pool is connected as "planvy server", as a running instance would be.
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    await expect(
-      restore({ databaseUrl: t.databaseUrl, pgliteDir: '/nonexistent' }, backupFile),
-    ).rejects.toThrow(/Planvy is running on this database .* Stop every instance/);
-    await expect(
-      restore({ databaseUrl: t.databaseUrl, pgliteDir: '/nonexistent' }, backupFile),
-    ).rejects.toThrow(BackupError);
+    const target: Target = { databaseUrl: t.databaseUrl, pgliteDir: '/nonexistent', store: t.app.fileStore };
+    await expect(restore(target, backupDir)).rejects.toThrow(
+      /Planvy is running on this database .* Stop every instance/,
+    );
+    await expect(restore(target, backupDir)).rejects.toThrow(BackupError);
   });
 });

@@ -2,19 +2,21 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { loadConfig } from '../env';
+import { createFileStore } from '../lib/file-store';
 import {
   assertNoInstances,
   backup,
   BackupError,
   currentContents,
+  openBackup,
   restore,
   type Contents,
   type Target,
 } from './backup';
 
 const USAGE = `Usage:
-  npm run backup [-- <file>]           write a backup (default: backups/planvy-<date and time>.dump or .sql)
-  npm run restore -- <file> [--yes]    replace the data with a backup; asks first unless --yes`;
+  npm run backup [-- <directory>]           write a backup (default: backups/planvy-<date and time>/)
+  npm run restore -- <directory> [--yes]    replace the data and files with a backup; asks first unless --yes`;
 
 const describe = (c: Contents) =>
   `${c.projects} project(s), ${c.apartments} apartment(s), ${c.files} plan and image file(s), ${c.users} user(s)`;
@@ -34,24 +36,29 @@ async function main(argv: string[]): Promise<number> {
   const fileArg = rest.find((a) => !a.startsWith('-'));
   const config = loadConfig();
   const base = process.env.INIT_CWD ?? process.cwd();
-  const target: Target = { databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') };
-  const where = config.databaseUrl
-    ? 'the PostgreSQL database in DATABASE_URL'
-    : `the embedded database in ${target.pgliteDir}`;
+  const target: Target = {
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    store: createFileStore(config.fileStore),
+  };
+  const where = `${
+    config.databaseUrl
+      ? 'the PostgreSQL database in DATABASE_URL'
+      : `the embedded database in ${target.pgliteDir}`
+  } with the files in ${target.store.location}`;
 
   if (command === 'backup') {
     const stamp = new Date().toISOString().slice(0, 19).replace(/[T:]/g, '-');
-    const file = path.resolve(
-      base,
-      fileArg ?? `backups/planvy-${stamp}.${config.databaseUrl ? 'dump' : 'sql'}`,
-    );
-    const { contents } = await backup(target, file);
-    console.log(`Backed up ${where} to ${file}: ${describe(contents)}.`);
+    const dir = path.resolve(base, fileArg ?? `backups/planvy-${stamp}`);
+    const { contents, files } = await backup(target, dir);
+    console.log(`Backed up ${where} to ${dir}: ${describe(contents)}; ${files} stored file(s).`);
     return 0;
   }
 
   if (command === 'restore' && fileArg) {
     const file = path.resolve(base, fileArg);
+    // A backup that is not there, or lacks files, is said before anything is asked or touched.
+    openBackup(file);
     if (config.databaseUrl) await assertNoInstances(config.databaseUrl);
     // For the embedded database this also refuses while a server holds it.
     const current = await currentContents(target);
@@ -72,8 +79,8 @@ async function main(argv: string[]): Promise<number> {
         }
       }
     }
-    const { contents, previous } = await restore(target, file);
-    console.log(`Restored ${file} into ${where}: ${describe(contents)}.`);
+    const { contents, files, previous } = await restore(target, file);
+    console.log(`Restored ${file} into ${where}: ${describe(contents)}; ${files} stored file(s).`);
     if (previous) console.log(`The previous data is in ${previous}; delete it once you are satisfied.`);
     return 0;
   }

@@ -114,6 +114,10 @@ describe.skipIf(skipReason)('a full disk under the embedded database', () => {
     const refused = await upload(await noisePng(4 * 1024 * 1024));
     expect(refused.status).toBe(507);
     expect(refused.body.message).toMatch(/disk is full, so nothing was saved/);
+    // Nothing half-written is left in the file store (ADR 022).
+    const filesDir = path.join(dataDir, 'files');
+    const stored = fs.existsSync(filesDir) ? fs.readdirSync(filesDir, { recursive: true }) : [];
+    expect(stored.filter((f) => String(f) !== '.tmp')).toEqual([]);
 
     // Nothing hangs or crashes: health, reads and small writes each answer, never with a bare 500.
     for (const [method, url, body] of [

@@ -21,7 +21,8 @@ import {
 /**
  * Written through decode(base64 text): PGlite's JavaScript encoding of binary
  * parameters is several times slower than PostgreSQL's own decoder. Read large
- * values with encode(…, 'base64') for the same reason.
+ * values with encode(…, 'base64') for the same reason. Only the old `content` columns
+ * use it: uploaded bytes now live in the file store (ADR 022).
  */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -194,7 +195,24 @@ export const apartmentStatusChanges = pgTable(
   ],
 );
 
-/** Plans (svg), background images (image) and sun-study files; bytes live in the database. */
+/**
+ * Uploaded bytes kept outside the database, by their sha256 (ADR 022): on disk under
+ * DATA_DIR/files or in an S3-compatible bucket. One row per stored blob, shared by every file
+ * or copy with the same bytes. Every upload of those bytes renews touched_at before it
+ * stores them; the sweep removes a blob no row refers to only once it is untouched for a while.
+ */
+export const fileBlobs = pgTable(
+  'file_blobs',
+  {
+    /** The sha256 of the bytes in hex: their name in the store. */
+    key: text('key').primaryKey(),
+    size: integer('size').notNull(),
+    touched_at: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('file_blobs_touched_at_idx').on(t.touched_at)],
+);
+
+/** Plans (svg), background images (image) and sun-study files; image and video bytes live in the file store. */
 export const files = pgTable(
   'files',
   {
@@ -205,7 +223,9 @@ export const files = pgTable(
     name: text('name').notNull(),
     kind: text('kind', { enum: ['svg', 'image', 'sunstudy'] }).notNull(),
     content_type: text('content_type').notNull(),
-    /** Image bytes; null for plans, whose markup is in `svg`. */
+    /** Image and video bytes in the file store; null for plans, whose markup is in `svg`. */
+    blob_key: text('blob_key').references(() => fileBlobs.key),
+    /** Bytes written before ADR 022 (and by older backups); moved to the store at start-up, then null. */
     content: bytea('content'),
     /** Plan markup (sanitised); '' for images. */
     svg: text('svg').notNull().default(''),
@@ -218,7 +238,11 @@ export const files = pgTable(
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
-  (t) => [uniqueIndex('files_project_name_idx').on(t.project_id, t.name)],
+  (t) => [
+    uniqueIndex('files_project_name_idx').on(t.project_id, t.name),
+    // The sweep asks whether any file still refers to a blob.
+    index('files_blob_key_idx').on(t.blob_key),
+  ],
 );
 
 export const fileBuildings = pgTable(
@@ -236,7 +260,7 @@ export const fileBuildings = pgTable(
 
 /**
  * Resized copies of an uploaded image (sun-study images): one row per width and format,
- * served at immutable URLs. They go with their file.
+ * served at immutable URLs, bytes in the file store. They go with their file.
  */
 export const fileVariants = pgTable(
   'file_variants',
@@ -247,11 +271,16 @@ export const fileVariants = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     content_type: text('content_type').notNull(),
-    content: bytea('content').notNull(),
+    blob_key: text('blob_key').references(() => fileBlobs.key),
+    /** Bytes written before ADR 022; moved to the store at start-up, then null. */
+    content: bytea('content'),
     size: integer('size').notNull(),
     etag: text('etag').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.file_id, t.width, t.content_type] })],
+  (t) => [
+    primaryKey({ columns: [t.file_id, t.width, t.content_type] }),
+    index('file_variants_blob_key_idx').on(t.blob_key),
+  ],
 );
 
 /**

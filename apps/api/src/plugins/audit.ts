@@ -42,8 +42,11 @@ export interface AuditSpec {
   /**
    * Where the write's transaction, which the entry joins, begins. 'route' (default): before
    * the handler, so everything it writes and the entry commit together. 'service': at the
-   * handler's first `db.transaction()`, for uploads, which read and process their body
-   * first; no transaction (on the embedded database: no lock) waits for a slow client.
+   * handler's first `db.transaction()`, for uploads, which read and process their body and
+   * put its bytes in the file store first; no transaction (on the embedded database: no
+   * lock) waits for a slow client. What runs before then runs on its own (the file store's
+   * note of a blob, which must commit before the bytes travel); the change itself, the
+   * rows, must be made in that transaction.
    */
   transaction?: 'route' | 'service';
 }
@@ -240,7 +243,6 @@ class AuditedWrite {
 }
 
 const current = new AsyncLocalStorage<AuditedWrite>();
-const WRITE_METHODS = new Set<PropertyKey>(['insert', 'update', 'delete']);
 
 function member(target: object, prop: PropertyKey): unknown {
   const value: unknown = Reflect.get(target, prop);
@@ -259,17 +261,10 @@ export function auditedDb(db: Db): Db {
       if (!work || work.ended) return member(target, prop);
       const tx = work.active;
       if (tx) return member(tx, prop);
-      if (work.late) {
-        if (prop === 'transaction') {
-          // A savepoint in the request's transaction, which begins here.
-          return (callback: Parameters<Db['transaction']>[0]) =>
-            work.begin().then((open) => open.transaction(callback));
-        }
-        if (WRITE_METHODS.has(prop)) {
-          throw new Error(
-            'An audited write that begins its transaction late must write inside db.transaction(): its entry joins that transaction',
-          );
-        }
+      if (work.late && prop === 'transaction') {
+        // A savepoint in the request's transaction, which begins here.
+        return (callback: Parameters<Db['transaction']>[0]) =>
+          work.begin().then((open) => open.transaction(callback));
       }
       return member(target, prop);
     },

@@ -4,14 +4,21 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendEncoded, varyOnEncoding } from '../lib/encoding';
+import { IMMUTABLE, redirectQueryToCanonical } from '../lib/immutable-urls';
 
 /**
  * Serves the built admin SPA, the widget's assets and embed.js (the widget's page is
  * modules/widget-page); the errors plugin's not-found handler answers client-side routes
  * with the SPA's index.html.
- * Hashed assets are cached for a year; HTML is always revalidated.
+ * Hashed assets are cached for a year (and a query string on them is redirected away); HTML
+ * is always revalidated.
  */
 export async function staticPlugin(app: FastifyInstance, opts: { webDist: string; widgetDist?: string }) {
+  const hashedAsset = /^\/(widget\/)?assets\//;
+  app.addHook('onRequest', async (request, reply) => {
+    if (hashedAsset.test(request.url)) return redirectQueryToCanonical(request, reply);
+  });
+
   await app.register(fastifyStatic, {
     root: opts.webDist,
     prefix: '/',
@@ -20,12 +27,7 @@ export async function staticPlugin(app: FastifyInstance, opts: { webDist: string
     // The build writes .br and .gz beside each asset (scripts/vite-precompress.ts).
     preCompressed: true,
     setHeaders(res, filePath) {
-      res.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache',
-      );
+      res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
     },
   });
 
@@ -60,9 +62,7 @@ export async function staticPlugin(app: FastifyInstance, opts: { webDist: string
       setHeaders(res, filePath) {
         res.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=300',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'public, max-age=300',
         );
       },
     });

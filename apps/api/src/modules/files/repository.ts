@@ -4,7 +4,7 @@ import { apartments, fileBuildings, files } from '../../db/schema';
 
 export type FileInsert = typeof files.$inferInsert;
 
-/** Every column but the image bytes, which only the public file route reads. */
+/** Every column but the old bytes column, which only the start-up move reads (ADR 022). */
 const { content: _content, ...fileColumns } = getTableColumns(files);
 export type FileRow = Omit<typeof files.$inferSelect, 'content'>;
 
@@ -80,7 +80,7 @@ export async function findByName(db: DbOrTx, projectId: number, name: string): P
   return row;
 }
 
-/** What the public file URL sends: markup or the image bytes (read as base64, see schema.ts). */
+/** What the public file URL sends: a plan's markup, or where an image's bytes are stored. */
 export async function readFileBody(db: DbOrTx, projectId: number, name: string) {
   const [row] = await db
     .select({
@@ -88,7 +88,9 @@ export async function readFileBody(db: DbOrTx, projectId: number, name: string) 
       content_type: files.content_type,
       etag: files.etag,
       svg: files.svg,
-      base64: sql<string | null>`encode(${files.content}, 'base64')`,
+      blob_key: files.blob_key,
+      size: files.size,
+      updated_at: files.updated_at,
     })
     .from(files)
     .where(and(eq(files.project_id, projectId), eq(files.name, name)));

@@ -22,6 +22,7 @@ import { projectOf } from '../../plugins/audit';
 import { projectAccessHook } from '../projects/access-hook';
 import * as files from './service';
 import { pickEncoding } from '../../lib/encoding';
+import { sendFile } from '../../lib/send-file';
 import { planMarkup } from './markup-cache';
 import { editZone } from './zone-edit';
 import { fromParam, projectOfRow } from '../../plugins/public-view-freshness';
@@ -96,7 +97,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           throw err;
         }
         reply.status(201);
-        return files.uploadFile(app.db, request.auth, request.params.projectId, {
+        return files.uploadFile(app.db, app.fileStore, request.auth, request.params.projectId, {
           filename: part.filename,
           bytes,
         });
@@ -374,7 +375,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Public file URLs: /projects/{projectId}/{name}, for the admin app and the widget alike. */
+/**
+ * Public file URLs: /projects/{projectId}/{name}, for the admin app and the widget alike. A name
+ * can come back with other bytes after a delete, so they are revalidated (no-cache).
+ */
 export const publicFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/:projectId/:name',
@@ -388,7 +392,6 @@ export const publicFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await files.readPublicFile(app.db, request.params.projectId, request.params.name);
       if (!file) throw new HttpError(404, 'File not found');
       reply
-        .header('etag', file.etag)
         .header('cache-control', 'public, no-cache')
         .header('x-content-type-options', 'nosniff')
         .header('cross-origin-resource-policy', 'cross-origin');
@@ -397,9 +400,14 @@ export const publicFileRoutes: FastifyPluginAsyncZod = async (app) => {
           'content-security-policy',
           "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; sandbox",
         );
+        const { bytes } = file;
+        return sendFile(request, reply, {
+          ...file,
+          size: bytes.length,
+          open: async (range) => (range ? bytes.subarray(range.start, range.end + 1) : bytes),
+        });
       }
-      if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
-      return reply.type(file.contentType).send(file.bytes);
+      return sendFile(request, reply, { ...file, open: (range) => app.fileStore.read(file.blobKey, range) });
     },
   );
 };

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import {
   fileKindFor,
@@ -10,12 +9,14 @@ import {
   type PlanSummary,
 } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
+import { digestOf, type FileStore } from '../../lib/file-store';
 import { conflict, forbidden, invalid, notFound } from '../../lib/http-error';
 import { checkInlineImages, uprightCopy } from '../../lib/uploaded-image';
 import { toApartment } from '../apartments/service';
 import { listBuildingNumbers } from '../building-numbers/repository';
 import { assertProjectVisible, type Caller } from '../projects/service';
 import { planMarkup, type MarkupCache, type MarkupEncoding } from './markup-cache';
+import { storeBlob } from './blobs';
 import { apartmentIdsOnPlan, planReport, scanPlan } from './plan-zones';
 import * as repo from './repository';
 import { sanitizeSvg, SvgSanitizeError } from './svg-sanitize';
@@ -23,8 +24,14 @@ import { sanitizeSvg, SvgSanitizeError } from './svg-sanitize';
 export const fileNotFound = () => notFound('File');
 export const STALE_PLAN =
   'Someone else saved this plan after you opened it. Reload the plan to see their changes, then make yours again.';
-export const etagOf = (bytes: Buffer | string) =>
-  `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+const etagOfDigest = (digest: Buffer) => `"${digest.toString('base64url').slice(0, 27)}"`;
+export const etagOf = (bytes: Buffer | string) => etagOfDigest(digestOf(bytes));
+
+/** Puts bytes in the file store (ADR 022): their key for the row, and their ETag, from one hash. */
+export async function storeWithEtag(db: Db, store: FileStore, bytes: Buffer) {
+  const digest = digestOf(bytes);
+  return { key: await storeBlob(db, store, bytes, digest), etag: etagOfDigest(digest) };
+}
 
 export function toSummary(row: repo.FileSummaryRow, buildings: number[] = []): PlanSummary {
   return {
@@ -182,6 +189,7 @@ async function sanitizeOrRefuse(markup: string, field: string): Promise<string> 
  */
 export async function uploadFile(
   db: Db,
+  store: FileStore,
   caller: Caller,
   projectId: number,
   upload: { filename: string; bytes: Buffer },
@@ -216,14 +224,16 @@ export async function uploadFile(
     throw invalid('file', 'The file is not a PNG or JPEG image');
   }
 
-  const etag = etagOf(content ?? svg);
+  // An image's bytes go to the file store; a plan's markup stays in its row (ADR 022).
+  const image = content ? await storeWithEtag(db, store, content) : undefined;
+  const etag = image?.etag ?? etagOf(svg);
   const stored = await db.transaction(async (tx) => {
     const row = await repo.insertFile(tx, {
       project_id: projectId,
       name: await uniqueName(tx, projectId, name),
       kind,
       content_type: contentType,
-      content,
+      blob_key: image?.key ?? null,
       svg,
       size: content ? content.length : Buffer.byteLength(svg),
       etag,
@@ -409,10 +419,15 @@ export async function deleteFile(db: Db, caller: Caller, id: number): Promise<vo
   });
 }
 
-/** For the public file URL: bytes, type and ETag, or undefined. */
+/**
+ * For the public file URL: a plan's markup, or where an image's bytes are in the file store,
+ * with type, size, ETag and time; undefined when there is no such file.
+ */
 export async function readPublicFile(db: DbOrTx, projectId: number, name: string) {
   const row = await repo.readFileBody(db, projectId, name);
   if (!row) return undefined;
-  const bytes = row.kind === 'svg' ? Buffer.from(row.svg, 'utf8') : Buffer.from(row.base64 ?? '', 'base64');
-  return { bytes, contentType: row.content_type, etag: row.etag, kind: row.kind };
+  const head = { contentType: row.content_type, etag: row.etag, lastModified: row.updated_at };
+  if (row.kind === 'svg') return { ...head, kind: row.kind, bytes: Buffer.from(row.svg, 'utf8') };
+  if (!row.blob_key) return undefined;
+  return { ...head, kind: row.kind, blobKey: row.blob_key, size: row.size };
 }

@@ -105,7 +105,7 @@ export async function insertVariants(
     width: number;
     height: number;
     content_type: string;
-    content: Buffer;
+    blob_key: string;
     size: number;
     etag: string;
   }[],
@@ -134,40 +134,6 @@ export async function deleteOrphanUploads(db: DbOrTx, projectId: number, before:
   await db.delete(files).where(inArray(files.id, orphans));
 }
 
-/** Bytes of the upload or of one copy, read as base64 (see schema.ts); a byte range for video seeking. */
-export async function readBody(
-  db: DbOrTx,
-  where: { projectId: number; fileId: number; width?: number; contentType?: string },
-  range?: { start: number; end: number },
-) {
-  const slice = (column: typeof files.content | typeof fileVariants.content) =>
-    range
-      ? sql<string>`encode(substring(${column} from ${range.start + 1}::int for ${range.end - range.start + 1}::int), 'base64')`
-      : sql<string>`encode(${column}, 'base64')`;
-  if (where.width === undefined) {
-    const [row] = await db
-      .select({ base64: slice(files.content) })
-      .from(files)
-      .where(
-        and(eq(files.id, where.fileId), eq(files.project_id, where.projectId), eq(files.kind, 'sunstudy')),
-      );
-    return row?.base64;
-  }
-  const [row] = await db
-    .select({ base64: slice(fileVariants.content) })
-    .from(fileVariants)
-    .innerJoin(files, eq(files.id, fileVariants.file_id))
-    .where(
-      and(
-        eq(fileVariants.file_id, where.fileId),
-        eq(files.project_id, where.projectId),
-        eq(fileVariants.width, where.width),
-        eq(fileVariants.content_type, where.contentType ?? ''),
-      ),
-    );
-  return row?.base64;
-}
-
 /** What the public URL needs to decide on an answer before reading any bytes. */
 export async function findPublicFile(db: DbOrTx, projectId: number, fileId: number) {
   const [row] = await db
@@ -176,6 +142,8 @@ export async function findPublicFile(db: DbOrTx, projectId: number, fileId: numb
       content_type: files.content_type,
       size: files.size,
       etag: files.etag,
+      blob_key: files.blob_key,
+      updated_at: files.updated_at,
     })
     .from(files)
     .where(and(eq(files.id, fileId), eq(files.project_id, projectId), eq(files.kind, 'sunstudy')));
@@ -184,7 +152,12 @@ export async function findPublicFile(db: DbOrTx, projectId: number, fileId: numb
 
 export async function findVariant(db: DbOrTx, fileId: number, width: number, contentType: string) {
   const [row] = await db
-    .select({ size: fileVariants.size, etag: fileVariants.etag, content_type: fileVariants.content_type })
+    .select({
+      size: fileVariants.size,
+      etag: fileVariants.etag,
+      content_type: fileVariants.content_type,
+      blob_key: fileVariants.blob_key,
+    })
     .from(fileVariants)
     .where(
       and(

@@ -500,6 +500,28 @@ describe('public files and the public view', () => {
     ).toBe(404);
   });
 
+  it('sends a URL with a query string to its canonical URL (301) without reading the file, so a CDN keeps one copy', async () => {
+    const { file } = await addFile('sun.jpg', await image('jpeg', 800, 400));
+    const [entry] = await list();
+    for (const url of [file.filePath, entry!.thumbnailPath!]) {
+      for (const query of ['?utm_source=x', '?v=2&w=1920', '?x']) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const res = await t.app.inject({ method, url: `${url}${query}` });
+          expect(res.statusCode, `${method} ${url}${query}`).toBe(301);
+          expect(res.headers.location).toBe(url);
+          expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+/);
+          expect(res.rawPayload.length).toBe(0);
+        }
+      }
+      const canonical = await t.app.inject({ method: 'GET', url });
+      expect(canonical.statusCode).toBe(200);
+      expect(canonical.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    // Answered before any lookup: the same for a file that does not exist.
+    const unknown = file.filePath.replace(/\/[^/]+$/, '/other.jpg');
+    expect((await t.app.inject({ method: 'GET', url: `${unknown}?x=1` })).statusCode).toBe(301);
+  });
+
   it('answers byte ranges, so videos can seek', async () => {
     const { file } = await addFile('sommar.mp4', MP4);
     const res = await t.app.inject({ method: 'GET', url: file.filePath, headers: { range: 'bytes=4-11' } });

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import rangeParser from 'range-parser';
 import {
   bearer,
   idParams,
@@ -19,6 +18,8 @@ import { projectAccessHook } from '../projects/access-hook';
 import { ACCEPTED_MESSAGE } from './media';
 import * as sunStudy from './service';
 import { fromBody, projectOfRow } from '../../plugins/public-view-freshness';
+import { IMMUTABLE, redirectQueryToCanonical } from '../../lib/immutable-urls';
+import { sendFile } from '../../lib/send-file';
 
 const tags = ['sun study'];
 /** Room for the multipart envelope around the file itself. */
@@ -86,10 +87,13 @@ export const sunStudyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw err;
       }
-      const file = await sunStudy.uploadSunStudyFile(app.db, request.auth, request.params.projectId, {
-        filename: part.filename,
-        bytes,
-      });
+      const file = await sunStudy.uploadSunStudyFile(
+        app.db,
+        app.fileStore,
+        request.auth,
+        request.params.projectId,
+        { filename: part.filename, bytes },
+      );
       return reply.status(201).send({ file });
     },
   );
@@ -202,49 +206,23 @@ export const sunStudyPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     const media = await sunStudy.findPublicMedia(app.db, p);
     if (!media) throw new HttpError(404, 'File not found');
     reply
-      .header('etag', media.etag)
-      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cache-control', IMMUTABLE)
       .header('x-content-type-options', 'nosniff')
       .header('cross-origin-resource-policy', 'cross-origin')
-      .header('accept-ranges', 'bytes')
-      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(media.name)}`)
-      .type(media.contentType);
-    if (request.headers['if-none-match'] === media.etag) return reply.status(304).send();
-
-    const where = {
-      projectId: p.projectId,
-      fileId: p.fileId,
-      width: p.width,
-      contentType: media.contentType,
-    };
-    const header = request.headers.range;
-    const ifRange = request.headers['if-range'];
-    const ranges = header && (!ifRange || ifRange === media.etag) ? rangeParser(media.size, header) : -2;
-    if (ranges === -1) {
-      return reply.status(416).header('content-range', `bytes */${media.size}`).send();
-    }
-    if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
-      const range = ranges[0]!;
-      const base64 = await sunStudy.readMediaBytes(app.db, where, range);
-      if (base64 === undefined) throw new HttpError(404, 'File not found');
-      return reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${media.size}`)
-        .send(Buffer.from(base64, 'base64'));
-    }
-    const base64 = await sunStudy.readMediaBytes(app.db, where);
-    if (base64 === undefined) throw new HttpError(404, 'File not found');
-    return reply.send(Buffer.from(base64, 'base64'));
+      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(media.name)}`);
+    return sendFile(request, reply, { ...media, open: (range) => app.fileStore.read(media.blobKey, range) });
   }
 
+  const onRequest = redirectQueryToCanonical;
   app.get(
     '/projects/:projectId/sunstudy/:fileId/:hash/:name',
-    { schema: { hide: true, params: mediaParams } },
+    { onRequest, schema: { hide: true, params: mediaParams } },
     (request, reply) => serve(request, reply, request.params),
   );
   app.get(
     '/projects/:projectId/sunstudy/:fileId/:hash/:width/:name',
     {
+      onRequest,
       schema: {
         hide: true,
         params: mediaParams.extend({ width: z.coerce.number().int().positive().max(100_000) }),

@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { PublicSunStudy, SunStudyFile, SunStudyUpload } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, invalid, notFound } from '../../lib/http-error';
-import { cleanFileName, etagOf, uniqueName } from '../files/service';
+import type { FileStore } from '../../lib/file-store';
+import { cleanFileName, storeWithEtag, uniqueName } from '../files/service';
 import { insertFile } from '../files/repository';
 import { assertProjectVisible, lockVisibleProject, type Caller } from '../projects/service';
 import { readMedia, type Media } from './media';
@@ -107,6 +108,7 @@ export async function publicSunStudy(db: DbOrTx, projectId: number): Promise<Pub
  */
 export async function uploadSunStudyFile(
   db: Db,
+  store: FileStore,
   caller: Caller,
   projectId: number,
   upload: { filename: string; bytes: Buffer },
@@ -115,32 +117,37 @@ export async function uploadSunStudyFile(
   requireAdmin(caller);
   const name = cleanFileName(upload.filename);
   const media: Media = await readMedia(name, upload.bytes);
+  // The bytes go to the file store first; the rows that refer to them follow in one transaction.
+  const put = (bytes: Buffer) => storeWithEtag(db, store, bytes);
+  const [original, variants] = await Promise.all([
+    put(media.bytes),
+    Promise.all(media.variants.map(async (v) => ({ ...v, ...(await put(v.bytes)) }))),
+  ]);
   return db.transaction(async (tx) => {
     await lockVisibleProject(tx, caller, projectId);
     await repo.deleteOrphanUploads(tx, projectId, new Date(Date.now() - ORPHAN_AGE_MS));
-    const etag = etagOf(media.bytes);
     const row = await insertFile(tx, {
       project_id: projectId,
       name: await uniqueName(tx, projectId, name),
       kind: 'sunstudy',
       content_type: media.contentType,
-      content: media.bytes,
+      blob_key: original.key,
       size: media.bytes.length,
-      etag,
+      etag: original.etag,
     });
     await repo.insertVariants(
       tx,
       row.id,
-      media.variants.map((v) => ({
+      variants.map((v) => ({
         width: v.width,
         height: v.height,
         content_type: v.contentType,
-        content: v.bytes,
+        blob_key: v.key,
         size: v.bytes.length,
-        etag: etagOf(v.bytes),
+        etag: v.etag,
       })),
     );
-    return { fileName: row.name, filePath: originalPath(projectId, row.id, etag, row.name) };
+    return { fileName: row.name, filePath: originalPath(projectId, row.id, original.etag, row.name) };
   });
 }
 
@@ -253,22 +260,21 @@ export async function findPublicMedia(
   p: { projectId: number; fileId: number; hash: string; name: string; width?: number },
 ) {
   const file = await repo.findPublicFile(db, p.projectId, p.fileId);
-  if (!file || hashOf(file.etag) !== p.hash) return undefined;
+  if (!file?.blob_key || hashOf(file.etag) !== p.hash) return undefined;
+  // Neither the upload nor its copies change under a URL: the upload's time stands for both.
+  const lastModified = file.updated_at;
   if (p.width === undefined) {
     if (p.name !== file.name) return undefined;
-    return { contentType: file.content_type, size: file.size, etag: file.etag, name: file.name };
+    return { ...file, blobKey: file.blob_key, contentType: file.content_type, lastModified };
   }
   const type = Object.keys(EXT).find((t) => variantName(file.name, t) === p.name);
   const variant = type ? await repo.findVariant(db, p.fileId, p.width, type) : undefined;
-  if (!variant) return undefined;
-  return { contentType: variant.content_type, size: variant.size, etag: variant.etag, name: p.name };
-}
-
-/** The bytes behind a URL `findPublicMedia` accepted, as base64, whole or one byte range. */
-export function readMediaBytes(
-  db: DbOrTx,
-  where: { projectId: number; fileId: number; width?: number; contentType?: string },
-  range?: { start: number; end: number },
-): Promise<string | undefined> {
-  return repo.readBody(db, where, range);
+  if (!variant?.blob_key) return undefined;
+  return {
+    ...variant,
+    name: p.name,
+    blobKey: variant.blob_key,
+    contentType: variant.content_type,
+    lastModified,
+  };
 }
