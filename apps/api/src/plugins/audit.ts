@@ -282,10 +282,13 @@ export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
       }
     }
     const handler = route.handler;
-    // Every route is wrapped; the request decides (auditState) whether it is an audited write.
-    route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      const state = request.auditState;
-      if (!state) return handler.call(this, request, reply);
+    /** The handler in the audited write's transaction. */
+    const audited = async function (
+      this: FastifyInstance,
+      request: FastifyRequest,
+      reply: FastifyReply,
+      state: AuditState,
+    ) {
       const work = new AuditedWrite(opts.db, state.spec?.transaction === 'service');
       state.work = work;
       let result: unknown;
@@ -316,6 +319,13 @@ export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
       }
       // Otherwise the handler sent its own success (reply.send): onSend commits it.
       return result;
+    };
+    // Every route is wrapped; the request decides (auditState) whether it is an audited write.
+    // Not async itself: a handler that answers later through reply (a static file) must still
+    // return what it returns, or Fastify would answer its `undefined` at once.
+    route.handler = function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      const state = request.auditState;
+      return state ? audited.call(this, request, reply, state) : handler.call(this, request, reply);
     };
   });
 

@@ -10,6 +10,8 @@ import type { Db } from '../../db/client';
 import { loadConfig } from '../../env';
 import { createFileStore, digestOf, keyOf, type FileStore } from '../../lib/file-store';
 import { createTestApp, multipart, type TestApp } from '../../../test/harness';
+import { noisePng } from '../../../test/images';
+import { uprightCopy } from '../../lib/uploaded-image';
 import { jpeg, openOldDatabase, png, writeTheOldWay, type OldDatabase } from '../../../test/old-files';
 import { startS3Server } from '../../../test/s3-server';
 import { SWEEP_LOCK } from './blob-repository';
@@ -22,6 +24,12 @@ import { moveOldFiles, startFileStore, storeBlob, sweepBlobs } from './blobs';
  */
 const serverUrl = process.env.DATABASE_URL;
 const keyFor = (bytes: Buffer) => keyOf(digestOf(bytes));
+
+/** A real PNG to upload, and the bytes the server keeps of it (an upright copy without metadata). */
+async function pngUpload(size = 64 * 1024): Promise<{ sent: Buffer; kept: Buffer }> {
+  const sent = await noisePng(size);
+  return { sent, kept: (await uprightCopy(sent, 'image/png')).bytes };
+}
 
 async function count(db: Db, query: ReturnType<typeof sql>): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(query);
@@ -78,8 +86,8 @@ describe('uploads, shared bytes and the sweep', () => {
   const remove = (id: number) => t.as(admin.token, { method: 'DELETE', url: `/api/v1/admin/file/${id}` });
 
   it('keeps uploaded bytes in the file store and only their key, size and type in the database', async () => {
-    const image = png();
-    const background = await upload(project, 'ground.png', image);
+    const { sent, kept: image } = await pngUpload();
+    const background = await upload(project, 'ground.png', sent);
     const photo = await jpeg(900);
     const sun = await upload(project, 'sun.jpg', photo, `/api/v1/admin/sunstudy/${project}`);
 
@@ -107,8 +115,8 @@ describe('uploads, shared bytes and the sweep', () => {
   });
 
   it('answers HEAD, If-Modified-Since and If-Range as a file server would', async () => {
-    const image = png();
-    const file = await upload(project, 'ground.png', image);
+    const { sent, kept: image } = await pngUpload();
+    const file = await upload(project, 'ground.png', sent);
     const head = await t.app.inject({ method: 'HEAD', url: file.url });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-length']).toBe(String(image.length));
@@ -138,10 +146,10 @@ describe('uploads, shared bytes and the sweep', () => {
   });
 
   it('stores equal bytes once, keeps them while any file uses them, and sweeps them after the last', async () => {
-    const image = png();
+    const { sent, kept: image } = await pngUpload();
     const key = keyFor(image);
-    const first = await upload(project, 'a.png', image);
-    const second = await upload(other, 'b.png', image);
+    const first = await upload(project, 'a.png', sent);
+    const second = await upload(other, 'b.png', sent);
     expect(await blobRows(t.db)).toBe(1);
 
     expect((await remove(first.id)).statusCode).toBe(204);
@@ -159,12 +167,12 @@ describe('uploads, shared bytes and the sweep', () => {
     expect(await blobRows(t.db)).toBe(0);
 
     // The same bytes uploaded again are stored again.
-    const again = await upload(project, 'a.png', image);
+    const again = await upload(project, 'a.png', sent);
     expect((await t.app.inject({ method: 'GET', url: again.url })).rawPayload.equals(image)).toBe(true);
   });
 
   it('sweeps what a deleted project and sun-study entry left, in batches', async () => {
-    for (let i = 0; i < 5; i++) await upload(other, `p${i}.png`, png(1024));
+    for (let i = 0; i < 5; i++) await upload(other, `p${i}.png`, await noisePng(1024));
     const sun = await upload(project, 'sun.jpg', await jpeg(700), `/api/v1/admin/sunstudy/${project}`);
     const blobs = await blobRows(t.db);
     expect(blobs).toBeGreaterThan(5);
