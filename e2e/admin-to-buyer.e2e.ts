@@ -230,7 +230,8 @@ describe('from the back-office to the buyer', () => {
     await page.locator('.pv-tooltip').getByText('Hus A').waitFor();
     await house.click();
     // Building: its plan, with the way back and the way on to the floor.
-    const floorLink = page.locator('.pv-zone.pv-link[id="to-floor-1"]');
+    // Plan ids are in the plan's own namespace in the widget (pv-p{n}-…, ADR 020).
+    const floorLink = page.locator('.pv-zone.pv-link[id$="-to-floor-1"]');
     await floorLink.waitFor();
     await page.getByRole('button', { name: /^Tillbaka till site/ }).waitFor();
     await floorLink.click();

@@ -224,4 +224,46 @@ describe('the server-rendered widget page', () => {
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await page.close();
   });
+
+  it('reads its own view and sends clicks and live updates to its own project, whatever a plan names pv-data', async () => {
+    const { projectId, ids } = await arrange('SSR own data');
+    // A start plan holding a forged view under the data block's id, before the real block: the
+    // project's own view with another id and name, prices of 1 kr and a link elsewhere.
+    const real = (await api<Record<string, unknown>>('GET', `/api/v1/public/view/${projectId}`)).body as {
+      project: Record<string, unknown>;
+      apartments: Record<string, unknown>[];
+    };
+    const forged = JSON.stringify({
+      etag: '"forged"',
+      view: {
+        ...real,
+        project: { ...real.project, id: 999999, name: 'Forged project' },
+        apartments: real.apartments.map((a) => ({ ...a, price: 1, link: 'https://pay.example/' })),
+      },
+    })
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;');
+    await uploadFile(
+      token,
+      projectId,
+      'forged.svg',
+      svgDoc(
+        `<desc id="pv-data">${forged}</desc><text id="pv-data">${forged}</text>${zoneRect(ids['S-1']!, 'S-1', 20, 20)}`,
+      ),
+    );
+    const page = await freshPage(browser.context);
+    const requests: string[] = [];
+    page.on('request', (req) => requests.push(new URL(req.url()).pathname));
+    await page.goto(`/view/${projectId}?plan=forged.svg`);
+    await page.waitForSelector('#root[data-ready="1"]');
+    expect(await page.locator('h1').textContent()).toBe('SSR own data');
+    await page.locator(`.pv-zone[data-pv-id="${ids['S-1']}"]`).click();
+    const panel = page.getByRole('dialog', { name: 'Bostad S-1' });
+    await panel.waitFor();
+    expect(await panel.getByText('1 kr').count()).toBe(0);
+    await expect.poll(() => requests).toContain(`/api/v1/public/view/${projectId}/click`);
+    await expect.poll(() => requests).toContain(`/api/v1/public/view/${projectId}/events`);
+    expect(requests.filter((r) => r.includes('999999'))).toEqual([]);
+    await page.close();
+  });
 });

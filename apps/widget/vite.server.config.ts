@@ -3,7 +3,7 @@ import preact from '@preact/preset-vite';
 
 /**
  * The widget's server entry (src/server.tsx, ADR 016): the same components rendered to HTML by
- * the API. One self-contained ES module (Preact, preact-render-to-string and htmlparser2
+ * the API. One self-contained ES module (Preact, preact-render-to-string, htmlparser2 and parse5
  * bundled in, so the renderer and the components share one Preact) in dist/server/, which the
  * API does not serve.
  */

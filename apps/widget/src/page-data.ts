@@ -30,14 +30,29 @@ export function pageDataScript(etag: string, viewJson: string): string {
   )}</script>`;
 }
 
+/**
+ * The data block: the last `<script type="application/json" id="pv-data">` among the body's
+ * children. The server writes it after everything else, so nothing of the plan (written before it,
+ * inside the widget's root, its ids in the plan's own namespace) can come in its place, even a
+ * plan element with that very id (ADR 020). Found from the end, so what an extension appends to
+ * the body does not matter.
+ */
+function dataBlock(doc: Document): Element | null {
+  for (let el = doc.body?.lastElementChild ?? null; el; el = el.previousElementSibling) {
+    if (el.localName === 'script' && el.id === PAGE_DATA_ID && el.getAttribute('type') === 'application/json')
+      return el;
+  }
+  return null;
+}
+
 /** Whether the page carries the data (it was rendered on the server). */
 export function hasPageData(doc: Document = document): boolean {
-  return doc.getElementById(PAGE_DATA_ID) !== null;
+  return dataBlock(doc) !== null;
 }
 
 /** The inlined data, or null on a page without it (no server rendering). */
 export function readPageData(doc: Document = document): PageData | null {
-  const el = doc.getElementById(PAGE_DATA_ID);
+  const el = dataBlock(doc);
   if (!el?.textContent) return null;
   try {
     return JSON.parse(el.textContent) as PageData;

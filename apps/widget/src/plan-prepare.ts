@@ -1,5 +1,6 @@
 import type { PublicPlan } from '@planvy/shared/src/public-view';
 import { guardPlan } from '@planvy/shared/src/plan/svg-guard';
+import { namespacePlanIds, planIdPrefix } from '@planvy/shared/src/plan/plan-ids';
 import { SVG_NS } from '@planvy/shared/src/plan/svg-policy';
 import {
   boxInRoot,
@@ -66,9 +67,9 @@ export function framePlan(
 }
 
 /**
- * Markup to a plan ready for the page: parsed as XML, cleaned, framed and its zones
- * decorated, all while detached, then adopted into the document in one step.
- * Null when the markup is not a usable SVG.
+ * Markup to a plan ready for the page: parsed as XML, cleaned, framed, its zones decorated and
+ * its ids moved into the plan's namespace (as on the server, ADR 020), all while detached, then
+ * adopted into the document in one step. Null when the markup is not a usable SVG.
  */
 export function preparePlan(
   markup: string,
@@ -83,6 +84,8 @@ export function preparePlan(
   if (!parsed) return null;
   const base = framePlan(parsed, plan, scope, label);
   const zones = decorateZones(parsed, ctx);
+  // After the zones were read by their stored ids.
+  namespacePlanIds(parsed, planIdPrefix(scope));
   return { svg: document.adoptNode(parsed), base, zones };
 }
 

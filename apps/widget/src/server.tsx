@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { renderToString } from 'preact-render-to-string';
 import { parseDocument } from 'htmlparser2';
 import { Element, Text, type ChildNode } from 'domhandler';
-import { render as serialize } from 'dom-serializer';
 import { rescopeStylesheet } from '@planvy/shared/src/plan/css-policy';
+import { namespacedAttribute, namespaceStylesheet, planIdPrefix } from '@planvy/shared/src/plan/plan-ids';
 import { attributeRecord } from '@planvy/shared/src/plan/zones';
 import type { PublicPlan, PublicView } from '@planvy/shared/src/public-view';
 import { styleProperties } from '@planvy/shared/src/styles';
@@ -10,6 +11,7 @@ import type { WidgetPageInput, WidgetPageRenderer } from '@planvy/shared/src/wid
 import { App } from './app';
 import { PLAN_END_ID } from './components/plan-view';
 import { pageDataScript } from './page-data';
+import { htmlMismatch, htmlReady, planHtml } from './plan-html';
 import { readParams } from './params';
 import {
   planFrame,
@@ -47,10 +49,31 @@ function applyTo(el: Element, marks: Marks): void {
   }
 }
 
+/** Every id the element declares or names, in the plan's namespace (plan-ids.ts). */
+function namespaceIds(el: Element, prefix: string): void {
+  for (const [name, value] of Object.entries(el.attribs)) {
+    const namespaced = namespacedAttribute(name, value, prefix);
+    if (namespaced !== value) el.attribs[name] = namespaced;
+  }
+}
+
 /**
- * Stored (sanitised) plan markup to the page's plan: parsed as XML, framed and its zones marked
- * exactly as the browser path does (`planFrame`, `zoneMarks`), its style rules confined to this
- * plan's class. Null when there is no SVG root.
+ * Verdicts of the HTML check (`htmlMismatch`) by plan markup, plan index and background: what it
+ * proves (which elements, under which names, holding which text) depends on these alone, and a
+ * render after a status change or in another language changes attribute values only, which
+ * `planHtml` escapes whatever they are. So each version of a plan is parsed again once per process
+ * (parse5 takes about twice as long as the rest of a render), not on every render.
+ */
+const verdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 512;
+
+/**
+ * Stored (sanitised) plan markup to the page's plan: parsed as XML and reduced to what HTML holds
+ * as it is (`htmlReady`), framed and its zones marked exactly as the browser path does
+ * (`planFrame`, `zoneMarks`), its style rules confined to this plan's class and its ids to this
+ * plan's namespace, then written for the HTML parser (ADR 020). Null when there is no SVG root,
+ * or when the written markup would not parse back into exactly this tree: the script then draws
+ * the plan the browser's way.
  */
 export function decoratePlan(
   markup: string,
@@ -62,31 +85,46 @@ export function decoratePlan(
   const doc = parseDocument(markup, { xmlMode: true });
   const root = doc.children.find((n): n is Element => n instanceof Element);
   if (!root || root.name !== 'svg') return null;
+  htmlReady(root);
   const scope = planScopeClass(planIndex);
+  const ids = planIdPrefix(scope);
   const { base, marks, background } = planFrame(attributeRecord(root.attribs), plan, scope, label);
   const walk = (nodes: ChildNode[]) => {
     for (const node of nodes) {
       if (!(node instanceof Element)) continue;
       if (node.name === 'style') {
-        for (const text of node.children)
-          if (text instanceof Text) text.data = rescopeStylesheet(text.data, `:where(.${scope})`);
+        const text = node.children[0];
+        if (text instanceof Text)
+          text.data = namespaceStylesheet(rescopeStylesheet(text.data, `:where(.${scope})`), ids);
       } else if ('data-bostad' in node.attribs || 'data-link-to' in node.attribs) {
+        // Zones are read by their stored ids, before those move into the plan's namespace.
         const marked = zoneMarks(attributeRecord(node.attribs), ctx);
         if (marked) applyTo(node, marked.marks);
       }
+      namespaceIds(node, ids);
       walk(node.children);
     }
   };
   walk(root.children);
+  namespaceIds(root, ids);
   applyTo(root, marks);
   if (background) {
     const image = new Element('image', {});
     applyTo(image, background);
     image.parent = root;
+    image.next = root.children[0] ?? null;
+    if (image.next) image.next.prev = image;
     root.children.unshift(image);
   }
-  // XML syntax (self-closed empty elements, escaped text) is also what HTML reads inside <svg>.
-  return { markup: serialize(root, { xmlMode: true, encodeEntities: 'utf8' }), base };
+  const html = latin1Html(planHtml(root));
+  const key = `${createHash('sha1').update(markup).digest('base64')} ${planIndex} ${background ? 'bg' : ''}`;
+  let same = verdicts.get(key);
+  if (same === undefined) {
+    same = htmlMismatch(root, html) === null;
+    if (verdicts.size >= MAX_VERDICTS) verdicts.delete(verdicts.keys().next().value!);
+    verdicts.set(key, same);
+  }
+  return same ? { markup: html, base } : null;
 }
 
 /** The project's look and the status colours, inlined so the first paint needs no script. */

@@ -24,13 +24,14 @@ const ctx: ZoneContext = {
 
 const MARKUP =
   '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200" style="background:red" data-planvy-plan="">' +
-  '<style>:where([data-planvy-plan]) rect{stroke:#000}</style>' +
+  '<style>:where([data-planvy-plan]) rect{stroke:#000}:where([data-planvy-plan]) #f{stroke:url(#g)}</style>' +
+  '<defs><linearGradient id="g"/></defs><use href="#l" aria-labelledby="f l"/>' +
   '<rect id="1" data-bostad="1001" class="st0" style="fill:#ccc;stroke:#000"/>' +
   '<g id="2" data-bostad="1002"><path d="M0 0h1"/></g>' +
   '<rect id="1" data-bostad="1001" x="5"/>' +
   '<rect id="l" data-link-to="missing.svg, b.svg" data-building-number="7" style="fill:red"/>' +
   '<rect id="f" data-link-to="site.svg"/><rect id="x" data-link-to="gone.svg"/><rect id="99" data-bostad="9"/>' +
-  '<text>5 &lt; 6 &amp; "q"</text></svg>';
+  '<text fill="url(#g)">5 &lt; 6 &amp; "q"</text></svg>';
 
 const plan = { background_url: '/projects/1/bg.jpg' };
 
@@ -51,11 +52,27 @@ describe('the server decoration and the browser decoration', () => {
     const host = document.createElement('div');
     host.innerHTML = server.markup;
     const svg = host.querySelector('svg')!;
+    // Namespace declarations aside: HTML needs none inside <svg>.
     const normalise = (list: ReturnType<typeof attributesOf>) =>
-      list.map(({ name, attrs }) => ({ name, attrs: { ...attrs, 'data-planvy-plan': undefined } }));
+      list.map(({ name, attrs }) => ({
+        name,
+        attrs: { ...attrs, 'data-planvy-plan': undefined, xmlns: undefined },
+      }));
     expect(normalise(attributesOf(svg))).toEqual(normalise(attributesOf(browser.svg)));
     expect(svg.querySelector('text')!.textContent).toBe('5 < 6 & "q"');
-    expect(svg.querySelector('style')!.textContent).toBe(':where(.pv-p0) rect{stroke:#000}');
+    // Ids and every reference to them in the plan's own namespace, on both paths (ADR 020).
+    expect(svg.querySelector('style')!.textContent).toBe(
+      ':where(.pv-p0) rect{stroke:#000}:where(.pv-p0) #pv-p0-f{stroke:url(#pv-p0-g)}',
+    );
+    expect(browser.svg.querySelector('style')!.textContent).toMatch(
+      /#pv-p0-f ?\{ ?stroke: ?url\("?#pv-p0-g"?\)/,
+    );
+    expect(attributesOf(svg).find((e) => e.name === 'use')!.attrs).toMatchObject({
+      href: '#pv-p0-l',
+      'aria-labelledby': 'pv-p0-f pv-p0-l',
+    });
+    expect(svg.querySelector('text')!.getAttribute('fill')).toBe('url(#pv-p0-g)');
+    expect(svg.querySelector('linearGradient')!.id).toBe('pv-p0-g');
     // The browser adopts the server's plan as it is: same box, same zones.
     const adopted = adoptPlan(svg);
     expect(adopted.base).toEqual(browser.base);
@@ -96,6 +113,15 @@ describe('the inlined view', () => {
     const scripts = document.querySelectorAll('script');
     expect(scripts).toHaveLength(1);
     expect(scripts[0]!.type).toBe('application/json');
+    expect(readPageData()).toEqual({ etag: '"e1"', view });
+  });
+
+  it('is read from its place after everything else, never from an element of the plan with its id', () => {
+    const view = { project: { id: 1, name: 'Real' } };
+    const fake = JSON.stringify({ etag: '"x"', view: { project: { id: 666, name: 'Fake' } } });
+    document.body.innerHTML =
+      `<div id="root"><div class="pv-canvas"><svg><desc id="pv-data">${fake}</desc><text id="pv-data">${fake}</text></svg></div></div>` +
+      pageDataScript('"e1"', JSON.stringify(view));
     expect(readPageData()).toEqual({ etag: '"e1"', view });
   });
 

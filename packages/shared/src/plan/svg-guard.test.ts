@@ -16,6 +16,7 @@ import {
   safePlanHref,
   stripXmlForbidden,
   SVG_NS,
+  TEXT_ONLY_ELEMENTS,
 } from './svg-policy';
 
 /**
@@ -30,6 +31,8 @@ function leftovers(root: Element): string[] {
   for (const el of [root, ...Array.from(root.querySelectorAll('*'))]) {
     if (el.namespaceURI !== SVG_NS || planElement(el.localName) !== el.localName)
       found.push(`<${el.localName}>`);
+    if (TEXT_ONLY_ELEMENTS.has(el.localName) && el.children.length)
+      found.push(`element inside <${el.localName}>`);
     for (const a of Array.from(el.attributes)) {
       if (a.name === 'xmlns' || a.name === 'xmlns:xlink') continue;
       if (!planAttribute(a.name)) found.push(`${el.localName} @${a.name}`);
@@ -116,6 +119,17 @@ describe('guardPlan', () => {
     expect(css).toContain(':where(.pv-p3) .st0,:where(.pv-p3) g > .st1{fill:red}');
     expect(css).toContain(':where(.pv-p3) body{display:none}');
     expect(css).not.toMatch(/@import|evil|important/);
+  });
+
+  it('keeps text only in <title> and <desc>, as the server does', () => {
+    const root = guardPlan(
+      wrap('<desc>a<style>div{display:none}</style><a/>b</desc><title><g/>t<![CDATA[<c>]]></title><rect/>'),
+    )!;
+    expect(Array.from(root.children, (e) => [e.localName, e.childNodes.length, e.textContent])).toEqual([
+      ['desc', 1, 'adiv{display:none}b'],
+      ['title', 1, 't<c>'],
+      ['rect', 0, ''],
+    ]);
   });
 
   it('moves stored plan styles to another scope without nesting the stored one', () => {

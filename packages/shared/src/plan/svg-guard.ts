@@ -17,6 +17,7 @@ import {
   safePlanHref,
   stripXmlForbidden,
   SVG_NS,
+  TEXT_ONLY_ELEMENTS,
   XLINK_NS,
   XML_NS,
   XMLNS_NS,
@@ -107,7 +108,10 @@ export function guardTree(root: Element, scope: string = PLAN_SCOPE): void {
           guardStyle(e, scope);
         } else {
           cleanAttributes(e, false, memo);
-          stack.push(e);
+          // <title>, <desc>: their text only, as one text node (TEXT_ONLY_ELEMENTS).
+          if (!TEXT_ONLY_ELEMENTS.has(local)) stack.push(e);
+          else if (e.childNodes.length > 1 || (e.firstChild && e.firstChild.nodeType !== 3))
+            e.replaceChildren(e.textContent ?? '');
         }
       } else if (child.nodeType !== 3 && child.nodeType !== 4) {
         // Comments, processing instructions: nothing a plan needs.

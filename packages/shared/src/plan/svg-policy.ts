@@ -17,6 +17,14 @@ const ELEMENTS =
   'feDropShadow feFlood feFuncA feFuncB feFuncG feFuncR feGaussianBlur feMerge feMergeNode feMorphology ' +
   'feOffset fePointLight feSpecularLighting feSpotLight feTile feTurbulence';
 
+/**
+ * Elements whose content is text only: a plan's `<style>` is CSS, and `<title>` and `<desc>` are
+ * where the HTML parser leaves SVG (HTML integration points): in a page that inlines the plan,
+ * an element inside them is parsed as HTML, a self-closed `<a/>` stays open and swallows the page
+ * after it, and a `<style>` there is the page's. Elements inside them are dropped, their text kept.
+ */
+export const TEXT_ONLY_ELEMENTS: ReadonlySet<string> = new Set(['style', 'title', 'desc']);
+
 /** Presentation attributes: their values are parsed as CSS by browsers, so url(), escapes and functions matter. */
 const PRESENTATION =
   'fill fill-opacity fill-rule stroke stroke-width stroke-opacity stroke-linecap stroke-linejoin ' +
@@ -48,6 +56,10 @@ const ATTRIBUTES =
 const canonical = (list: string) => new Map(list.split(' ').map((n) => [n.toLowerCase(), n]));
 const ELEMENT_NAMES = canonical(ELEMENTS);
 const ATTRIBUTE_NAMES = canonical(`${ATTRIBUTES} xlink:href xlink:title xml:space xml:lang`);
+
+/** Every element a plan may use, and every attribute but `data-*`/`aria-*`, in canonical case (tests walk them). */
+export const PLAN_ELEMENT_NAMES: readonly string[] = [...ELEMENT_NAMES.values()];
+export const PLAN_ATTRIBUTE_NAMES: readonly string[] = [...ATTRIBUTE_NAMES.values()];
 
 /** The canonical name of an allowed element (matched case-insensitively), or undefined. */
 export function planElement(name: string): string | undefined {

@@ -9,6 +9,7 @@ import {
   safePlanHref,
   stripXmlForbidden,
   SVG_NS,
+  TEXT_ONLY_ELEMENTS,
   XLINK_NS,
 } from '@planvy/shared/src/plan/svg-policy';
 import { sanitizePresentationValue, sanitizeStyleAttribute, sanitizeStylesheet } from './plan-css';
@@ -19,7 +20,8 @@ import { sanitizePresentationValue, sanitizeStyleAttribute, sanitizeStylesheet }
  * document (or be a raster data: image in <image>, or an http(s)/mailto link in <a>, which
  * then opens a new, unrelated window); CSS is rewritten with a real parser and every rule
  * confined to the plan; the root cannot move, grow or unclip its own box; DOCTYPE/ENTITY
- * declarations, processing instructions, comments and characters XML forbids are dropped.
+ * declarations, processing instructions, comments and characters XML forbids are dropped;
+ * `<style>`, `<title>` and `<desc>` keep text only (TEXT_ONLY_ELEMENTS).
  * Names are matched case-insensitively and written back in their canonical case, so the
  * output is safe both as an SVG document and inlined into HTML.
  */
@@ -71,9 +73,11 @@ export function sanitizeSvg(input: string): SanitizeResult {
   let skipDepth = 0;
   let sawRoot = false;
   const stack: string[] = [];
+  /** Inside a text-only element (<style>, <title>, <desc>): its name, and the depth of elements dropped in it. */
+  let textOnly: string | null = null;
+  let textOnlyDepth = 0;
   /** Inside a <style>: its whole text content (child elements' text too, as a browser reads it). */
   let styleText: string[] | null = null;
-  let styleDepth = 0;
   let hasStyle = false;
   let usesXlink = false;
   const cssCache = new Map<string, string | undefined>();
@@ -87,10 +91,10 @@ export function sanitizeSvg(input: string): SanitizeResult {
           skipDepth++;
           return;
         }
-        if (styleText) {
-          // Elements inside <style> are not kept; their text is part of the stylesheet.
-          removed.add(`element ${rawName} in style`);
-          styleDepth++;
+        if (textOnly) {
+          // Elements inside text-only ones are not kept; their text is (a stylesheet's, a description's).
+          removed.add(`element ${rawName} in ${textOnly}`);
+          textOnlyDepth++;
           return;
         }
         const name = planElement(rawName);
@@ -142,9 +146,10 @@ export function sanitizeSvg(input: string): SanitizeResult {
         if (isRoot && !written.has('xmlns')) tag += ` xmlns="${SVG_NS}"`;
         out.push(`${tag}>`);
         openPending = true;
-        if (name === 'style') {
-          styleText = [];
-          styleDepth = 0;
+        if (TEXT_ONLY_ELEMENTS.has(name)) {
+          textOnly = name;
+          textOnlyDepth = 0;
+          if (name === 'style') styleText = [];
         }
       },
       ontext(text) {
@@ -161,12 +166,13 @@ export function sanitizeSvg(input: string): SanitizeResult {
           skipDepth--;
           return;
         }
-        if (styleText && styleDepth > 0) {
-          styleDepth--;
+        if (textOnly && textOnlyDepth > 0) {
+          textOnlyDepth--;
           return;
         }
         const name = stack.pop();
         if (name === undefined) return;
+        textOnly = null;
         if (styleText) {
           const css = sanitizeStylesheet(stripXmlForbidden(styleText.join('')));
           styleText = null;

@@ -9,6 +9,7 @@ import {
   ROOT_DROPPED_ATTRIBUTES,
   safePlanHref,
   SVG_NS,
+  TEXT_ONLY_ELEMENTS,
 } from '@planvy/shared/src/plan/svg-policy';
 import { wrap, XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
 import { sanitizeSvg, SvgSanitizeError } from './svg-sanitize';
@@ -59,8 +60,9 @@ function violations(svg: string): string[] {
       if (el.getAttribute('target') !== '_blank' || el.getAttribute('rel') !== 'noopener noreferrer')
         found.push(`link ${href} may navigate this window`);
     }
+    // In a page, elements in these would be parsed as HTML (ADR 020).
+    if (TEXT_ONLY_ELEMENTS.has(tag) && el.children.length) found.push(`element inside <${tag}>`);
     if (tag === 'style') {
-      if (el.children.length) found.push('element inside <style>');
       const sheet = csstree.parse(el.textContent ?? '', { context: 'stylesheet', parseValue: true });
       csstree.walk(sheet, (node) => {
         if (node.type === 'Atrule' && node.name !== 'media') found.push(`@${node.name}`);
@@ -121,6 +123,16 @@ describe('sanitizeSvg, the attacks of issue 9 one by one', () => {
     );
     expect(styleOf(svg)).toBe(`${PLAN_SCOPE} .a{fill:blue}${PLAN_SCOPE} body{display:none}`);
     expect(svg).not.toContain('<g>');
+  });
+
+  it('keeps text only in <title> and <desc>, where a page would parse elements as HTML', () => {
+    const { svg, removed } = sanitizeSvg(
+      wrap('<desc>a<style>div{display:none}</style><a/>b</desc><title><g/>t<![CDATA[<c>]]></title><rect/>'),
+    );
+    expect(svg).toContain('<desc>adiv{display:none}b</desc><title>t&lt;c&gt;</title><rect/>');
+    expect(removed).toEqual(
+      expect.arrayContaining(['element style in desc', 'element a in desc', 'element g in title']),
+    );
   });
 
   it('compares decoded names: \\75 rl(, u\\rl(, \\62 ody, po\\73 ition, @\\69mport', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'htmlparser2';
+import { JSDOM } from 'jsdom';
 import { Element, type ChildNode } from 'domhandler';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WidgetPageRenderer } from '@planvy/shared/src/widget-page';
@@ -12,6 +13,7 @@ import { WIDGET_CSP, WIDGET_PAGE_CACHE } from './routes';
 const widgetDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../widget');
 
 let t: TestApp;
+let readPageData: (doc: Document) => { etag: string; view: { project: { id: number; name: string } } } | null;
 type U = Awaited<ReturnType<TestApp['createUser']>>;
 let admin: U;
 let project: number;
@@ -20,6 +22,10 @@ beforeAll(async () => {
   // The widget's server entry from source (the build bundles the same module) and its page template.
   const entry = path.join(widgetDir, 'src/server.tsx');
   const { renderer } = (await import(/* @vite-ignore */ entry)) as { renderer: WidgetPageRenderer };
+  // How the widget's script finds the view in the page.
+  ({ readPageData } = (await import(/* @vite-ignore */ path.join(widgetDir, 'src/page-data.ts'))) as {
+    readPageData: typeof readPageData;
+  });
   const template = fs.readFileSync(path.join(widgetDir, 'index.html'), 'utf8');
   t = await createTestApp({ publicViewTtlMs: 0 }, { widgetBuild: { template, renderer } });
 });
@@ -139,13 +145,14 @@ describe('GET /view/{projectId}', () => {
     expect(saleZone.attribs['aria-label']).toContain('Bostad 1101');
     expect(saleZone.attribs['aria-label']).toContain('Till salu');
     expect(zone('data-pv-id', String(sold.id))!.attribs.class).toBe('pv-zone pv-st-sold pv-inactive');
-    const hus = zone('id', 'hus')!;
+    // Plan ids are in the plan's own namespace in the page (ADR 020).
+    const hus = zone('id', 'pv-p0-hus')!;
     expect(hus.attribs).toMatchObject({
       class: 'pv-zone pv-link pv-building',
       'data-pv-plan': '1',
       'aria-label': 'Hus A',
     });
-    expect(zone('id', 'nowhere')!.attribs.role).toBeUndefined();
+    expect(zone('id', 'pv-p0-nowhere')!.attribs.role).toBeUndefined();
     // The plan's own rules are confined to this plan's class.
     const style = all.find((e) => e.name === 'style' && e.parent === svg)!;
     expect((style.children[0] as { data: string }).data).toBe(':where(.pv-p0) rect{stroke:#000}');
@@ -160,7 +167,7 @@ describe('GET /view/{projectId}', () => {
 
     const en = parse((await page('?lang=en')).body);
     expect(en.zone('data-pv-id', String(sale.id))!.attribs['aria-label']).toContain('For sale');
-    expect(en.zone('id', 'hus')!.attribs['aria-label']).toBe('Building A');
+    expect(en.zone('id', 'pv-p0-hus')!.attribs['aria-label']).toBe('Building A');
   });
 
   it("shows the deep-linked apartment's plan with its panel open", async () => {
@@ -320,5 +327,92 @@ describe('GET /view/{projectId}', () => {
     expect(empty.statusCode).toBe(200);
     expect(empty.body).toContain('pv-data');
     expect(parse(empty.body).svg).toBeUndefined();
+  });
+});
+
+/** The page as a browser builds it: jsdom's parser (parse5) follows the HTML standard. */
+const browserDocument = (html: string) => new JSDOM(html).window.document;
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+describe('GET /view/{projectId} with a hostile start plan', () => {
+  /** A view of another project, as a plan would forge it. */
+  const FAKE = JSON.stringify({
+    etag: '"fake"',
+    view: { project: { id: 999999, name: 'Fake project' }, plans: [], apartments: [], styles: [] },
+  });
+
+  it("cannot stand in for the page's data: the widget reads the view the server inlined, whatever ids the plan holds", async () => {
+    await arrange();
+    const ids = ['pv-data', 'pv-page-css', 'pv-plan-end', 'pv-list-title', 'pv-sort', 'root'];
+    await upload(
+      'evil.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">' +
+        `<desc id="pv-data">${FAKE.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</desc>` +
+        `<text id="pv-data">${FAKE.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text>` +
+        ids.map((id) => `<rect id="${id}" width="1" height="1"/>`).join('') +
+        '</svg>',
+    );
+    const doc = browserDocument((await page('?plan=evil.svg')).body);
+    const svg = doc.querySelector('.pv-canvas > svg')!;
+    expect(svg.getAttribute('class')).toBe('pv-plan-svg pv-p2');
+    const data = readPageData(doc);
+    expect(data?.view.project).toMatchObject({ id: project, name: `Sjöutsikten ${NASTY}` });
+    // No element of the plan takes an id the page uses: each still names the page's own element.
+    for (const id of ids) {
+      const el = doc.getElementById(id);
+      if (el) expect(svg.contains(el), id).toBe(false);
+    }
+    expect(doc.getElementById('pv-data')?.localName).toBe('script');
+    // Every id in the plan is in the plan's own namespace, so none can ever meet a page's id.
+    const planIds = Array.from(svg.querySelectorAll('[id]'), (e) => e.id);
+    expect(planIds.length).toBeGreaterThan(0);
+    expect(planIds.every((id) => id.startsWith('pv-p2-'))).toBe(true);
+  });
+
+  it('parses, in the HTML parser, into the tree the server wrote: desc and title hold text, nothing of the plan reaches the page', async () => {
+    await arrange();
+    await upload(
+      'breakout.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">' +
+        '<desc><style>div,ul,table{display:none}</style>Sea view</desc>' +
+        '<title><g/>Plan</title><desc><a/></desc><rect width="1" height="1"/>' +
+        '<style>rect,div{display:none}</style></svg>',
+    );
+    await upload(
+      'calm.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><desc>Sea view</desc><rect width="1" height="1"/></svg>',
+    );
+    const harmless = browserDocument((await page('?plan=calm.svg')).body);
+    const doc = browserDocument((await page('?plan=breakout.svg')).body);
+    const svg = doc.querySelector('.pv-canvas > svg')!;
+    // Everything inside the plan is SVG; the HTML parser made no element of its own in it.
+    expect(Array.from(svg.querySelectorAll('*'), (e) => e.namespaceURI).every((ns) => ns === SVG)).toBe(true);
+    expect(
+      Array.from(svg.querySelectorAll('desc, title'), (e) => [
+        e.localName,
+        e.childElementCount,
+        e.textContent,
+      ]),
+    ).toEqual([
+      ['desc', 0, 'div,ul,table{display:none}Sea view'],
+      ['title', 0, 'Plan'],
+      ['desc', 0, ''],
+    ]);
+    // The page around the plan is the page a harmless plan gets: same elements, same style sheets.
+    const outside = (d: Document) =>
+      Array.from(d.querySelectorAll('*'))
+        .filter((e) => !e.closest('.pv-canvas > svg'))
+        .map(
+          (e) =>
+            `${e.parentElement?.localName ?? ''}>${e.localName}.${e.getAttribute('class') ?? ''}#${e.id}`,
+        );
+    expect(outside(doc)).toEqual(outside(harmless));
+    expect(
+      Array.from(doc.querySelectorAll('style'), (s) => s.namespaceURI === SVG || s.closest('head') !== null),
+    ).toEqual(Array.from(doc.querySelectorAll('style'), () => true));
+    const block = doc.querySelector('script[type="application/json"]')!;
+    expect(block.parentElement).toBe(doc.body);
+    expect(readPageData(doc)?.view.project.id).toBe(project);
   });
 });
