@@ -1,27 +1,25 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, multipart, type TestApp } from '../../test/harness';
+import { captureLog } from '../../test/log-capture';
+import { connect, listen, requestHead } from '../../test/raw-socket';
 import { errorsPlugin } from './errors';
 
-/** Every log line the app writes, as text. */
-const lines: string[] = [];
-const stream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    done();
-  },
-});
+/** Every log line the app writes, debug and up. */
+const log = captureLog();
+const { stream, lines } = log;
 
 let t: TestApp;
+let port: number;
 beforeAll(async () => {
-  t = await createTestApp({}, { logger: { level: 'info', stream } });
+  t = await createTestApp({}, { logger: { level: 'debug', stream } });
+  port = await listen(t.app);
 });
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.reset();
-  lines.length = 0;
+  log.clear();
 });
 
 describe('the error log', () => {
@@ -52,8 +50,8 @@ describe('the error log', () => {
       await t.db.execute(sql.raw('ALTER TABLE users DROP CONSTRAINT refuse_victim'));
     }
 
-    const log = lines.join('\n');
-    const failure = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.level === 50);
+    const text = JSON.stringify(lines);
+    const failure = lines.find((l) => l.level === 50);
     expect(failure).toMatchObject({
       msg: 'request failed',
       method: 'POST',
@@ -61,7 +59,7 @@ describe('the error log', () => {
       error: { type: 'DatabaseError', code: '23514', constraint: 'refuse_victim', table: 'users' },
     });
     for (const secret of ['victim@example.com', '$argon2', 'Quiet-Harbour', 'Vera', '070-1234567']) {
-      expect(log).not.toContain(secret);
+      expect(text).not.toContain(secret);
     }
   });
 
@@ -82,9 +80,74 @@ describe('the error log', () => {
     } finally {
       await app.close();
     }
-    const warning = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.level === 40);
+    const warning = lines.find((l) => l.level === 40);
     expect(warning).toMatchObject({ route: '/store', error: { type: 'DatabaseError' } });
     expect(String((warning!.error as { code: string }).code)).toMatch(/^22/);
-    expect(lines.join('\n')).not.toContain('secret');
+    expect(JSON.stringify(lines)).not.toContain('secret');
+  });
+});
+
+describe('a client that resets its request mid-body', () => {
+  /** Sends the head and part of the body, resets the connection, and returns the request's log lines. */
+  async function abortMidBody(head: string, part: Buffer | string, url: string) {
+    const { socket } = await connect(port);
+    socket.write(head);
+    socket.write(part);
+    // The server has begun reading the body once the route's first hook ran.
+    const incoming = await log.waitFor(
+      (l) => l.msg === 'incoming request' && (l.req as { url: string }).url === url,
+    );
+    socket.resetAndDestroy();
+    // What the server makes of it: an alert, or the abort it is.
+    const verdict = await log.waitFor(
+      (l) => l.reqId === incoming.reqId && (l.level >= 40 || l.msg === 'request aborted by the client'),
+    );
+    return { verdict, all: lines.filter((l) => l.reqId === incoming.reqId) };
+  }
+
+  it('is logged at debug level as an aborted request, not as an unavailable database (JSON body)', async () => {
+    const admin = await t.createUser('admin');
+    const url = '/api/v1/admin/user';
+    const { verdict, all } = await abortMidBody(
+      requestHead('POST', url, {
+        authorization: `Bearer ${admin.token}`,
+        'content-type': 'application/json',
+        'content-length': 1000,
+      }),
+      '{"email":"half@example.com","first_na',
+      url,
+    );
+    expect(verdict).toMatchObject({ level: 20, msg: 'request aborted by the client' });
+    expect(all.filter((l) => l.level >= 40)).toEqual([]);
+    // The database was never the problem: the next request is served.
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('is logged at debug level as an aborted request (multipart upload)', async () => {
+    const admin = await t.createUser('admin');
+    const client = await t.createUser('client');
+    const project = (
+      await t.as(admin.token, {
+        method: 'POST',
+        url: `/api/v1/admin/project/${client.id}`,
+        payload: { name: 'Abort', type: 'sale' },
+      })
+    ).json<{ project: { id: number } }>().project.id;
+    const url = `/api/v1/admin/file/${project}`;
+    const { payload, headers } = multipart(
+      'plan.svg',
+      `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(50_000)}</svg>`,
+    );
+    const { verdict, all } = await abortMidBody(
+      requestHead('POST', url, {
+        authorization: `Bearer ${admin.token}`,
+        ...headers,
+        'content-length': payload.length,
+      }),
+      payload.subarray(0, 60_000),
+      url,
+    );
+    expect(verdict).toMatchObject({ level: 20, msg: 'request aborted by the client' });
+    expect(all.filter((l) => l.level >= 40)).toEqual([]);
   });
 });

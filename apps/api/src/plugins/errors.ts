@@ -58,6 +58,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { spaIndex?: B
       const first = Object.values(errors)[0]?.[0] ?? 'Invalid input';
       return send(reply, 422, `The given data was invalid: ${first}`, errors);
     }
+    // The client went away mid-body: the request stream's ECONNRESET is not the database's.
+    // Nobody is left to answer; onRequestAbort below has logged it.
+    if (request.raw.readableAborted) return send(reply, 400, 'The request was aborted');
     if (unavailableCause(error) || isDiskFull(error) || isConnectionLost(error)) {
       return storageFailure(request, reply, error);
     }
@@ -84,6 +87,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { spaIndex?: B
     };
     const message = messages[error.code] ?? (error.message || 'Bad request');
     return send(reply, status, message);
+  });
+
+  // A client that leaves before its request has arrived (a reset or close, however far it got)
+  // is one debug line: nothing failed here, and nobody can flood the alerts with it.
+  app.addHook('onRequestAbort', async (request) => {
+    request.log.debug(
+      { method: request.method, route: request.routeOptions.url },
+      'request aborted by the client',
+    );
   });
 
   app.setNotFoundHandler((request, reply) => {
