@@ -61,7 +61,10 @@ function openStream(url: string, onApartments: (ids: number[], at: number) => vo
 
 export async function run(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-bench-live-'));
-  const server = await spawnServer(dataDir, { LIVE_STREAMS_PER_IP: String(STREAMS * 2) });
+  const server = await spawnServer(dataDir, {
+    LIVE_STREAMS_PER_IP: String(STREAMS * 2),
+    CONNECTIONS_PER_IP: String(STREAMS * 2),
+  });
   try {
     await waitFor(`${server.baseURL}/api/health`, server.child, server.output);
     const pid = server.child.pid!;

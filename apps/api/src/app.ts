@@ -17,6 +17,7 @@ import type { AppConfig, TrustProxy } from './env';
 import { createFileStore, type FileStore } from './lib/file-store';
 import { argon2Passwords, type Passwords } from './lib/password';
 import { auditedDb, auditPlugin } from './plugins/audit';
+import { connectionLimits } from './plugins/connection-limits';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -96,7 +97,9 @@ export interface BuildAppOptions {
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const limits = connectionLimits(opts.config.connections, opts.config.trustProxy);
   const app = Fastify({
+    ...limits.fastifyOptions,
     logger: opts.logger ? { ...(opts.logger === true ? {} : opts.logger), redact: LOG_REDACT } : false,
     trustProxy: fastifyTrustProxy(opts.config.trustProxy),
     // Every JSON body the API takes fits in 1 MB; the few routes that take plans and CSV files
@@ -105,6 +108,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  limits.attach(app.server, app.log);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { FileStoreConfig } from './lib/file-store';
 import { passwordProblem } from './lib/password-policy';
 import { DEFAULT_LIVE_OPTIONS, type LiveHubOptions } from './modules/live/hub';
+import type { ConnectionLimits } from './plugins/connection-limits';
 
 const optional = z
   .string()
@@ -64,6 +65,13 @@ const flag = z
     return z.NEVER;
   });
 
+const seconds = (fallback: number) =>
+  z.coerce
+    .number()
+    .positive()
+    .max(24 * 60 * 60)
+    .default(fallback);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -98,6 +106,10 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optional,
     S3_FORCE_PATH_STYLE: flag,
     S3_PREFIX: optional,
+    HEADERS_TIMEOUT_SECONDS: seconds(15),
+    REQUEST_TIMEOUT_SECONDS: seconds(120),
+    KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
+    CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(256),
   })
   .superRefine((e, ctx) => {
     const set = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const).filter(
@@ -112,6 +124,13 @@ const envSchema = z
         path: ['S3_SECRET_ACCESS_KEY'],
         message:
           'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset to use the AWS credential chain)',
+      });
+    }
+    if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_SECONDS'],
+        message: 'may not exceed REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
       });
     }
   });
@@ -153,6 +172,8 @@ export interface AppConfig {
   live: LiveHubOptions;
   /** Where uploaded bytes are kept (ADR 022): DATA_DIR/files, or an S3 bucket when S3_BUCKET is set. */
   fileStore: FileStoreConfig;
+  /** Time limits on receiving a request and open connections per client address (ADR 021). */
+  connections: ConnectionLimits;
 }
 
 /** The one place that reads process.env. */
@@ -184,6 +205,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     clickLimitPerHour: e.CLICK_LIMIT_PER_HOUR,
     widgetRendersPerMinute: e.WIDGET_RENDERS_PER_MINUTE,
     live: { ...DEFAULT_LIVE_OPTIONS, streamsPerIp: e.LIVE_STREAMS_PER_IP },
+    connections: {
+      headersTimeoutMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
+      requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+      keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+      connectionsPerIp: e.CONNECTIONS_PER_IP,
+      checkIntervalMs: 1000,
+    },
     loginLimits: {
       perIp: e.LOGIN_LIMIT_PER_IP,
       perEmail: e.LOGIN_LIMIT_PER_EMAIL,

@@ -93,3 +93,42 @@ describe('the file store (S3_*)', () => {
     expect(() => load(env)).toThrow(message);
   });
 });
+
+describe('time limits and connections per address', () => {
+  it('has defaults that bound every request', () => {
+    expect(load({}).connections).toEqual({
+      headersTimeoutMs: 15_000,
+      requestTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 72_000,
+      connectionsPerIp: 256,
+      checkIntervalMs: 1000,
+    });
+  });
+
+  it('takes seconds, and 0 connections per address for no cap', () => {
+    const c = load({
+      HEADERS_TIMEOUT_SECONDS: '5',
+      REQUEST_TIMEOUT_SECONDS: '600',
+      KEEP_ALIVE_TIMEOUT_SECONDS: '2.5',
+      CONNECTIONS_PER_IP: '0',
+    }).connections;
+    expect(c).toMatchObject({
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 600_000,
+      keepAliveTimeoutMs: 2500,
+      connectionsPerIp: 0,
+    });
+  });
+
+  it.each([
+    [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS/],
+    [{ HEADERS_TIMEOUT_SECONDS: '-1' }, /HEADERS_TIMEOUT_SECONDS/],
+    [
+      { HEADERS_TIMEOUT_SECONDS: '60', REQUEST_TIMEOUT_SECONDS: '30' },
+      /may not exceed REQUEST_TIMEOUT_SECONDS/,
+    ],
+    [{ CONNECTIONS_PER_IP: 'many' }, /CONNECTIONS_PER_IP/],
+  ])('refuses %j: no setting turns the limits off by accident', (env, message) => {
+    expect(() => load(env)).toThrow(message);
+  });
+});
