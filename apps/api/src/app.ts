@@ -25,6 +25,7 @@ import { publicViewFreshnessPlugin } from './plugins/public-view-freshness';
 import { staticPlugin } from './plugins/static';
 import { jsonCompressionPlugin } from './plugins/json-compression';
 import { storableInputPlugin } from './plugins/storable-input';
+import { urlInputPlugin } from './plugins/url-input';
 import { LoginLimits } from './modules/auth/login-limits';
 import { apartmentRoutes, apartmentStatusRoutes } from './modules/apartments/routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -140,6 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(securityHeadersPlugin, { publicUrl: opts.config.publicUrl });
   await app.register(jsonCompressionPlugin);
+  await app.register(urlInputPlugin);
   await app.register(storableInputPlugin);
   // Before the public view's freshness: an audited write commits before its cache is dropped.
   await app.register(auditPlugin, { db: opts.db });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { expectedVersionField } from './concurrency';
+import { idField } from './ids';
 import { STATUS_ALIASES } from './statuses';
 import { APARTMENT_LINK_MESSAGE, isApartmentLink, isWebUrl, WEB_URL_MESSAGE } from './web-links';
 
@@ -122,9 +123,9 @@ export const apartmentSchema = z.object({
 export type Apartment = z.infer<typeof apartmentSchema>;
 
 export const massStatusSchema = z.object({
-  apartments: z.array(z.coerce.number().int().positive().max(2147483647)).min(1).max(10_000),
+  apartments: z.array(idField).min(1).max(10_000),
   status: z.enum(STATUS_ALIASES, { error: 'Unknown status' }),
-  projectId: z.coerce.number().int().positive().max(2147483647),
+  projectId: idField,
   /**
    * The versions the table showed, by apartment id; when any is stale nothing changes (409).
    * Apartments left out are not checked.

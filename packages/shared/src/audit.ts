@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, idSchema } from './ids';
 
 /** What the audit log names, and the actions it records beyond create/update/delete. */
 export const AUDIT_ENTITIES = [
@@ -48,19 +49,18 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const id = z.coerce.number().int().positive().max(2147483647);
 export const AUDIT_PAGE_SIZE = 50;
 
 export const auditQuerySchema = z
   .object({
     /** Entries by, as, or about this user. */
-    user: id.optional(),
-    project: id.optional(),
+    user: idField.optional(),
+    project: idField.optional(),
     /** ISO date-times; `to` is exclusive. */
     from: z.iso.datetime({ offset: true }).optional(),
     to: z.iso.datetime({ offset: true }).optional(),
     /** Keyset paging: entries older than this id. */
-    before: z.coerce.number().int().positive().optional(),
+    before: idSchema(Number.MAX_SAFE_INTEGER).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
   })
   .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), {

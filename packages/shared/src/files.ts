@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apartmentSchema } from './apartments';
+import { idField } from './ids';
 
 /** Upload rules (spec §5): plans by .svg, background images by .jpeg, .jpg or .png. */
 export const PLAN_EXTENSIONS = ['.svg'] as const;
@@ -114,8 +115,6 @@ export const buildingNumberBodySchema = z.object({
 export const planSummarySchema = fileSchema.omit({ svg: true });
 export type PlanSummary = z.infer<typeof planSummarySchema>;
 
-const positiveId = z.coerce.number().int().positive().max(2147483647);
-
 /** Where the zone is in the plan the editor loaded (see ZoneLocator in plan/zones.ts). */
 export const zoneLocatorSchema = z.object({
   path: z.array(z.number().int().min(0).max(10_000_000)).max(256),
@@ -125,11 +124,11 @@ export const zoneLocatorSchema = z.object({
 
 /** One zone edit of the popup (spec §4): attach an apartment, link to a plan (a building), detach, unlink. */
 export const zoneEditSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('attach'), apartment_id: positiveId }),
+  z.object({ kind: z.literal('attach'), apartment_id: idField }),
   z.object({
     kind: z.literal('link'),
     target: z.string().min(1).max(255),
-    building_number_id: positiveId.nullable().default(null),
+    building_number_id: idField.nullable().default(null),
   }),
   z.object({ kind: z.literal('detach') }),
   z.object({ kind: z.literal('unlink') }),
@@ -138,7 +137,7 @@ export type ZoneEdit = z.infer<typeof zoneEditSchema>;
 
 export const zoneEditBodySchema = z.object({
   /** The version the editor loaded; a stale one is refused with 409 and nothing changes. */
-  version: positiveId,
+  version: idField,
   zone: zoneLocatorSchema,
   edit: zoneEditSchema,
 });

@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './ids';
 export * from './users';
 export * from './projects';
 export * from './statuses';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { expectedVersionField } from './concurrency';
+import { idField } from './ids';
 import { LIMITS } from './users';
 import { isWebUrl } from './web-links';
 
@@ -152,12 +153,6 @@ export type ProjectSettingVersions = Record<ProjectSettingName, number>;
 // Projects
 // ---------------------------------------------------------------------------
 
-const MAX_ID = 2147483647;
-/** A positive id, as a number or a numeric string (HTML forms send strings). */
-export const idField = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-  z.number({ error: 'Must be an id' }).int().positive().max(MAX_ID),
-);
 /** An id, or `null`; 0, "0" and "" also mean none. */
 const optionalIdField = z.preprocess(
   (v) => (v === '' || v === 0 || v === '0' ? null : v),

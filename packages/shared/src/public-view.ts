@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids';
 import { PROJECT_TYPES, projectSettingsSchema } from './projects';
 
 /**
@@ -65,4 +66,4 @@ export const publicViewSchema = z.object({
 });
 export type PublicView = z.infer<typeof publicViewSchema>;
 
-export const clickBodySchema = z.object({ apartment_id: z.coerce.number().int().positive().max(2147483647) });
+export const clickBodySchema = z.object({ apartment_id: idField });

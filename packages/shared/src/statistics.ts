@@ -5,7 +5,8 @@
  * a plan. Decision record 013.
  */
 import { z } from 'zod';
-import { idField, PROJECT_TYPES, type ProjectType } from './projects';
+import { idField } from './ids';
+import { PROJECT_TYPES, type ProjectType } from './projects';
 import { STATUSES, type StatusAlias } from './statuses';
 import type { Role } from './users';
 

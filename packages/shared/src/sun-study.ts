@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids';
 
 /**
  * Sun-study uploads (spec §3, §7): images and short videos, recognised by extension and
@@ -31,7 +32,6 @@ export const SUN_STUDY_KINDS = ['image', 'video'] as const;
 export type SunStudyKind = (typeof SUN_STUDY_KINDS)[number];
 export const SUN_STUDY_LABEL_MAX = 100;
 
-const id = z.coerce.number().int().positive().max(2147483647);
 const sortIndex = z.coerce.number().int().min(0).max(100_000);
 const label = z
   .string()
@@ -65,7 +65,7 @@ export const sunStudyUploadSchema = z.object({
 export type SunStudyUpload = z.infer<typeof sunStudyUploadSchema>['file'];
 
 export const sunStudyCreateSchema = z.object({
-  projectId: id,
+  projectId: idField,
   label: label.default(''),
   filePath: z.string().min(1).max(1000),
   fileName: z.string().min(1).max(255),

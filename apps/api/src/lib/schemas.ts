@@ -1,12 +1,10 @@
 /** Re-exports the shared zod schemas with the params helpers the routes use. */
 import { z } from 'zod';
+import { idField } from '@planvy/shared';
 export * from '@planvy/shared';
 export { z };
 
-export const idParams = z.object({
-  id: z.coerce.number().int().positive().max(2147483647),
-});
-export const projectIdParams = z.object({
-  projectId: z.coerce.number().int().positive().max(2147483647),
-});
+/** Ids in a path: canonical decimal only, else 404 before the body is read (plugins/url-input.ts). */
+export const idParams = z.object({ id: idField });
+export const projectIdParams = z.object({ projectId: idField });
 export const bearer = [{ bearerAuth: [] }];

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type TestApp } from '../../test/harness';
+import { idAliases } from '../../test/id-aliases';
 
 /**
  * Walks every route of the OpenAPI document and sends, one at a time, a NUL byte or an
  * unpaired surrogate in each path parameter, each query parameter and each string field
  * of an otherwise plausible body. None may answer 5xx: text PostgreSQL cannot store is a
- * 404 in a path and a 422 anywhere else.
+ * 404 in a path and a 422 anywhere else. Every id in a path or query is also sent in the
+ * spellings a lax number parser reads as that id (1e0, +1, 0x1, 1.0, 01, …): 404 in a
+ * path, 422 in a query, never the thing itself (ADR 021).
  */
 
 let t: TestApp;
@@ -139,6 +142,10 @@ function withValue(value: unknown, path: (string | number)[], leaf: string): unk
 
 const BAD_TEXT = ['walker\u0000', 'walker\ud800', '\udc00walker'];
 const BAD_URL = ['a%00b', '%00', 'a%ED%A0%80'];
+/** Path parameters that are not ids. */
+const NOT_ID_PARAMS = new Set(['name']);
+/** Query parameters that are ids. */
+const isIdQuery = (name: string) => /(^|_)id$|^(user|project|before)$/.test(name);
 
 describe('text PostgreSQL cannot store, on every route', () => {
   it('never answers 5xx (NUL and unpaired surrogates in paths, queries and bodies)', async () => {
@@ -193,6 +200,34 @@ describe('text PostgreSQL cannot store, on every route', () => {
               build({ [name]: bad }),
               body,
               expected,
+            );
+          }
+        }
+        for (const name of pathParams.filter((n) => !NOT_ID_PARAMS.has(n))) {
+          for (const alias of idAliases(Number(pathValue(openApiPath, name)))) {
+            await attempt(
+              `${method} ${openApiPath} path ${name}=${alias}`,
+              method,
+              build({ [name]: alias }),
+              body,
+              [404],
+            );
+          }
+        }
+        for (const q of queryParams.filter((p) => isIdQuery(p.name))) {
+          const rest = queryParams
+            .filter((other) => other !== q)
+            .map((o) => `${o.name}=${encodeURIComponent(String(sample(o.schema)))}`);
+          for (const alias of idAliases(ids.project as number)) {
+            // A keyset cursor may pass the int4 range.
+            if (q.name === 'before' && alias === '2147483648') continue;
+            const query = `?${[...rest, `${q.name}=${alias}`].join('&')}`;
+            await attempt(
+              `${method} ${openApiPath} query ${q.name}=${alias}`,
+              method,
+              build({}, query),
+              body,
+              [422],
             );
           }
         }

@@ -7,6 +7,7 @@ import {
   bearer,
   idParams,
   massStatusSchema,
+  parseId,
   projectIdParams,
   statusChangeSchema,
   z,
@@ -31,9 +32,8 @@ const apartmentResponse = z.object({ apartment: apartmentSchema });
 function apartmentAccessHook(app: FastifyInstance, opts: { adminOnly?: string } = {}) {
   return async (request: FastifyRequest) => {
     if (request.auth.role === 'admin') return;
-    const raw = (request.params as Record<string, unknown>).id;
-    const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-    if (!(id > 0 && id <= 2147483647)) return;
+    const id = parseId((request.params as Record<string, unknown>).id);
+    if (id === undefined) return;
     await apartments.loadVisibleApartment(app.db, request.auth, id);
     if (opts.adminOnly) throw forbidden(opts.adminOnly);
   };

@@ -3,6 +3,7 @@ import {
   bearer,
   buildingNumberBodySchema,
   buildingNumberSchema,
+  idParams,
   projectIdParams,
   z,
 } from '../../lib/schemas';
@@ -13,7 +14,7 @@ import * as repo from './repository';
 import { fromParam } from '../../plugins/public-view-freshness';
 
 const tags = ['building numbers'];
-const itemParams = projectIdParams.extend({ id: z.coerce.number().int().positive().max(2147483647) });
+const itemParams = projectIdParams.extend({ id: idParams.shape.id });
 const toDto = (r: repo.BuildingNumberRow) => ({
   id: r.id,
   project_id: r.project_id,

@@ -7,6 +7,7 @@ import {
   fileSchema,
   fileUpdateSchema,
   idParams,
+  parseId,
   planReportSchema,
   planSummarySchema,
   projectIdParams,
@@ -39,9 +40,8 @@ const savedResponse = z.object({ file: fileSchema, report: planReportSchema.opti
 function fileAccessHook(app: FastifyInstance, param: 'id' | 'fileId', adminOnly?: string) {
   return async (request: FastifyRequest) => {
     if (request.auth.role === 'admin') return;
-    const raw = (request.params as Record<string, unknown>)[param];
-    const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-    if (!(id > 0 && id <= 2147483647)) return;
+    const id = parseId((request.params as Record<string, unknown>)[param]);
+    if (id === undefined) return;
     await files.loadVisibleFile(app.db, request.auth, id);
     if (adminOnly) throw forbidden(adminOnly);
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../../lib/http-error';
+import { parseId } from '../../lib/schemas';
 import { assertProjectVisible } from './service';
 
 /**
@@ -16,10 +17,9 @@ export function projectAccessHook(
 ) {
   return async (request: FastifyRequest) => {
     if (request.auth.role === 'admin') return;
-    const raw = (request.params as Record<string, unknown>)[param];
-    const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-    // Not an id: the params schema answers with 422.
-    if (!(id > 0 && id <= 2147483647)) return;
+    const id = parseId((request.params as Record<string, unknown>)[param]);
+    // Not an id: answered 404 before the body is read (plugins/url-input.ts).
+    if (id === undefined) return;
     await assertProjectVisible(app.db, request.auth, id);
     if (opts.adminOnly) throw forbidden(opts.adminOnly);
   };

@@ -92,11 +92,11 @@ describe('reading one project', () => {
     ).toEqual(w.projectA);
   });
 
-  it('404s an unknown id and a non-numeric one is 422', async () => {
+  it('404s an unknown id and one that is not an id at all', async () => {
     const res = await call(w.admin.token, 'GET', '/api/v1/admin/project/99999');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual(NOT_FOUND);
-    expect((await call(w.admin.token, 'GET', '/api/v1/admin/project/abc')).statusCode).toBe(422);
+    expect((await call(w.admin.token, 'GET', '/api/v1/admin/project/abc')).statusCode).toBe(404);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { sendEncoded, varyOnEncoding } from '../../lib/encoding';
+import { parseId } from '../../lib/schemas';
 import { visitorNetwork } from '../public-view/click-recorder';
 import { sanitizeSvg } from '../files/svg-sanitize';
 import { readMarkupTagByName } from '../files/repository';
@@ -63,8 +64,6 @@ class PlanHints {
     return (apartment ? hint.byApartment.get(apartment) : undefined) ?? hint.first;
   }
 }
-
-const isProjectId = (s: string) => /^\d{1,10}$/.test(s) && Number(s) > 0 && Number(s) <= 2147483647;
 
 /** /view/{projectId}: the widget's page, server-rendered when the widget's server bundle is built. */
 export async function widgetPageRoutes(app: FastifyInstance, opts: { build: WidgetBuild }) {
@@ -142,8 +141,8 @@ export async function widgetPageRoutes(app: FastifyInstance, opts: { build: Widg
     '/view/:projectId',
     { schema: { hide: true }, config: { anyParams: true } },
     async (request, reply) => {
-      if (!isProjectId(request.params.projectId)) return sendUnrendered(reply, 404);
-      const projectId = Number(request.params.projectId);
+      const projectId = parseId(request.params.projectId);
+      if (projectId === undefined) return sendUnrendered(reply, 404);
       if (!pages) return sendWithHints(request, reply, projectId);
       const view = await app.publicViews.get(projectId);
       if (!view) return sendUnrendered(reply, 404);
