@@ -19,7 +19,7 @@ import { argon2Passwords, type Passwords } from './lib/password';
 import { auditedDb, auditPlugin } from './plugins/audit';
 import { connectionLimits } from './plugins/connection-limits';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { publicViewFreshnessPlugin } from './plugins/public-view-freshness';
 import { staticPlugin } from './plugins/static';
@@ -107,6 +107,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // raise it for themselves, after sign-in and access checks have run (onRequest).
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   limits.attach(app.server, app.log);

@@ -199,9 +199,12 @@ describe('open connections per address', () => {
 });
 
 describe('requests the server cannot read', () => {
-  it('answers headers over the size limit with 431 in the envelope', async () => {
+  it.each([
+    ['headers', requestHead('GET', '/api/health', { 'x-big': 'a'.repeat(20_000) })],
+    ['an address', requestHead('GET', `/api/v1/admin/audit?user=${'1'.repeat(20_000)}`)],
+  ])('answers %s over Node’s 16 KB with 431 in the envelope', async (_what, head) => {
     const c = await connect(port, '127.0.0.7');
-    c.socket.write(requestHead('GET', '/api/health', { 'x-big': 'a'.repeat(20_000) }));
+    c.socket.write(head);
     const res = await c.response;
     expect(res?.status).toBe(431);
     expect(JSON.parse(res!.body)).toEqual(envelope(431));

@@ -151,3 +151,18 @@ describe('a client that resets its request mid-body', () => {
     expect(all.filter((l) => l.level >= 40)).toEqual([]);
   });
 });
+
+describe('addresses the router cannot take', () => {
+  it('answers a path segment over the router limit with 414 in the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/admin/project/${'1'.repeat(150)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ message: expect.any(String) as string, errors: {}, status_code: 414 });
+    expect(res.body).not.toContain('1111');
+  });
+
+  it('answers a malformed percent-encoding with 400 in the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/project/a%ED%A0%80' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.any(String) as string, errors: {}, status_code: 400 });
+  });
+});

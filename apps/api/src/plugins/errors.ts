@@ -42,6 +42,20 @@ function storageFailure(request: FastifyRequest, reply: FastifyReply, error: Err
     : send(reply, 503, 'The database is not available at the moment. Try again in a moment.');
 }
 
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals in the envelope, the address not
+ * echoed back. A path segment over find-my-way's maxParamLength (100) is 414; a malformed
+ * percent-encoding 400. (Headers over Node's 16 KB, the request line included, are 431 from
+ * connection-limits.ts.)
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const messages: Record<string, string> = {
+    FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
+    FST_ERR_BAD_URL: 'The address is not valid',
+  };
+  send(reply, error.statusCode ?? 400, messages[error.code] ?? 'Bad request');
+}
+
 /** The one error handler: every failure leaves as `{ message, errors, status_code }`. */
 export const errorsPlugin = fp(async (app: FastifyInstance, opts: { spaIndex?: Buffer }) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
