@@ -311,7 +311,16 @@ describe('GET /view/{projectId}', () => {
   });
 
   it('answers 404 with the widget page for an unknown or invalid project', async () => {
-    for (const id of [project + 1000, 0, 'abc', '99999999999']) {
+    // Other spellings of the project's own id name nothing either (ADR 021).
+    for (const id of [
+      project + 1000,
+      0,
+      'abc',
+      '99999999999',
+      `0${project}`,
+      `${project}e0`,
+      `+${project}`,
+    ]) {
       const res = await page('', {}, id);
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-security-policy']).toBe(WIDGET_CSP);
