@@ -69,7 +69,7 @@ export const setImageSchema = z.object({
 
 export const attachBuildingsSchema = z.object({
   /** Comma-separated building number ids (or a list). */
-  buildings: z.union([z.string().max(2000), z.array(z.coerce.number().int().positive())]),
+  buildings: z.union([z.string().max(2000), z.array(idField).max(1000)]),
 });
 
 /** Position and size of a building label's box and text on a plan (spec §3, §9). */

@@ -510,6 +510,27 @@ describe('building numbers', () => {
     });
     expect(wrong.statusCode).toBe(422);
     expect((await plans())[0]!.buildings).toBe(String(id));
+    // Other spellings of an id name no building number (ADR 021); the list stays as it was.
+    await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/svg/buildings/${f.id}`,
+      payload: { buildings: '' },
+    });
+    for (const alias of [`${id}e0`, `+${id}`, `0${id}`, `${id}.0`, `0x${id.toString(16)}`]) {
+      const res = await t.as(admin.token, {
+        method: 'POST',
+        url: `/api/v1/admin/svg/buildings/${f.id}`,
+        payload: { buildings: alias },
+      });
+      expect({ alias, status: res.statusCode }).toEqual({ alias, status: 422 });
+      expect((await plans())[0]!.buildings).toBe('');
+    }
+    await t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/svg/buildings/${f.id}`,
+      payload: { buildings: ` ${id} ,` },
+    });
+    expect((await plans())[0]!.buildings).toBe(String(id));
 
     const list = await t.as(client.token, { method: 'GET', url: `/api/v1/building-numbers/${project}` });
     expect(list.json().building_numbers).toHaveLength(1);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   fileKindFor,
   fileNames,
+  parseId,
   projectFileUrl,
   type Apartment,
   type PlanFile,
@@ -325,17 +326,18 @@ async function attachBuildingIds(
   file: { id: number; project_id: number },
   buildings: string | number[],
 ) {
-  const ids = [
-    ...new Set(
-      (Array.isArray(buildings) ? buildings : buildings.split(','))
-        .map((v) => Number(String(v).trim()))
-        .filter((n) => n > 0),
-    ),
-  ];
+  // Empty entries (a trailing comma, "" for none) are skipped; anything else must be an id.
+  const entries = Array.isArray(buildings)
+    ? buildings
+    : buildings
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
   const valid = new Set((await listBuildingNumbers(tx, file.project_id)).map((b) => b.id));
-  const wrong = ids.filter((id) => !valid.has(id));
+  const idOf = (v: string | number) => (typeof v === 'number' ? v : parseId(v));
+  const wrong = entries.filter((v) => !valid.has(idOf(v) ?? NaN));
   if (wrong.length) throw invalid('buildings', `Not building numbers of this project: ${wrong.join(', ')}`);
-  await repo.setBuildings(tx, file.id, ids);
+  await repo.setBuildings(tx, file.id, [...new Set(entries.map((v) => idOf(v)!))]);
 }
 
 export async function attachBuildings(
