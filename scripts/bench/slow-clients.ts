@@ -12,14 +12,16 @@
  * Each round holds its connections for HOLD_SECONDS (under the header limit), then keeps
  * them until the server has answered or closed every one (at most the request limit), while
  * /api/health is polled throughout. Goal: /api/health p99 ≤ 50 ms. Needs about ONE_ADDRESS
- * open files in this process (`ulimit -n`; printed).
+ * open files in this process (`ulimit -n`; printed). This process plays the attacker at a
+ * lower priority (nice 10), as if it were another machine; the server and the poller keep
+ * theirs.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { spawnServer, stop, waitFor } from '../../e2e/support/server';
 
 const ONE_ADDRESS = Number(process.env.SLOW_CLIENTS ?? 5000);
@@ -88,23 +90,29 @@ function trickle(all: Slow[]) {
 }
 
 /**
- * Polls /api/health from another address over a new connection each time, in a worker thread
- * of its own, so the attack this process makes does not delay the measurement. Each time is
- * filed under the phase the round was in when the poll started.
+ * Polls /api/health from another address over a new connection each time, in a process of
+ * its own at normal priority, so the attack this process makes (at lower priority, as if
+ * from another machine) does not delay the measurement. Each time is filed under the phase
+ * the round was in when the poll started.
  */
 const POLLER = `
-const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
+const [port, every] = process.argv.slice(1).map(Number);
 let phase = 'idle';
 let running = true;
 const samples = [];
-parentPort.on('message', (m) => { if (m === 'stop') running = false; else phase = m; });
+process.on('disconnect', () => process.exit(0));
+process.on('message', (m) => {
+  if (m === 'stop') running = false;
+  else if (m === 'samples') process.send(samples);
+  else phase = m;
+});
 (async () => {
   while (running) {
     const at = phase;
     const start = performance.now();
     const ok = await new Promise((resolve) => {
-      const req = http.get({ host: '127.0.0.1', port: workerData.port, path: '/api/health', localAddress: '127.0.0.250', agent: false, timeout: 5000 }, (res) => {
+      const req = http.get({ host: '127.0.0.1', port, path: '/api/health', localAddress: '127.0.0.250', agent: false, timeout: 5000 }, (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode === 200));
       });
@@ -112,9 +120,9 @@ parentPort.on('message', (m) => { if (m === 'stop') running = false; else phase 
       req.on('error', () => resolve(false));
     });
     samples.push({ phase: at, ms: ok ? performance.now() - start : -1 });
-    await new Promise((r) => setTimeout(r, workerData.every));
+    await new Promise((r) => setTimeout(r, every));
   }
-  parentPort.postMessage(samples);
+  process.exit(0);
 })();
 `;
 
@@ -124,16 +132,18 @@ interface Sample {
 }
 
 function startPoller(port: number) {
-  const worker = new Worker(POLLER, { eval: true, workerData: { port, every: POLL_EVERY_MS } });
-  const result = new Promise<Sample[]>((resolve) => worker.once('message', resolve));
+  const child = spawn(process.execPath, ['-e', POLLER, String(port), String(POLL_EVERY_MS)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return {
-    phase: (name: string) => worker.postMessage(name),
-    async stop() {
-      worker.postMessage('stop');
-      const samples = await result;
-      await worker.terminate();
-      return samples;
-    },
+    phase: (name: string) => child.send(name),
+    /** Every poll so far. */
+    samples: () =>
+      new Promise<Sample[]>((resolve) => {
+        child.once('message', (m) => resolve(m as Sample[]));
+        child.send('samples');
+      }),
+    stop: () => child.send('stop'),
   };
 }
 
@@ -152,10 +162,18 @@ function summary(samples: Sample[], phase: string): string {
 
 const count = (all: Slow[], ...outcomes: Outcome[]) => all.filter((s) => outcomes.includes(s.outcome)).length;
 
-async function round(label: string, port: number, pid: number, addresses: string[], total: number) {
-  const poller = startPoller(port);
-  await sleep(1000);
-  poller.phase('opening');
+type Poller = ReturnType<typeof startPoller>;
+
+async function round(
+  poller: Poller,
+  label: string,
+  port: number,
+  pid: number,
+  addresses: string[],
+  total: number,
+) {
+  const phase = (name: string) => `${label}: ${name}`;
+  poller.phase(phase('opening'));
   const cpu = [cpuMs(pid)];
   const started = performance.now();
   const all: Slow[] = [];
@@ -175,14 +193,14 @@ async function round(label: string, port: number, pid: number, addresses: string
   }
   const openedMs = performance.now() - started;
   cpu.push(cpuMs(pid));
-  poller.phase('held');
+  poller.phase(phase('held'));
   await sleep(HOLD_SECONDS * 1000);
   cpu.push(cpuMs(pid));
   const serverFiles = openFiles(pid);
   const heldOpen = count(all, 'open');
 
   // Then until the server has answered or closed every connection it kept.
-  poller.phase('cut');
+  poller.phase(phase('cut'));
   const deadline = performance.now() + (REQUEST_TIMEOUT_SECONDS + 5) * 1000;
   while (count(all, 'open') > 0 && performance.now() < deadline) await sleep(250);
   const cutAfterS = (performance.now() - started) / 1000;
@@ -191,7 +209,8 @@ async function round(label: string, port: number, pid: number, addresses: string
   const share = (i: number, ms: number) =>
     `server CPU ${((100 * (cpu[i + 1]! - cpu[i]!)) / ms).toFixed(0)}% of a core`;
   clearInterval(ticker);
-  const samples = await poller.stop();
+  poller.phase('between');
+  const samples = poller.samples();
   const stillOpen = count(all, 'open');
   for (const s of all) s.socket.destroy();
 
@@ -205,12 +224,16 @@ async function round(label: string, port: number, pid: number, addresses: string
   console.log(
     `  server kept ${kept} · refused ${refused} (${count(all, 'refused')} read the 429, ${refused - count(all, 'refused')} were reset first) · ${HOLD_SECONDS} s after the last was opened ${heldOpen} still held, server open files ${serverFiles}`,
   );
-  console.log(`  /api/health while opening   ${summary(samples, 'opening')} · ${share(0, openedMs)}`);
-  console.log(`  /api/health while held      ${summary(samples, 'held')} · ${share(1, HOLD_SECONDS * 1000)}`);
+  console.log(
+    `  /api/health while opening   ${summary(await samples, phase('opening'))} · ${share(0, openedMs)}`,
+  );
+  console.log(
+    `  /api/health while held      ${summary(await samples, phase('held'))} · ${share(1, HOLD_SECONDS * 1000)}`,
+  );
   console.log(
     `  time limits                 ${count(all, '408')} answered 408 · ${stillOpen} still open ${cutAfterS.toFixed(1)} s after the first connection (headers limit ${HEADERS_TIMEOUT_SECONDS} s, request limit ${REQUEST_TIMEOUT_SECONDS} s)`,
   );
-  console.log(`  /api/health while cut       ${summary(samples, 'cut')} · ${share(2, cutMs)}`);
+  console.log(`  /api/health while cut       ${summary(await samples, phase('cut'))} · ${share(2, cutMs)}`);
 }
 
 export async function run(): Promise<void> {
@@ -230,13 +253,19 @@ export async function run(): Promise<void> {
         .map((n) => n.toFixed(1))
         .join(' ')} on ${os.cpus().length} CPUs · CONNECTIONS_PER_IP=${CAP}`,
     );
-    const idle = startPoller(port);
+    // The poller (and the server) at normal priority; this process, which plays the attacker,
+    // below them, as if it were another machine.
+    const poller = startPoller(port);
+    os.setPriority(10);
+    poller.phase('idle');
     await sleep(3000);
-    console.log(`\n/api/health with no slow clients: ${summary(await idle.stop(), 'idle')}`);
+    poller.phase('between');
+    console.log(`\n/api/health with no slow clients: ${summary(await poller.samples(), 'idle')}`);
 
-    await round('One address', port, pid, ['127.0.0.1'], ONE_ADDRESS);
+    await round(poller, 'One address', port, pid, ['127.0.0.1'], ONE_ADDRESS);
     const spread = Array.from({ length: SPREAD_ADDRESSES }, (_, i) => `127.0.1.${i + 1}`);
-    await round('Many addresses', port, pid, spread, SPREAD);
+    await round(poller, 'Many addresses', port, pid, spread, SPREAD);
+    poller.stop();
 
     const logged = server.output().split('\n');
     console.log(
