@@ -13,7 +13,7 @@ import { visitorNetwork } from '../modules/public-view/click-recorder';
  * as it needs.
  */
 export interface ConnectionLimits {
-  /** From a connection's first byte (or the end of the last answer) to the end of the request's headers. */
+  /** From the start of a request (a new connection, or the next request's first byte on a kept-alive one) to the end of its headers. */
   headersTimeoutMs: number;
   /** From the same start to the last byte of the request's body: a trickled body is cut here. */
   requestTimeoutMs: number;
@@ -92,7 +92,7 @@ export function connectionLimits(limits: ConnectionLimits, trustProxy: TrustProx
     } else {
       log?.debug({ code: error.code }, 'unreadable request');
     }
-    // Not in the middle of an answer already under way.
+    // Not in the middle of an answer already under way (as Node's own handler checks).
     const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (socket.writable && !inFlight?.headersSent) socket.write(answer);
     socket.destroy();
