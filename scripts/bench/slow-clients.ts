@@ -222,7 +222,7 @@ async function round(
     `\n${label}: ${total} slow connections (half bodies, half headers) from ${addresses.length} address${addresses.length > 1 ? 'es' : ''}, opened in ${(openedMs / 1000).toFixed(1)} s`,
   );
   console.log(
-    `  server kept ${kept} · refused ${refused} (${count(all, 'refused')} read the 429, ${refused - count(all, 'refused')} were reset first) · ${HOLD_SECONDS} s after the last was opened ${heldOpen} still held, server open files ${serverFiles}`,
+    `  server kept ${kept} over the round (at most ${CAP} at a time per address) · refused ${refused} (${count(all, 'refused')} read the 429, ${refused - count(all, 'refused')} were reset first) · ${HOLD_SECONDS} s after the last was opened ${heldOpen} still held, server open files ${serverFiles}`,
   );
   console.log(
     `  /api/health while opening   ${summary(await samples, phase('opening'))} · ${share(0, openedMs)}`,
