@@ -210,7 +210,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
       keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
       connectionsPerIp: e.CONNECTIONS_PER_IP,
-      checkIntervalMs: 1000,
+      checkIntervalMs: 250,
     },
     loginLimits: {
       perIp: e.LOGIN_LIMIT_PER_IP,

@@ -101,7 +101,7 @@ describe('time limits and connections per address', () => {
       requestTimeoutMs: 120_000,
       keepAliveTimeoutMs: 72_000,
       connectionsPerIp: 256,
-      checkIntervalMs: 1000,
+      checkIntervalMs: 250,
     });
   });
 
