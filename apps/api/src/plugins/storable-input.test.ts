@@ -204,7 +204,7 @@ describe('text PostgreSQL cannot store, on every route', () => {
           }
         }
         for (const name of pathParams.filter((n) => !NOT_ID_PARAMS.has(n))) {
-          for (const alias of idAliases(Number(pathValue(openApiPath, name)), 'one of each')) {
+          for (const alias of idAliases(Number(pathValue(openApiPath, name)), 'few')) {
             await attempt(
               `${method} ${openApiPath} path ${name}=${alias}`,
               method,
@@ -218,9 +218,7 @@ describe('text PostgreSQL cannot store, on every route', () => {
           const rest = queryParams
             .filter((other) => other !== q)
             .map((o) => `${o.name}=${encodeURIComponent(String(sample(o.schema)))}`);
-          for (const alias of idAliases(ids.project as number, 'one of each')) {
-            // A keyset cursor may pass the int4 range.
-            if (q.name === 'before' && alias === '2147483648') continue;
+          for (const alias of idAliases(ids.project as number, 'few')) {
             const query = `?${[...rest, `${q.name}=${alias}`].join('&')}`;
             await attempt(
               `${method} ${openApiPath} query ${q.name}=${alias}`,
