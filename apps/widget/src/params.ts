@@ -1,3 +1,4 @@
+import { parseId } from '@planvy/shared/src/parse-id';
 import { NO_FILTERS, parseBound, type Filters } from './filters';
 import type { Lang } from './i18n';
 
@@ -30,12 +31,8 @@ export interface WidgetParams {
   pageUrl: string | null;
 }
 
-const MAX_ID = 2147483647;
-
 function positiveId(text: string | null | undefined): number | null {
-  if (!text || !/^\d{1,10}$/.test(text)) return null;
-  const n = Number(text);
-  return n > 0 && n <= MAX_ID ? n : null;
+  return parseId(text) ?? null;
 }
 
 /**

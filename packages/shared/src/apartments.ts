@@ -130,7 +130,7 @@ export const massStatusSchema = z.object({
    * The versions the table showed, by apartment id; when any is stale nothing changes (409).
    * Apartments left out are not checked.
    */
-  versions: z.record(z.string().regex(/^\d{1,10}$/), z.number().int().min(0)).optional(),
+  versions: z.record(z.string().regex(/^[1-9]\d{0,9}$/), z.number().int().min(0)).optional(),
 });
 
 export const statusChangeSchema = z.object({

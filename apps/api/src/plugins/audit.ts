@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq, getTableName } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AuditEntity } from '@planvy/shared';
+import { MAX_ID, parseId, type AuditEntity } from '@planvy/shared';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { insertAuditEntry, labelKindOf, labelsFor, type LabelKind } from '../modules/audit/repository';
 
@@ -119,8 +119,8 @@ function read(source: AuditSource, request: FastifyRequest, response: unknown): 
 }
 
 const asId = (v: unknown): number | null => {
-  const n = typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 2147483647 ? n : null;
+  if (typeof v === 'string') return parseId(v) ?? null;
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= MAX_ID ? v : null;
 };
 
 /**

@@ -8,6 +8,9 @@ import { isConnectionLost, isDiskFull, unavailableCause } from '../db/database-e
 
 function send(reply: FastifyReply, status: number, message: string, errors: Record<string, string[]> = {}) {
   const body: ErrorEnvelope = { message, errors, status_code: status };
+  // Refused before its body has all arrived (an early 401/404/413): close the connection
+  // rather than let Node read and discard the rest to keep it alive.
+  if (!reply.request.raw.complete) reply.header('connection', 'close');
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -1,3 +1,5 @@
+import { parseId } from '@planvy/shared/src/parse-id';
+
 export interface FrameOptions {
   widgetOrigin: string;
   projectId: string;
@@ -12,13 +14,13 @@ export interface FrameOptions {
 
 /** The iframe address; returns null for a project id that is not a plain number. */
 export function frameUrl(o: FrameOptions): string | null {
-  if (!/^\d{1,10}$/.test(o.projectId)) return null;
+  if (parseId(o.projectId) === undefined) return null;
   const query = new URLSearchParams({
     lang: o.lang === 'en' ? 'en' : 'sv',
     embed: '1',
     parent: o.hostOrigin,
   });
-  if (o.apartment && /^\d{1,10}$/.test(o.apartment)) query.set('apartment', o.apartment);
+  if (o.apartment && parseId(o.apartment) !== undefined) query.set('apartment', o.apartment);
   if (o.state && o.state.length <= 1000) query.set('state', o.state);
   const hash = o.pageUrl ? `#${new URLSearchParams({ page: o.pageUrl.split('#')[0] ?? '' }).toString()}` : '';
   return `${o.widgetOrigin}/view/${o.projectId}?${query.toString()}${hash}`;

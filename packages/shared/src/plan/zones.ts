@@ -14,6 +14,7 @@
  * server to the same element of the stored markup, so both always agree on what an edit means.
  * Zod-free and DOM-optional: the widget imports it, the server passes plain attribute records.
  */
+import { parseId } from '../parse-id';
 
 export const ZONE_ATTRIBUTE = {
   id: 'id',
@@ -31,7 +32,14 @@ export const ZONE_ATTRIBUTE_NAMES: readonly string[] = Object.values(ZONE_ATTRIB
 export const ZONE_SELECTOR = '[data-bostad], [data-link-to]';
 
 /** Shapes an admin may turn into a zone (the pick tool, drawing). */
-export const SHAPE_ELEMENTS: ReadonlySet<string> = new Set(['path', 'rect', 'polygon', 'polyline', 'circle', 'ellipse']);
+export const SHAPE_ELEMENTS: ReadonlySet<string> = new Set([
+  'path',
+  'rect',
+  'polygon',
+  'polyline',
+  'circle',
+  'ellipse',
+]);
 /** Elements that may be zones: shapes, and groups or uses of them (plans exported from CAD programs). */
 export const ZONE_ELEMENTS: ReadonlySet<string> = new Set([...SHAPE_ELEMENTS, 'g', 'use']);
 
@@ -41,9 +49,7 @@ export interface AttributeSource {
 }
 
 /** A plain attribute record (the server's parser gives these) read like an element. */
-export function attributeRecord(
-  attrs: Readonly<Record<string, string | null | undefined>>,
-): AttributeSource {
+export function attributeRecord(attrs: Readonly<Record<string, string | null | undefined>>): AttributeSource {
   return { getAttribute: (name) => attrs[name] ?? null };
 }
 
@@ -65,8 +71,6 @@ export interface Zone {
   kind: ZoneKind | null;
 }
 
-const DIGITS = /^\d{1,10}$/;
-
 /** Splits a comma-separated list of plan names (`data-link-to`, an apartment's `file_name`). */
 export function planNameList(value: string | null | undefined): string[] {
   if (!value) return [];
@@ -81,8 +85,8 @@ export function readZone(el: AttributeSource): Zone {
   const bostad = el.getAttribute(ZONE_ATTRIBUTE.bostad);
   const linkTo = planNameList(el.getAttribute(ZONE_ATTRIBUTE.linkTo));
   const building = el.getAttribute(ZONE_ATTRIBUTE.buildingNumber)?.trim() ?? '';
-  const buildingNumberId = DIGITS.test(building) && Number(building) > 0 ? Number(building) : null;
-  const apartmentId = bostad !== null && id !== null && DIGITS.test(id) ? Number(id) : null;
+  const buildingNumberId = parseId(building) ?? null;
+  const apartmentId = bostad !== null ? (parseId(id) ?? null) : null;
   return {
     id,
     apartmentId,

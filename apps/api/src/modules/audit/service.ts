@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { AuditEntry, AuditPage, auditQuerySchema } from '@planvy/shared';
+import { parseId, type AuditEntry, type AuditPage, type auditQuerySchema } from '@planvy/shared';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './repository';
 
-const numericId = (id: string | null) => (id !== null && /^\d{1,10}$/.test(id) ? Number(id) : null);
+const numericId = (id: string | null) => parseId(id) ?? null;
 
 /** The names an entry kept when it was written (`detail.labels`; older entries have none). */
 function keptNames(detail: Record<string, unknown>): { entity?: string; project?: string } {

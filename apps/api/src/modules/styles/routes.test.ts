@@ -237,10 +237,10 @@ describe('project styles', () => {
     expect(await stored(w.projectA.id)).toEqual([]);
   });
 
-  it('is 404 for a project that does not exist and 422 for a malformed id', async () => {
+  it('is 404 for a project that does not exist and for a malformed id (ADR 021: a path that names nothing)', async () => {
     expect((await t.as(w.admin.token, { method: 'GET', url: scssUrl(99999) })).statusCode).toBe(404);
     expect((await save(99999, ['sold-svg:#111111'])).statusCode).toBe(404);
-    expect((await t.as(w.admin.token, { method: 'GET', url: scssUrl('abc') })).statusCode).toBe(422);
+    expect((await t.as(w.admin.token, { method: 'GET', url: scssUrl('abc') })).statusCode).toBe(404);
   });
 
   it('refuses clients and brokers with 403 on every admin route, whatever the project', async () => {

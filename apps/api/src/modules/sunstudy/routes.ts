@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bearer,
   idParams,
+  idSchema,
+  parseId,
   projectIdParams,
   sunStudyCreateSchema,
   sunStudyListSchema,
@@ -29,9 +31,9 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 function entryAccessHook(app: FastifyInstance) {
   return async (request: FastifyRequest) => {
     if (request.auth.role === 'admin') return;
-    const raw = (request.params as Record<string, unknown>).id;
-    const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-    if (!(id > 0 && id <= 2147483647)) return;
+    const id = parseId((request.params as Record<string, unknown>).id);
+    // Not an id: the params schema answers with 404.
+    if (id === undefined) return;
     await sunStudy.loadVisibleEntry(app.db, request.auth, id);
     throw forbidden(sunStudy.ADMIN_ONLY);
   };
@@ -225,7 +227,8 @@ export const sunStudyPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest,
       schema: {
         hide: true,
-        params: mediaParams.extend({ width: z.coerce.number().int().positive().max(100_000) }),
+        // Written one way like ids: /1e3/ or /0320/ would be other cache keys for one image.
+        params: mediaParams.extend({ width: idSchema(100_000) }),
       },
     },
     (request, reply) => serve(request, reply, request.params),

@@ -1,4 +1,11 @@
-import { checkRange, DEFAULT_RANGE_DAYS, lastDays, type DateRange, type IsoDate } from '@planvy/shared';
+import {
+  checkRange,
+  DEFAULT_RANGE_DAYS,
+  lastDays,
+  parseId,
+  type DateRange,
+  type IsoDate,
+} from '@planvy/shared';
 import type { ProjectChoice } from './api/query-keys';
 
 /**
@@ -26,7 +33,7 @@ function isPreset(n: number): n is RangePreset {
 
 export function parseFilters(params: URLSearchParams, today: IsoDate): DashboardFilters {
   const projectParam = params.get('project');
-  const project = projectParam && /^\d{1,10}$/.test(projectParam) ? Number(projectParam) : null;
+  const project = parseId(projectParam) ?? null;
   const from = params.get('from');
   const to = params.get('to');
   const days = Number(params.get('days'));

@@ -14,6 +14,7 @@
  */
 import {
   applyZoneChanges,
+  parseId,
   freshZoneId,
   locateZone,
   parseViewBox,
@@ -200,7 +201,8 @@ export class PlanStage {
     if (!root) throw new Error('No plan is loaded');
     for (const el of root.querySelectorAll('[data-bostad]')) {
       const id = el.getAttribute('id');
-      const apartment = id && /^\d{1,10}$/.test(id) ? apartments.get(Number(id)) : undefined;
+      const apartmentId = parseId(id);
+      const apartment = apartmentId !== undefined ? apartments.get(apartmentId) : undefined;
       if (apartment) applyZoneChanges(el, zoneStatus(apartment));
     }
     const ui = Array.from(root.children).filter(isStageUi);
