@@ -103,9 +103,9 @@ export async function apiLogin(email: string, password: string): Promise<string>
   return res.body.token;
 }
 
+/** The admin's token, signed in once for the whole run (e2e/global-setup.ts). */
 export async function adminToken(): Promise<string> {
-  const { email, password } = inject('admin');
-  return apiLogin(email, password);
+  return Promise.resolve(inject('adminSession').token);
 }
 
 let seq = 0;

@@ -1,13 +1,58 @@
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { LoginResponse } from '@planvy/shared';
+import { api } from './browser';
 
-/** Signs in through the login form (Swedish labels, the default language). */
-export async function signIn(page: Page, email: string, password: string) {
+/**
+ * Signs in through the login form (Swedish labels, the default language). One test keeps this
+ * path (auth-users.e2e.ts); every other test starts signed in with `signIn`.
+ */
+export async function signInWithForm(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('E-post').fill(email);
   await page.getByLabel('Lösenord', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Logga in' }).click();
+  await page.waitForURL('**/projects');
+}
+
+/** Tokens by e-mail, so each user's password is checked once per test file, not per test. */
+const tokens = new Map<string, string>();
+
+/** A live session: a known token with the profile as it is now, or a new sign-in. */
+async function sessionOf(email: string, password: string): Promise<LoginResponse> {
+  const known =
+    tokens.get(email) ?? (email === inject('admin').email ? inject('adminSession').token : undefined);
+  if (known) {
+    const me = await api<{ profile: LoginResponse['user'] }>('GET', '/api/v1/user/me', known);
+    // A token a test ended (sign out everywhere, a new password) is replaced by a new sign-in.
+    if (me.status === 200) return { token: known, user: me.body.profile };
+  }
+  const res = await api<LoginResponse>('POST', '/api/v1/login', undefined, { email, password });
+  if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status}`);
+  tokens.set(email, res.body.token);
+  return res.body;
+}
+
+/**
+ * Starts `page` signed in as the user, as the app's own sign-in leaves it: the token and profile
+ * in localStorage (apps/web/src/lib/auth.ts), then the projects page.
+ */
+export async function signIn(page: Page, email: string, password: string) {
+  const { token, user } = await sessionOf(email, password);
+  // An empty page of the app's origin, so the storage is written without loading the app twice.
+  await page.route('**/__e2e-signin', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html>' }),
+  );
+  await page.goto('/__e2e-signin');
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('user-token', t);
+      localStorage.setItem('user-profile', u);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+  await page.unroute('**/__e2e-signin');
+  await page.goto('/projects');
   await page.waitForURL('**/projects');
 }
 
