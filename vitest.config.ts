@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           exclude: ['apps/api/src/**/*.unit.test.ts'],
           environment: 'node',
+          // initdb and the migrations once per run, not once per file.
+          globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // PGlite is heavy; two files at a time suits two cores.

@@ -93,6 +93,12 @@ export interface BuildAppOptions {
   passwords?: Passwords;
   /** The widget's page template and server renderer; default: the built apps/widget/dist. */
   widgetBuild?: WidgetBuild;
+  /**
+   * Serve what `npm run build` left in apps/web/dist and apps/widget/dist (default: unless
+   * NODE_ENV is test). API tests stand on the sources, so a build running beside them (the
+   * PostgreSQL pass in CI) changes nothing.
+   */
+  serveBuilds?: boolean;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -136,9 +142,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const webDist = path.join(repoRoot, 'apps/web/dist');
   const widgetDist = path.join(repoRoot, 'apps/widget/dist');
+  const serveBuilds = opts.serveBuilds ?? opts.config.env !== 'test';
   const webIndex = path.join(webDist, 'index.html');
+  const hasWeb = serveBuilds && fs.existsSync(webIndex);
   await app.register(errorsPlugin, {
-    spaIndex: fs.existsSync(webIndex) ? fs.readFileSync(webIndex) : undefined,
+    spaIndex: hasWeb ? fs.readFileSync(webIndex) : undefined,
   });
   await app.register(securityHeadersPlugin, { publicUrl: opts.config.publicUrl });
   await app.register(jsonCompressionPlugin);
@@ -212,11 +220,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const widgetBuild =
     opts.widgetBuild ??
-    (fs.existsSync(path.join(widgetDist, 'index.html'))
+    (serveBuilds && fs.existsSync(path.join(widgetDist, 'index.html'))
       ? await loadWidgetBuild(widgetDist, app.log)
       : undefined);
   if (widgetBuild) await app.register(widgetPageRoutes, { build: widgetBuild });
-  if (fs.existsSync(webIndex)) {
+  if (hasWeb) {
     await app.register(staticPlugin, {
       webDist,
       widgetDist: fs.existsSync(widgetDist) ? widgetDist : undefined,

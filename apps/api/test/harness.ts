@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
@@ -93,7 +94,11 @@ export async function createTestApp(
       await c.end();
     };
   } else {
-    database = await openDatabase({});
+    // Under vitest the API tier's global set-up made a migrated dump; benchmarks start from nothing.
+    const snapshot = process.env.VITEST ? inject('pgliteSnapshot') : '';
+    database = await openDatabase({
+      pgliteSnapshot: snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined,
+    });
   }
   const app = await buildApp({ config, db: database.db, jwtSecret: TEST_JWT_SECRET, ...options });
   await app.ready();

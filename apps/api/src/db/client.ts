@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -33,6 +33,12 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; when absent (tests) PGlite runs in memory. */
   pgliteDir?: string;
+  /**
+   * Tests: an in-memory PGlite starts from this dump of an already migrated database
+   * (apps/api/test/global-setup.ts makes it once per run), which skips initdb and most of
+   * the migrations, seconds per test file.
+   */
+  pgliteSnapshot?: Blob;
   /** Who opens it ("server", "backup", …), shown to a second process that finds it locked. */
   purpose?: string;
   /** Where connection and storage failures are reported. */
@@ -86,7 +92,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const lock = dir ? lockDataDir(dir, opts.purpose ?? 'server') : undefined;
   try {
-    const client = await EmbeddedDatabase.open(dir, opts.log);
+    const client = await EmbeddedDatabase.open(dir, opts.log, { snapshot: opts.pgliteSnapshot });
     // drizzle's PGlite session only calls query() and transaction(), which EmbeddedDatabase keeps.
     const lite = drizzlePglite({ client: client as unknown as PGlite, schema });
     try {
@@ -110,5 +116,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   } catch (err) {
     lock?.release();
     throw err;
+  }
+}
+
+/** A freshly migrated in-memory database, dumped: what test runs start each PGlite from. */
+export async function dumpMigratedDatabase(): Promise<Blob> {
+  const client = await PGlite.create();
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
   }
 }

@@ -38,20 +38,25 @@ export class EmbeddedDatabase {
     private readonly log: Log | undefined,
     private readonly now: () => number,
     private readonly minFreeBytes: number,
+    private readonly snapshot: Blob | undefined,
   ) {}
 
   /** Opens PGlite in `dir` (in memory without one); says plainly when the disk is full. */
   static async open(
     dir: string | undefined,
     log?: Log,
-    /** For tests: the clock, and the free space below which writes are refused (0: never). */
-    testing: { now?: () => number; minFreeBytes?: number } = {},
+    /**
+     * For tests: the clock, the free space below which writes are refused (0: never), and a
+     * dump (PGlite's dumpDataDir) an in-memory database starts from instead of running initdb.
+     */
+    testing: { now?: () => number; minFreeBytes?: number; snapshot?: Blob } = {},
   ): Promise<EmbeddedDatabase> {
     const db = new EmbeddedDatabase(
       dir,
       log,
       testing.now ?? Date.now,
       testing.minFreeBytes ?? MIN_FREE_BYTES,
+      dir ? undefined : testing.snapshot,
     );
     db.pg = await db.start();
     return db;
@@ -59,7 +64,8 @@ export class EmbeddedDatabase {
 
   private async start(): Promise<PGlite> {
     try {
-      return this.dir ? await PGlite.create(this.dir) : await PGlite.create();
+      if (this.dir) return await PGlite.create(this.dir);
+      return await PGlite.create(this.snapshot ? { loadDataDir: this.snapshot } : {});
     } catch (err) {
       throw new Error(this.explain('Cannot open the embedded database', err), { cause: err });
     }

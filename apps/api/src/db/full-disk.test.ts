@@ -50,7 +50,6 @@ function fillDisk(leaveBytes = 0) {
   }
 }
 
-
 describe.skipIf(skipReason)('a full disk under the embedded database', () => {
   const dataDir = path.join(mountPoint, 'data');
   const running: ServerProcess[] = [];
