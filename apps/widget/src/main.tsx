@@ -3,7 +3,7 @@ import { App } from './app';
 import type { PublicView } from '@planvy/shared/src/public-view';
 import type { StyleTriple } from '@planvy/shared/src/styles';
 import { loadPlanPrepare } from './components/plan-view';
-import { reportHeight } from './embed-height';
+import { followBand, reportHeight } from './host-frame';
 import { translator } from './i18n';
 import { hasPageData, readPageData } from './page-data';
 import { readParams } from './params';
@@ -55,11 +55,12 @@ if (params.preview && window.parent !== window) {
  */
 function start(el: HTMLElement, view: PublicView, initialPlan: InitialPlan | null, hydrating: boolean) {
   const widget = createWidget(view, params.lang);
-  // Only inside a frame, and only towards the origin embed.js named.
-  const post =
-    params.embed && params.parentOrigin && window.parent !== window
-      ? reportHeight(el, params.parentOrigin)
-      : null;
+  // Only inside a frame, and only with the origin embed.js named. The band first: embed.js
+  // answers the first height with it.
+  if (params.embed && params.parentOrigin && window.parent !== window) {
+    followBand(params.parentOrigin);
+    reportHeight(el, params.parentOrigin);
+  }
   const app = (v: PublicView, ctx: ZoneContext) => (
     <App
       view={v}
@@ -68,7 +69,6 @@ function start(el: HTMLElement, view: PublicView, initialPlan: InitialPlan | nul
       zoneContext={ctx}
       initialPlan={initialPlan}
       onReady={markReady}
-      reportHeight={post}
     />
   );
   (hydrating ? hydrate : render)(app(view, createZoneContext(view, widget)), el);

@@ -181,7 +181,6 @@ export async function renderPage(input: WidgetPageInput): Promise<string> {
       zoneContext={zoneContext}
       initialPlan={decorated ? { index, plan: decorated } : null}
       onReady={() => undefined}
-      reportHeight={null}
     />,
   );
   return fillTemplate(input.template, {
