@@ -19,13 +19,13 @@ import type { CompareView } from './compare/compare-view';
 import type { InitialPlan, ZoneContext } from './plan-zones';
 import { listColumns } from './list-columns';
 import { useNarrow } from './narrow';
+import { loadPanel, usePanel } from './panel-loader';
 import { planTitle } from './format';
 import { planOf, startPlan } from './start-plan';
 import { recordClick } from './view-api';
 import type { Widget } from './widget';
 import { WidgetContext } from './widget-context';
 import { ApartmentCards } from './components/apartment-cards';
-import { ApartmentPanel } from './components/apartment-panel';
 import { ApartmentTable } from './components/apartment-table';
 import { BandLayer } from './components/band-layer';
 import { FiltersBar } from './components/filters-bar';
@@ -230,7 +230,13 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
   const onSort = useStable((key: SortKey) => {
     setSort((s) => (s?.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
   });
-  const onHover = useStable((id: number | null) => setHoverId(id));
+  // A buyer who points at an apartment or touches the widget is about to open one: the card
+  // is fetched then, not with the first paint.
+  const wantPanel = () => void loadPanel().catch(() => undefined);
+  const onHover = useStable((id: number | null) => {
+    setHoverId(id);
+    if (id !== null) wantPanel();
+  });
   const onSettled = useStable((shown: boolean) => {
     if (shown) onReady();
     setListReady(true);
@@ -301,6 +307,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
   }, [view, onReady]);
 
   const selected = selectedId !== null ? byId.get(selectedId) : undefined;
+  const ApartmentPanel = usePanel(selected !== undefined);
   const modern = w.flag('use_new_design');
   // Phones always get cards; on wider screens the design setting chooses.
   const narrow = useNarrow();
@@ -323,7 +330,10 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
 
   return (
     <WidgetContext.Provider value={w}>
-      <div className={`pv-root ${modern ? 'pv-modern' : 'pv-classic'}${params.embed ? ' pv-embedded' : ''}`}>
+      <div
+        className={`pv-root ${modern ? 'pv-modern' : 'pv-classic'}${params.embed ? ' pv-embedded' : ''}`}
+        onPointerDown={wantPanel}
+      >
         <header className="pv-header">
           <h1 className="pv-title">{view.project.name}</h1>
           {w.flag('show_status') && <StatusLegend counts={statusCounts} />}
@@ -426,7 +436,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
             )}
           </section>
         </div>
-        {selected && (
+        {selected && ApartmentPanel && (
           <ApartmentPanel
             apartment={selected}
             projectName={view.project.name}
