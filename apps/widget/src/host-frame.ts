@@ -20,9 +20,9 @@ export function onBand(listener: (band: Band) => void): () => void {
 }
 
 /** Accepts band messages from the parent window on `parentOrigin` only. */
-export function followBand(parentOrigin: string): void {
-  window.addEventListener('message', (event: MessageEvent) => {
-    if (event.origin !== parentOrigin || event.source !== window.parent) return;
+export function followBand(parentOrigin: string, win: Window = window): void {
+  win.addEventListener('message', (event: MessageEvent) => {
+    if (event.origin !== parentOrigin || event.source !== win.parent) return;
     const data: unknown = event.data;
     if (!isBandMessage(data)) return;
     band = { top: data.top, height: data.height };
