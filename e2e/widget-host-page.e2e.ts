@@ -197,7 +197,7 @@ describe('on a laptop, 1280 × 800', () => {
     await signInAsAdmin(admin);
     await projectTab(admin);
     await admin.getByText('Visa projektinformation', { exact: true }).click();
-    const warning = admin.getByRole('alert').filter({ hasText: 'Kortet i widgeten saknar uppgifter' });
+    const warning = admin.getByRole('status').filter({ hasText: 'Kortet i widgeten saknar uppgifter' });
     await warning.getByText('Projektets e-post är tom').waitFor();
     await warning.getByText('Länk till projektet är tom').waitFor();
     await admin.getByLabel('Projektets e-post').fill('info@linden.example');

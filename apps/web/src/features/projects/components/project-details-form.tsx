@@ -353,6 +353,8 @@ export function ProjectDetailsForm({ project, settings, versions, isAdmin }: Pro
                           ))}
                         {group.id === 'information' && gaps.length > 0 && (
                           <Alert
+                            // Advice on what was just switched on, not an error: said politely.
+                            role="status"
                             color="yellow"
                             variant="light"
                             icon={<IconAlertTriangle aria-hidden />}
