@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
-import { adminToken, api, baseURL, freshPage, launch, launchBrowser, PHONE } from './support/browser';
+import { adminToken, api, baseURL, freshPage, launchBrowser, PHONE } from './support/browser';
 import { allViolations } from './support/axe';
 import { hostPage, type HostPage } from './support/host-page';
 import { signInAsAdmin } from './support/session';
@@ -28,8 +28,9 @@ import {
 
 const LAPTOP = { width: 1280, height: 800 };
 
-let laptop: Awaited<ReturnType<typeof launch>>;
-let phoneBrowser: Browser;
+/** One browser: the admin and the laptop buyer share a context, the phone has its own. */
+let browser: Browser;
+let laptop: BrowserContext;
 let token: string;
 let projectId: number;
 let host: HostPage;
@@ -38,11 +39,8 @@ const apt: Record<string, number> = {};
 const NAME = 'Kv. Linden';
 
 beforeAll(async () => {
-  [laptop, phoneBrowser, token] = await Promise.all([
-    launch({ viewport: LAPTOP }),
-    launchBrowser(),
-    adminToken(),
-  ]);
+  [browser, token] = await Promise.all([launchBrowser(), adminToken()]);
+  laptop = await browser.newContext({ baseURL: baseURL(), viewport: LAPTOP, locale: 'sv-SE' });
   projectId = await createProject(token, NAME);
   await setSettings(token, projectId, { show_status: '1', show_sun_study: '1' });
   // 17 homes: a list taller than the laptop's screen.
@@ -73,8 +71,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await host?.close();
-  await phoneBrowser?.close();
-  await laptop?.close();
+  await browser?.close();
 });
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail' && page) {
@@ -193,7 +190,7 @@ describe('on a laptop, 1280 × 800', () => {
   it('the card, its next step, the share notice and the player open where the buyer is looking', async () => {
     // The admin turns project information on; the form warns that link and e-mail are empty,
     // and the e-mail warning goes once the address is filled in.
-    const admin = await freshPage(laptop.context);
+    const admin = await freshPage(laptop);
     await signInAsAdmin(admin);
     await projectTab(admin);
     await admin.getByText('Visa projektinformation', { exact: true }).click();
@@ -206,7 +203,7 @@ describe('on a laptop, 1280 × 800', () => {
     await saveSettings(admin, 'project_email', 'info@linden.example');
     await admin.close();
 
-    const { host: p, frame } = await openHost(laptop.context);
+    const { host: p, frame } = await openHost(laptop);
     const rows = frame.locator('tbody tr');
     const height = await frameHeight(p);
     for (const [row, edge] of [
@@ -253,14 +250,14 @@ describe('on a laptop, 1280 × 800', () => {
 describe('on a phone, 390 × 844 with touch', () => {
   it('cards with price and status, a full-height card, two homes side by side to compare, and the player', async () => {
     // The admin hides the fee column: the phone's cards follow the setting.
-    const admin = await freshPage(laptop.context);
+    const admin = await freshPage(laptop);
     await signInAsAdmin(admin);
     await projectTab(admin);
     await admin.getByText('Dölj kolumnen Avgift', { exact: true }).click();
     await saveSettings(admin, 'hide_fee_column', '1');
     await admin.close();
 
-    const context = await phoneBrowser.newContext({ ...PHONE, baseURL: baseURL() });
+    const context = await browser.newContext({ ...PHONE, baseURL: baseURL(), locale: 'sv-SE' });
     try {
       const { host: p, frame } = await openHost(context);
       // Cards, whatever the design setting says, with a sort menu instead of a table.
