@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
-import { adminToken, api, baseURL, freshPage, launchBrowser, PHONE } from './support/browser';
+import { adminToken, api, baseURL, launchBrowser, PHONE } from './support/browser';
 import { allViolations } from './support/axe';
 import { hostPage, type HostPage } from './support/host-page';
 import { signInAsAdmin } from './support/session';
@@ -81,10 +81,13 @@ afterEach(async (ctx) => {
   }
 });
 
-/** The admin's Project tab, with the form's current values. */
-async function projectTab(admin: Page) {
+/** The admin's Project tab in the back-office, with the form's current values. */
+async function projectTab(): Promise<Page> {
+  const admin = await laptop.newPage();
+  await signInAsAdmin(admin);
   await admin.goto(`/projects/${projectId}`);
   await admin.getByRole('button', { name: 'Spara ändringar' }).waitFor();
+  return admin;
 }
 
 async function saveSettings(admin: Page, name: string, value: string) {
@@ -190,9 +193,7 @@ describe('on a laptop, 1280 × 800', () => {
   it('the card, its next step, the share notice and the player open where the buyer is looking', async () => {
     // The admin turns project information on; the form warns that link and e-mail are empty,
     // and the e-mail warning goes once the address is filled in.
-    const admin = await freshPage(laptop);
-    await signInAsAdmin(admin);
-    await projectTab(admin);
+    const admin = await projectTab();
     await admin.getByText('Visa projektinformation', { exact: true }).click();
     const warning = admin.getByRole('status').filter({ hasText: 'Kortet i widgeten saknar uppgifter' });
     await warning.getByText('Projektets e-post är tom').waitFor();
@@ -250,9 +251,7 @@ describe('on a laptop, 1280 × 800', () => {
 describe('on a phone, 390 × 844 with touch', () => {
   it('cards with price and status, a full-height card, two homes side by side to compare, and the player', async () => {
     // The admin hides the fee column: the phone's cards follow the setting.
-    const admin = await freshPage(laptop);
-    await signInAsAdmin(admin);
-    await projectTab(admin);
+    const admin = await projectTab();
     await admin.getByText('Dölj kolumnen Avgift', { exact: true }).click();
     await saveSettings(admin, 'hide_fee_column', '1');
     await admin.close();

@@ -546,7 +546,12 @@ describe('embedding', () => {
       const frame = page.frameLocator('iframe');
       await frame.locator('#root[data-ready="1"]').waitFor();
       await frame.locator(`.pv-zone[data-pv-id="${eken.apt['2001']}"]`).click();
-      await frame.getByRole('dialog', { name: 'Bostad 2001' }).waitFor();
+      const dialog = frame.getByRole('dialog', { name: 'Bostad 2001' });
+      await dialog.waitFor();
+      // No band arrives without embed.js: the frame's own viewport holds the card (ADR 024).
+      const [card, own] = [await dialog.boundingBox(), await page.locator('iframe').boundingBox()];
+      expect(card!.y).toBeGreaterThanOrEqual(own!.y - 0.5);
+      expect(card!.y + card!.height).toBeLessThanOrEqual(own!.y + own!.height + 0.5);
     } finally {
       await host.close();
     }
