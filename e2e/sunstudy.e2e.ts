@@ -1,13 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SunStudyFile } from '@planvy/shared';
-import { adminToken, api, baseURL, freshPage, launch } from './support/browser';
+import { adminToken, api, baseURL, freshPage, launch, launchBrowser } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { signInAsAdmin } from './support/session';
-import { createProject, setSettings } from './support/widget-fixtures';
+import { addSunStudy, createProject, setSettings, sunPicture } from './support/widget-fixtures';
 
 /**
  * Issue 11 in the browser: an admin uploads, orders, labels and deletes sun-study files in
@@ -26,11 +25,7 @@ beforeAll(async () => {
   admin = await launch();
   context = admin.context;
   token = await adminToken();
-  phone = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
+  phone = await launchBrowser();
 });
 afterAll(async () => {
   await admin.close();
@@ -47,22 +42,6 @@ beforeEach(async () => {
   page = await freshPage(context);
 });
 
-/** A 1600 × 1000 image of one colour with a darker band, in the given format. */
-function picture(format: 'jpeg' | 'png' | 'webp', r: number, g: number, b: number) {
-  return sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r, g, b } } })
-    .composite([
-      {
-        input: {
-          create: { width: 1600, height: 200, channels: 3, background: { r: r / 2, g: g / 2, b: b / 2 } },
-        },
-        top: 400,
-        left: 0,
-      },
-    ])
-    .toFormat(format)
-    .toBuffer();
-}
-
 /** The start of a WebM file: enough for the server to know it for one. */
 const WEBM = Buffer.concat([
   Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x87, 0x42, 0x82, 0x84]),
@@ -76,23 +55,6 @@ const sunStudy = async (projectId: number) =>
 const showSunStudy = async (projectId: number) =>
   (await api<{ value: string }>('GET', `/api/v1/admin/settings/${projectId}?name=show_sun_study`, token)).body
     .value;
-
-/** Arranges a sun study through the API, as the tab does: upload, then add. */
-async function arrangeSunStudy(projectId: number, files: [name: string, bytes: Buffer, label: string][]) {
-  for (const [name, bytes, label] of files) {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(bytes)]), name);
-    const up = await fetch(`${baseURL()}/api/v1/admin/sunstudy/${projectId}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    expect(up.status).toBe(201);
-    const { file } = (await up.json()) as { file: { fileName: string; filePath: string } };
-    const res = await api('POST', '/api/v2/sunstudy/file', token, { projectId, label, ...file });
-    expect(res.status).toBe(201);
-  }
-}
 
 /** A phone: 360 px wide, touch, as a buyer holds it. */
 async function openOnPhone(url: string) {
@@ -120,9 +82,9 @@ describe('the Sun study tab and the player', () => {
     expect(await page.getByRole('button', { name: 'Ladda upp', exact: true }).count()).toBe(0);
 
     await page.locator('input[type="file"]').setInputFiles([
-      { name: 'morgon.jpg', mimeType: 'image/jpeg', buffer: await picture('jpeg', 250, 200, 120) },
-      { name: 'middag.png', mimeType: 'image/png', buffer: await picture('png', 255, 240, 200) },
-      { name: 'kvall.webp', mimeType: 'image/webp', buffer: await picture('webp', 200, 120, 90) },
+      { name: 'morgon.jpg', mimeType: 'image/jpeg', buffer: await sunPicture('jpeg', 250, 200, 120) },
+      { name: 'middag.png', mimeType: 'image/png', buffer: await sunPicture('png', 255, 240, 200) },
+      { name: 'kvall.webp', mimeType: 'image/webp', buffer: await sunPicture('webp', 200, 120, 90) },
       { name: 'film.webm', mimeType: 'video/webm', buffer: WEBM },
       { name: 'ritning.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
     ]);
@@ -268,10 +230,10 @@ describe('the Sun study tab and the player', () => {
 
   it('on a desktop, in English: the keyboard steps, plays and closes; focus returns; no serious axe findings', async () => {
     const projectId = await createProject(token, `Sunnyside ${Date.now()}`);
-    await arrangeSunStudy(projectId, [
-      ['a.jpg', await picture('jpeg', 250, 200, 120), '21 June 09:00'],
-      ['b.jpg', await picture('jpeg', 255, 240, 200), '21 June 12:00'],
-      ['c.jpg', await picture('jpeg', 200, 120, 90), '21 June 15:00'],
+    await addSunStudy(token, projectId, [
+      ['a.jpg', await sunPicture('jpeg', 250, 200, 120), '21 June 09:00'],
+      ['b.jpg', await sunPicture('jpeg', 255, 240, 200), '21 June 12:00'],
+      ['c.jpg', await sunPicture('jpeg', 200, 120, 90), '21 June 15:00'],
     ]);
     await setSettings(token, projectId, { show_sun_study: '1' });
     const requested: string[] = [];

@@ -1,10 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
-import { adminToken, api, baseURL, launch, pageTracker } from './support/browser';
+import { adminToken, api, baseURL, launch, launchBrowser, pageTracker } from './support/browser';
 import { seriousViolations } from './support/axe';
+import { hostPage } from './support/host-page';
 import {
   addApartment,
   addBuilding,
@@ -142,7 +141,7 @@ async function openHouse(query = '', viewport?: { width: number; height: number 
   const page = await open(`/view/${eken.id}${query}`, viewport);
   await page.getByRole('button', { name: /^Plan 2/ }).click();
   await page.locator(`.pv-zone[data-pv-id="${eken.apt['1001']}"]`).waitFor();
-  await page.locator('tr[data-pv-row]').first().waitFor();
+  await page.locator('[data-pv-row]').first().waitFor();
   return page;
 }
 
@@ -272,7 +271,7 @@ describe('the view', () => {
     await zone(page, '1001').waitFor();
     await expect(page.locator('.pv-plan-title').textContent()).resolves.toBe('hus a');
     // Only this plan's apartments are listed (show_all_apartments is off).
-    await page.locator('tr[data-pv-row]').first().waitFor();
+    await page.locator('[data-pv-row]').first().waitFor();
     await expect.poll(() => listedBostads(page)).not.toContain('2001');
 
     await page.getByRole('button', { name: 'Tillbaka till omrade' }).click();
@@ -395,11 +394,7 @@ describe('phones', () => {
   });
 
   it('a tap opens the panel straight away, without a hover tooltip', async () => {
-    const phone = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-    });
+    const phone = await launchBrowser();
     try {
       const context = await phone.newContext({
         baseURL: baseURL(),
@@ -465,27 +460,6 @@ describe('the new design and tomter', () => {
 });
 
 describe('embedding', () => {
-  /** A plain page on another origin (localhost vs 127.0.0.1, another port). */
-  async function hostPage(html: string): Promise<{ url: string; close: () => Promise<void> }> {
-    const server = http.createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(
-        `<!doctype html><html lang="sv"><head><title>Mäklaren</title></head><body><h1>Mäklaren</h1>${html}<p>Sidfot</p></body></html>`,
-      );
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    return {
-      url: `http://localhost:${port}`,
-      close: () =>
-        new Promise<void>((resolve) => {
-          // The browser keeps its connection alive; close() alone would wait for it.
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    };
-  }
-
   async function snippets() {
     const res = await api<{ code: { full: string; iframe: string } }>(
       'GET',
@@ -572,7 +546,12 @@ describe('embedding', () => {
       const frame = page.frameLocator('iframe');
       await frame.locator('#root[data-ready="1"]').waitFor();
       await frame.locator(`.pv-zone[data-pv-id="${eken.apt['2001']}"]`).click();
-      await frame.getByRole('dialog', { name: 'Bostad 2001' }).waitFor();
+      const dialog = frame.getByRole('dialog', { name: 'Bostad 2001' });
+      await dialog.waitFor();
+      // No band arrives without embed.js: the frame's own viewport holds the card (ADR 024).
+      const [card, own] = [await dialog.boundingBox(), await page.locator('iframe').boundingBox()];
+      expect(card!.y).toBeGreaterThanOrEqual(own!.y - 0.5);
+      expect(card!.y + card!.height).toBeLessThanOrEqual(own!.y + own!.height + 0.5);
     } finally {
       await host.close();
     }

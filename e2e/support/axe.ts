@@ -1,23 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 
 let source: string | undefined;
 
 /**
- * axe-core's serious and critical findings on the page as it is now, one line each
- * ("rule (impact): targets"). axe is evaluated through the DevTools protocol, once per page:
- * the widget's CSP rightly forbids injected scripts.
+ * axe-core's findings in a page or a frame as it is now, one line each ("rule (impact): targets"),
+ * of the given impacts. axe is evaluated through the DevTools protocol, once per document: the
+ * widget's CSP rightly forbids injected scripts. A cross-origin frame (the widget on a host
+ * page) is checked on its own, as its own document.
  */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) {
+async function violations(target: Page | Frame, impacts: readonly string[]): Promise<string[]> {
+  if (!(await target.evaluate(() => 'axe' in window))) {
     source ??= fs.readFileSync(
       path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'),
       'utf8',
     );
-    await page.evaluate(source);
+    await target.evaluate(source);
   }
-  return page.evaluate(async () => {
+  const found = await target.evaluate(async () => {
     const axe = (
       window as unknown as {
         axe: {
@@ -28,8 +29,17 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       }
     ).axe;
     const result = await axe.run(document);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return result.violations.map((v) => ({
+      impact: v.impact,
+      line: `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    }));
   });
+  return found.filter((v) => impacts.includes(v.impact)).map((v) => v.line);
 }
+
+/** The serious and critical findings. */
+export const seriousViolations = (target: Page | Frame) => violations(target, ['serious', 'critical']);
+
+/** Every finding, moderate and minor included. */
+export const allViolations = (target: Page | Frame) =>
+  violations(target, ['minor', 'moderate', 'serious', 'critical']);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
@@ -41,6 +41,21 @@ export async function launch(
     },
   };
 }
+
+/**
+ * Debian's chromium without a persistent profile, for contexts a persistent one cannot give:
+ * several viewports at once, or a phone (`hasTouch`, `isMobile`). See PHONE.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+}
+
+/** A phone as a buyer holds it (390 × 844, touch), for `browser.newContext`. */
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 
 /** A fresh page with an empty localStorage (a signed-out visitor). */
 export async function freshPage(context: BrowserContext): Promise<Page> {

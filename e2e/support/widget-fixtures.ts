@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { api, baseURL, createUser } from './browser';
 
 /** Arranges widget projects through the real API, the way an admin would. */
@@ -98,6 +99,49 @@ export async function statisticCount(token: string, projectId: number, apartment
     token,
   );
   return res.body.apartments.find((a) => a.id === apartmentId)?.statistic_count ?? -1;
+}
+
+/** A 1600 × 1000 sun-study image of one colour with a darker band, in the given format. */
+export function sunPicture(
+  format: 'jpeg' | 'png' | 'webp',
+  r: number,
+  g: number,
+  b: number,
+): Promise<Buffer> {
+  return sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r, g, b } } })
+    .composite([
+      {
+        input: {
+          create: { width: 1600, height: 200, channels: 3, background: { r: r / 2, g: g / 2, b: b / 2 } },
+        },
+        top: 400,
+        left: 0,
+      },
+    ])
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** Arranges a sun study as the Sun study tab does: upload each file, then add it with its label. */
+export async function addSunStudy(
+  token: string,
+  projectId: number,
+  files: [name: string, bytes: Buffer, label: string][],
+): Promise<void> {
+  for (const [name, bytes, label] of files) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), name);
+    const up = await fetch(`${baseURL()}/api/v1/admin/sunstudy/${projectId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (up.status !== 201) throw new Error(`sun-study upload ${name}: ${up.status} ${await up.text()}`);
+    const { file } = (await up.json()) as { file: { fileName: string; filePath: string } };
+    const res = await api('POST', '/api/v2/sunstudy/file', token, { projectId, label, ...file });
+    if (res.status !== 201)
+      throw new Error(`sun-study file ${name}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
 }
 
 /** A zone rectangle as the plan editor writes it. */

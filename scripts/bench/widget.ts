@@ -1,7 +1,8 @@
 /**
  * Widget figures (issues 6 and 14), printed, never asserted:
- *   1. JS and CSS gzipped: the first-paint entry (≤ 25 KB), each chunk loaded on demand, the
- *      total, and the CSS (≤ 10 KB);
+ *   1. JS and CSS gzipped: the first-paint entry (≤ 25 KB), what a buyer downloads without
+ *      interacting (the entry and the chunks the page fetches when idle, ≤ 30 KB), each chunk
+ *      loaded on demand, the total, and the CSS (≤ 10 KB);
  *   2. time from navigation start until a 1,000-zone plan is coloured on screen, in Chromium
  *      with the CPU throttled ×4 and a cold browser, for the widget page and for a static HTML
  *      page holding the same already-coloured SVG served by a bare node:http server (the
@@ -40,6 +41,8 @@ const LOAD_SECONDS = 2.5;
 const CONCURRENCY = 32;
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+/** Chunks the page fetches once it is idle, without the buyer doing anything (main.tsx). */
+const IDLE_PREFETCH = ['plan-prepare.js'];
 const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER');
 
 /** A project with ZONES apartments, all drawn on one plan, arranged through the API. */
@@ -379,6 +382,10 @@ export async function run(): Promise<void> {
   const lazyJs = sizes.lazy.filter((c) => c.name.endsWith('.js')).reduce((n, c) => n + c.size, 0);
   console.log(
     `widget JS, first paint (gzip) ${kb(sizes.js).padStart(9)}   goal ≤ 25 KB   ${verdict(sizes.js <= 25 * 1024)}`,
+  );
+  const idle = sizes.lazy.filter((c) => IDLE_PREFETCH.includes(c.name)).reduce((n, c) => n + c.size, 0);
+  console.log(
+    `widget JS, no interaction     ${kb(sizes.js + idle).padStart(9)}   goal ≤ 30 KB   ${verdict(sizes.js + idle <= 30 * 1024)}   (${sizes.js + idle} bytes: first paint + ${IDLE_PREFETCH.join(', ')} when idle)`,
   );
   for (const c of sizes.lazy) console.log(`    on demand  ${c.name.padEnd(22)} ${kb(c.size).padStart(9)}`);
   console.log(

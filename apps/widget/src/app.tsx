@@ -18,14 +18,16 @@ import { shareUrl, writeState, type ViewState, type WidgetParams } from './param
 import type { CompareView } from './compare/compare-view';
 import type { InitialPlan, ZoneContext } from './plan-zones';
 import { listColumns } from './list-columns';
+import { useNarrow } from './narrow';
+import { loadPanel, usePanel } from './panel-loader';
 import { planTitle } from './format';
 import { planOf, startPlan } from './start-plan';
 import { recordClick } from './view-api';
 import type { Widget } from './widget';
 import { WidgetContext } from './widget-context';
 import { ApartmentCards } from './components/apartment-cards';
-import { ApartmentPanel } from './components/apartment-panel';
 import { ApartmentTable } from './components/apartment-table';
+import { BandLayer } from './components/band-layer';
 import { FiltersBar } from './components/filters-bar';
 import { PlanNav } from './components/plan-nav';
 import { PlanView } from './components/plan-view';
@@ -49,8 +51,6 @@ export interface AppProps {
   initialPlan: InitialPlan | null;
   /** Called once the first plan is coloured and painted. */
   onReady: () => void;
-  /** Embedded: posts the current height to the parent page now. */
-  reportHeight: (() => void) | null;
 }
 
 /** A callback whose identity never changes but which always sees the latest render. */
@@ -60,7 +60,7 @@ function useStable<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) 
   return useCallback((...args: A) => ref.current(...args), []);
 }
 
-export function App({ view, params, widget: w, zoneContext, initialPlan, onReady, reportHeight }: AppProps) {
+export function App({ view, params, widget: w, zoneContext, initialPlan, onReady }: AppProps) {
   const { t } = w;
   const byId = zoneContext.apartments;
   const deepLinked = params.apartmentId !== null && byId.has(params.apartmentId) ? params.apartmentId : null;
@@ -69,7 +69,6 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
   const [trail, setTrail] = useState(() => startTrail(startPlan(view, deepLinked, params.plan)));
   const planIndex = trail.current;
   const [selectedId, setSelectedId] = useState<number | null>(deepLinked);
-  const [panelTop, setPanelTop] = useState<number | null>(params.embed ? 16 : null);
   const [hoverId, setHoverId] = useState<number | null>(null);
   const [filters, setFilters] = useState<Filters>(params.filters ?? NO_FILTERS);
   // Favourites live in this device's storage, read after the first render (never on a server).
@@ -78,7 +77,6 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
   const [compareIds, setCompareIds] = useState<number[]>([]);
   const [Compare, setCompare] = useState<typeof CompareView | null>(null);
   const [comparing, setComparing] = useState(false);
-  const [compareTop, setCompareTop] = useState<number | null>(null);
   const compareOpener = useRef<HTMLButtonElement>(null);
   /** A polite message: the comparison is full, the link was copied. */
   const [notice, setNotice] = useState('');
@@ -156,10 +154,6 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
     const a = byId.get(id);
     if (!a) return;
     openerRef.current = opener;
-    if (params.embed) {
-      const r = opener.getBoundingClientRect();
-      setPanelTop(Math.max(8, Math.round(r.top + window.scrollY - 24)));
-    }
     setSelectedId(id);
     post?.({ type: 'planvy:apartment', apartmentId: id, bostad: a.bostad, status: a.status });
     // The style editor's preview is the admin looking, not a buyer.
@@ -216,8 +210,6 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
     });
   });
   const openCompare = () => {
-    const r = compareOpener.current?.getBoundingClientRect();
-    setCompareTop(params.embed && r ? Math.max(8, Math.round(r.top + window.scrollY - 24)) : null);
     setComparing(true);
     if (!Compare)
       loadCompare().then(
@@ -238,7 +230,13 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
   const onSort = useStable((key: SortKey) => {
     setSort((s) => (s?.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
   });
-  const onHover = useStable((id: number | null) => setHoverId(id));
+  // A buyer who points at an apartment or touches the widget is about to open one: the card
+  // is fetched then, not with the first paint.
+  const wantPanel = () => void loadPanel().catch(() => undefined);
+  const onHover = useStable((id: number | null) => {
+    setHoverId(id);
+    if (id !== null) wantPanel();
+  });
   const onSettled = useStable((shown: boolean) => {
     if (shown) onReady();
     setListReady(true);
@@ -304,14 +302,15 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filters]);
 
-  useEffect(() => reportHeight?.(), [selectedId, panelTop, reportHeight, comparing, compareIds.length]);
-
   useEffect(() => {
     if (view.plans.length === 0) onReady();
   }, [view, onReady]);
 
   const selected = selectedId !== null ? byId.get(selectedId) : undefined;
+  const ApartmentPanel = usePanel(selected !== undefined);
   const modern = w.flag('use_new_design');
+  // Phones always get cards; on wider screens the design setting chooses.
+  const narrow = useNarrow();
   const listProps = {
     apartments: visible.length > limit ? visible.slice(0, limit) : visible,
     columns,
@@ -331,13 +330,14 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
 
   return (
     <WidgetContext.Provider value={w}>
-      <div className={`pv-root ${modern ? 'pv-modern' : 'pv-classic'}${params.embed ? ' pv-embedded' : ''}`}>
+      <div
+        className={`pv-root ${modern ? 'pv-modern' : 'pv-classic'}${params.embed ? ' pv-embedded' : ''}`}
+        onPointerDown={wantPanel}
+      >
         <header className="pv-header">
           <h1 className="pv-title">{view.project.name}</h1>
           {w.flag('show_status') && <StatusLegend counts={statusCounts} />}
-          {view.sun_study.length > 0 && (
-            <SunStudyButton items={view.sun_study} embedded={params.embed} reportHeight={reportHeight} />
-          )}
+          {view.sun_study.length > 0 && <SunStudyButton items={view.sun_study} />}
           {!params.preview && (
             <ShareButton
               title={view.project.name}
@@ -418,7 +418,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
                   <p className="pv-msg">{t('loading')}</p>
                 ) : visible.length === 0 ? (
                   <p className="pv-msg">{t('noMatches')}</p>
-                ) : modern ? (
+                ) : modern || narrow ? (
                   <ApartmentCards {...listProps} />
                 ) : (
                   <ApartmentTable {...listProps} />
@@ -436,11 +436,12 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
             )}
           </section>
         </div>
-        {selected && (
+        {selected && ApartmentPanel && (
           <ApartmentPanel
             apartment={selected}
             projectName={view.project.name}
-            top={params.embed ? panelTop : null}
+            shareUrl={() => shareUrl(location.href, params, { ...state, apartmentId: selected.id })}
+            onNotice={setNotice}
             onClose={close}
             favourite={favourites.has(selected.id)}
             compared={compareIds.includes(selected.id)}
@@ -453,15 +454,15 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
             apartments={compared}
             view={view}
             zoneContext={zoneContext}
-            top={compareTop}
             onRemove={onCompare}
             onClose={closeCompare}
-            onResize={reportHeight ?? undefined}
           />
         )}
-        <p className="pv-notice" role="status">
-          {notice}
-        </p>
+        <BandLayer className="pv-notice-band">
+          <p className="pv-notice" role="status">
+            {notice}
+          </p>
+        </BandLayer>
       </div>
     </WidgetContext.Provider>
   );

@@ -3,9 +3,10 @@ import { App } from './app';
 import type { PublicView } from '@planvy/shared/src/public-view';
 import type { StyleTriple } from '@planvy/shared/src/styles';
 import { loadPlanPrepare } from './components/plan-view';
-import { reportHeight } from './embed-height';
+import { followBand, reportHeight } from './host-frame';
 import { translator } from './i18n';
 import { hasPageData, readPageData } from './page-data';
+import { loadPanel } from './panel-loader';
 import { readParams } from './params';
 import { adoptPlan, type InitialPlan, type ZoneContext } from './plan-zones';
 import { startPlan } from './start-plan';
@@ -55,11 +56,12 @@ if (params.preview && window.parent !== window) {
  */
 function start(el: HTMLElement, view: PublicView, initialPlan: InitialPlan | null, hydrating: boolean) {
   const widget = createWidget(view, params.lang);
-  // Only inside a frame, and only towards the origin embed.js named.
-  const post =
-    params.embed && params.parentOrigin && window.parent !== window
-      ? reportHeight(el, params.parentOrigin)
-      : null;
+  // Only inside a frame, and only with the origin embed.js named. The band first: embed.js
+  // answers the first height with it.
+  if (params.embed && params.parentOrigin && window.parent !== window) {
+    followBand(params.parentOrigin);
+    reportHeight(el, params.parentOrigin);
+  }
   const app = (v: PublicView, ctx: ZoneContext) => (
     <App
       view={v}
@@ -68,7 +70,6 @@ function start(el: HTMLElement, view: PublicView, initialPlan: InitialPlan | nul
       zoneContext={ctx}
       initialPlan={initialPlan}
       onReady={markReady}
-      reportHeight={post}
     />
   );
   (hydrating ? hydrate : render)(app(view, createZoneContext(view, widget)), el);
@@ -81,10 +82,15 @@ function start(el: HTMLElement, view: PublicView, initialPlan: InitialPlan | nul
   else setTimeout(prefetch, 1000);
 }
 
-function hydratePage(el: HTMLElement) {
+/** A deep link opens a card at once: its chunk is fetched with the page, not after it. */
+const deepLinkedPanel = params.apartmentId !== null ? loadPanel().catch(() => undefined) : null;
+
+async function hydratePage(el: HTMLElement) {
   const inlined = readPageData();
   if (!inlined) return;
   adoptViewEtag(inlined.etag);
+  // The server drew the deep-linked card: hydrating needs its component.
+  if (el.querySelector('[role="dialog"]')) await deepLinkedPanel;
   const svg = el.querySelector<SVGSVGElement>('.pv-canvas > svg');
   const index = startPlan(inlined.view, params.apartmentId, params.plan);
   start(el, inlined.view, svg ? { index, plan: adoptPlan(svg) } : null, true);
@@ -95,7 +101,7 @@ if (root && hasPageData()) {
   // The script is usually here by the time the page is parsed and would run before the browser
   // paints it: the data is read and the page hydrated after the first frame, so the server's
   // plan reaches the screen first.
-  requestAnimationFrame(() => setTimeout(() => hydratePage(root), 0));
+  requestAnimationFrame(() => setTimeout(() => void hydratePage(root), 0));
 } else if (root) {
   root.querySelector('.pv-boot')?.setAttribute('aria-label', t('loading'));
   if (params.projectId === null) {

@@ -9,8 +9,10 @@ import type { PublicPlan, PublicView } from '@planvy/shared/src/public-view';
 import { styleProperties } from '@planvy/shared/src/styles';
 import type { WidgetPageInput, WidgetPageRenderer } from '@planvy/shared/src/widget-page';
 import { App } from './app';
+import { ApartmentPanel } from './components/apartment-panel';
 import { PLAN_END_ID } from './components/plan-view';
 import { pageDataScript } from './page-data';
+import { providePanel } from './panel-loader';
 import { htmlMismatch, htmlReady, planHtml } from './plan-html';
 import { readParams } from './params';
 import {
@@ -30,6 +32,9 @@ import { createWidget, createZoneContext } from './widget';
  * and loaded by the API: the page /view/{id} with the first plan already decorated and
  * coloured, rendered by the same App the browser hydrates, and the view inlined.
  */
+
+// The browser fetches the card on demand; the server renders a deep-linked one at once.
+providePanel(ApartmentPanel);
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -181,7 +186,6 @@ export async function renderPage(input: WidgetPageInput): Promise<string> {
       zoneContext={zoneContext}
       initialPlan={decorated ? { index, plan: decorated } : null}
       onReady={() => undefined}
-      reportHeight={null}
     />,
   );
   return fillTemplate(input.template, {

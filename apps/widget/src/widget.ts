@@ -1,6 +1,7 @@
 import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
 import { statusLabel, type ProjectTypeForStatus } from '@planvy/shared/src/statuses';
 import { formatArea, formatMoney, planTitle } from './format';
+import { statusClass } from './theme-css';
 import { translator, type Lang, type Translate } from './i18n';
 import type { ZoneContext } from './plan-zones';
 
@@ -14,6 +15,8 @@ export interface Widget {
   settings: PublicView['settings'];
   flag: (name: keyof PublicView['settings']) => boolean;
   statusText: (alias: string) => string;
+  /** The class of a status's badge, zone or swatch (theme-css.ts). */
+  statusClass: (alias: string) => string;
   money: (value: number | null) => string | null;
   area: (value: number | null) => string | null;
   /** "Bostad" or, for tomter, "Fastighetsbeteckning". */
@@ -48,6 +51,7 @@ export function createWidget(view: PublicView, lang: Lang): Widget {
     settings,
     flag: (name) => settings[name] === '1',
     statusText,
+    statusClass,
     money: (v) => formatMoney(v, settings.currency ?? 'kr', lang),
     area: (v) => formatArea(v, lang),
     bostadLabel,

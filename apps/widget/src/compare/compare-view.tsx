@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { boxInRoot } from '@planvy/shared/src/plan/building-labels';
+import { formatViewBox, type Box } from '@planvy/shared/src/plan/view-box';
 import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
 import { preparePlan } from '../plan-prepare';
 import type { ZoneContext } from '../plan-zones';
@@ -8,20 +10,21 @@ import { fetchPlanMarkup } from '../view-api';
 import { useWidget } from '../widget-context';
 import { DialogShell } from '../components/dialog-shell';
 import { StatusBadge } from '../components/status-badge';
+import { thumbnailBox } from './thumbnail-box';
 import './compare.css';
 
 export interface CompareViewProps {
   apartments: PublicApartment[];
   view: PublicView;
   zoneContext: ZoneContext;
-  /** Embedded, the dialog sits where the visitor is rather than in the middle of a tall frame. */
-  top: number | null;
   onRemove: (id: number) => void;
   onClose: () => void;
-  onResize?: () => void;
 }
 
-/** The apartment's plan, small, with only its zone lit. Decorative: the table says it all. */
+/**
+ * The apartment cut out of its plan: its zone with a little around it, lit. Decorative: the
+ * table says it all.
+ */
 function Thumbnail({
   apartment: a,
   view,
@@ -49,8 +52,16 @@ function Thumbnail({
         svg.setAttribute('aria-hidden', 'true');
         svg.setAttribute('focusable', 'false');
         svg.classList.add('pv-cmp-svg');
-        for (const zone of prepared.zones.get(a.id) ?? []) zone.classList.add('pv-cmp-hl');
+        const zones = prepared.zones.get(a.id) ?? [];
+        for (const zone of zones) zone.classList.add('pv-cmp-hl');
         host.replaceChildren(svg);
+        // Measured once in the page (the zone may sit in a transformed group), then cropped.
+        const boxes = zones.map((z) => boxInRoot(z, svg)).filter((b): b is Box => b !== null);
+        const crop = thumbnailBox(boxes, prepared.base);
+        if (crop) {
+          svg.setAttribute('viewBox', formatViewBox(crop));
+          svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+        }
       },
       () => undefined, // no thumbnail; the facts still compare
     );
@@ -62,22 +73,12 @@ function Thumbnail({
 }
 
 /**
- * Up to four apartments side by side: a modal dialog holding a table (a column per
- * apartment, a row per fact) that scrolls sideways on narrow screens. Loaded on first use.
+ * Up to four apartments side by side: a modal dialog holding a table (a column per apartment,
+ * a row per fact). On a phone two columns fit beside the row labels, which stay put while the
+ * buyer swipes to the others. Loaded on first use.
  */
-export function CompareView({
-  apartments,
-  view,
-  zoneContext,
-  top,
-  onRemove,
-  onClose,
-  onResize,
-}: CompareViewProps) {
+export function CompareView({ apartments, view, zoneContext, onRemove, onClose }: CompareViewProps) {
   const w = useWidget();
-  useEffect(() => {
-    onResize?.();
-  }, [apartments.length, onResize]);
 
   const dash = w.t('notAvailable');
   const money = (v: number | null, monthly: boolean) => {
@@ -97,7 +98,6 @@ export function CompareView({
       titleId="pv-cmp-title"
       title={w.t('compareTitle')}
       className="pv-cmp"
-      top={top}
       // Removing the column that held focus hands it to the close button, never to the page.
       focusKey={apartments.length}
       onClose={onClose}

@@ -61,11 +61,17 @@ const Card = memo(function Card(props: CardProps) {
   );
 });
 
-/** The modern list: cards with a sort menu instead of table headers. */
+/** Columns a card leaves out: its head shows bostad and status; price per m² is for sorting. */
+const NOT_ON_CARD: ReadonlySet<SortKey> = new Set(['bostad', 'status', 'price_per_m2']);
+
+/**
+ * The list as cards with a sort menu instead of table headers: the new design, and every
+ * phone (each card holds what a buyer compares: status, rooms, size, price, fee).
+ */
 export function ApartmentCards(props: ListProps) {
   const w = useWidget();
   const { columns } = props;
-  const facts = useMemo(() => columns.filter((c) => c.key !== 'bostad' && c.key !== 'status'), [columns]);
+  const facts = useMemo(() => columns.filter((c) => !NOT_ON_CARD.has(c.key)), [columns]);
   const value = props.sort ? `${props.sort.key}:${props.sort.dir}` : '';
   return (
     <div className="pv-cards-wrap">

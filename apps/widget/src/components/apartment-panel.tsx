@@ -2,11 +2,10 @@ import type { PublicApartment } from '@planvy/shared/src/public-view';
 import { linkHref } from '@planvy/shared/src/web-links';
 import { useWidget } from '../widget-context';
 import { pricePerSquare } from '../price-per-square';
+import { ApartmentActions } from './apartment-actions';
 import { ApartmentTools } from './apartment-tools';
 import { DialogShell } from './dialog-shell';
 import { StatusBadge } from './status-badge';
-
-const EMAIL = /^[^\s@<>()"',;:\\]+@[^\s@<>()"',;:\\]+\.[^\s@<>()"',;:\\]+$/;
 
 /** "…/files/Planritning%20A.pdf" → "Planritning A.pdf", else "Dokument n". */
 function documentName(url: string, fallback: string): string {
@@ -22,8 +21,9 @@ function documentName(url: string, fallback: string): string {
 export interface ApartmentPanelProps {
   apartment: PublicApartment;
   projectName: string;
-  /** Embedded, the frame is as tall as its content, so the panel sits where the visitor is. */
-  top: number | null;
+  /** The address that opens the widget with this apartment. */
+  shareUrl: () => string;
+  onNotice: (text: string) => void;
   onClose: () => void;
   favourite: boolean;
   compared: boolean;
@@ -31,9 +31,13 @@ export interface ApartmentPanelProps {
   onCompare: (id: number) => void;
 }
 
-/** The apartment's details as a modal dialog: focus moves in, is kept in, and Escape closes. */
+/**
+ * The apartment's card: a modal dialog in the band the buyer sees (a full-height sheet on a
+ * phone) whose next steps stay in view below its details. Focus moves in, is kept in, and
+ * Escape closes.
+ */
 export function ApartmentPanel(props: ApartmentPanelProps) {
-  const { apartment: a, projectName, top, onClose } = props;
+  const { apartment: a, onClose } = props;
   const w = useWidget();
 
   const facts: [string, string][] = [];
@@ -55,19 +59,23 @@ export function ApartmentPanel(props: ApartmentPanelProps) {
   if (a.building && w.flag('multi_building')) add(w.t('house'), a.building);
 
   // Links from the data pass the one link rule even when stored before it existed.
-  const link = linkHref(a.link, true);
   const info = a.info.map((i) => linkHref(i.url)).filter((u): u is string => u !== null);
-  const showProject = w.flag('use_apartment_information');
-  const projectLink = showProject ? linkHref(w.settings.link_to_project) : null;
-  const email = showProject && EMAIL.test(w.settings.project_email ?? '') ? w.settings.project_email : null;
 
   return (
     <DialogShell
       titleId="pv-panel-title"
       title={`${w.bostadLabel} ${a.bostad}`}
-      top={top}
+      className="pv-card-dialog"
       focusKey={a.id}
       onClose={onClose}
+      footer={
+        <ApartmentActions
+          apartment={a}
+          projectName={props.projectName}
+          shareUrl={props.shareUrl}
+          onNotice={props.onNotice}
+        />
+      }
     >
       <p className="pv-panel-status">
         <span className="pv-sr">{w.t('status')}: </span>
@@ -108,37 +116,6 @@ export function ApartmentPanel(props: ApartmentPanelProps) {
             ))}
           </ul>
         </section>
-      )}
-      {(link || projectLink || email) && (
-        <p className="pv-actions">
-          {link && (
-            <a
-              className="pv-action"
-              href={link}
-              {...(/^https?:/i.test(link) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-            >
-              {w.t('readMore')}
-            </a>
-          )}
-          {projectLink && (
-            <a
-              className="pv-action pv-secondary"
-              href={projectLink}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {w.t('projectLink')}
-            </a>
-          )}
-          {email && (
-            <a
-              className="pv-action pv-secondary"
-              href={`mailto:${email}?subject=${encodeURIComponent(`${projectName}: ${a.bostad}`)}`}
-            >
-              {w.t('contact')}
-            </a>
-          )}
-        </p>
       )}
     </DialogShell>
   );

@@ -86,7 +86,9 @@ export function ApartmentTable(props: ListProps) {
   const w = useWidget();
   const { sort } = props;
   return (
-    <div className="pv-table-wrap" tabIndex={0} role="region" aria-labelledby="pv-list-title">
+    // Focusable, so the keyboard can scroll it sideways; a group, since the list's section is
+    // already the landmark of that name (two would not be told apart).
+    <div className="pv-table-wrap" tabIndex={0} role="group" aria-labelledby="pv-list-title">
       <table className="pv-table">
         <thead>
           <tr>

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { useWidget } from '../widget-context';
+import { BandLayer } from './band-layer';
 
 export interface DialogShellProps {
   /** The heading's id, which names the dialog. */
@@ -8,12 +9,12 @@ export interface DialogShellProps {
   title: ComponentChildren;
   /** Classes besides `pv-panel`. */
   className?: string;
-  /** Embedded, the frame is as tall as its content, so the dialog sits where the visitor is. */
-  top: number | null;
   /** When this changes (the dialog opens, shows other content, loses the element that had focus), focus returns to the close button unless it is already inside. */
   focusKey: unknown;
   onClose: () => void;
   children: ComponentChildren;
+  /** Stays in view below the scrolling content: the dialog's actions. */
+  footer?: ComponentChildren;
 }
 
 /** Escape closes the dialog, wherever focus is. */
@@ -48,27 +49,30 @@ export function wrapTab(
 }
 
 /**
- * The widget's modal dialog (the apartment panel, compare): a backdrop that closes on a click,
- * a named dialog with a close button, focus moved in and kept in, and Escape to close.
+ * The widget's modal dialog (the apartment panel, compare): a backdrop over the whole frame that
+ * closes on a click, and in the band the buyer sees (BandLayer) a named dialog with a close
+ * button, content that scrolls inside it and a footer that stays in view; focus moved in and
+ * kept in, and Escape to close.
  */
 export function DialogShell({
   titleId,
   title,
   className,
-  top,
   focusKey,
   onClose,
   children,
+  footer,
 }: DialogShellProps) {
   const w = useWidget();
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const dialog = ref.current;
+    // The dialog is in view already; scrolling to the button would move the host page.
     if (dialog && !dialog.contains(document.activeElement)) {
-      dialog.querySelector<HTMLElement>('.pv-close')?.focus({ preventScroll: top !== null });
+      dialog.querySelector<HTMLElement>('.pv-close')?.focus({ preventScroll: true });
     }
-  }, [focusKey, top]);
+  }, [focusKey]);
 
   useEscapeToClose(onClose);
 
@@ -78,28 +82,26 @@ export function DialogShell({
   };
 
   return (
-    <div
-      className={`pv-overlay${top !== null ? ' pv-overlay-embedded' : ''}`}
-      onClick={(e) => e.target === e.currentTarget && onClose()}
-    >
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className={className ? `pv-panel ${className}` : 'pv-panel'}
-        ref={ref}
-        onKeyDown={trapTab}
-        data-pv-float=""
-        style={top !== null ? { top: `${top}px` } : undefined}
-      >
-        <div className="pv-panel-head">
-          <h2 id={titleId}>{title}</h2>
-          <button type="button" className="pv-close" onClick={onClose} aria-label={w.t('close')}>
-            <span aria-hidden="true">×</span>
-          </button>
+    <div className="pv-overlay" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <BandLayer className="pv-dialog-band">
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          className={className ? `pv-panel ${className}` : 'pv-panel'}
+          ref={ref}
+          onKeyDown={trapTab}
+        >
+          <div className="pv-panel-head">
+            <h2 id={titleId}>{title}</h2>
+            <button type="button" className="pv-close" onClick={onClose} aria-label={w.t('close')}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          <div className="pv-panel-body">{children}</div>
+          {footer && <div className="pv-panel-foot">{footer}</div>}
         </div>
-        {children}
-      </div>
+      </BandLayer>
     </div>
   );
 }

@@ -6,13 +6,15 @@ export interface ShareButtonProps {
   /** The address to share, built when clicked (params.ts shareUrl). */
   url: () => string;
   onNotice: (text: string) => void;
+  /** Defaults to the header's round button. */
+  className?: string;
 }
 
 /**
  * "Dela": the phone's share sheet (Web Share API) where there is one, else the link is
  * copied and a polite message says so. Nothing about the visitor is added to the link.
  */
-export function ShareButton({ title, url, onNotice }: ShareButtonProps) {
+export function ShareButton({ title, url, onNotice, className = 'pv-share' }: ShareButtonProps) {
   const w = useWidget();
   const share = async () => {
     const href = url();
@@ -33,7 +35,7 @@ export function ShareButton({ title, url, onNotice }: ShareButtonProps) {
     }
   };
   return (
-    <button type="button" className="pv-share" onClick={() => void share()}>
+    <button type="button" className={className} onClick={() => void share()}>
       <Icon name="share" /> {w.t('share')}
     </button>
   );

@@ -9,24 +9,13 @@ type Player = typeof SunStudyPlayer;
  * The "Solstudie" control. The player (code, styles, texts) is a separate chunk that is
  * fetched on the first click, so the widget's first paint carries none of it.
  */
-export function SunStudyButton({
-  items,
-  embedded,
-  reportHeight,
-}: {
-  items: PublicSunStudy[];
-  embedded: boolean;
-  reportHeight: (() => void) | null;
-}) {
+export function SunStudyButton({ items }: { items: PublicSunStudy[] }) {
   const w = useWidget();
   const [Player, setPlayer] = useState<Player | null>(null);
-  const [top, setTop] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
 
   const show = () => {
-    const r = opener.current?.getBoundingClientRect();
-    setTop(embedded && r ? Math.max(8, Math.round(r.top + window.scrollY - 24)) : null);
     setOpen(true);
     if (!Player) {
       import('../sun-study/player').then(
@@ -54,9 +43,7 @@ export function SunStudyButton({
       >
         <span aria-hidden="true">☀</span> {w.t('sunStudy')}
       </button>
-      {open && Player && (
-        <Player items={items} lang={w.lang} top={top} onClose={close} onResize={reportHeight ?? undefined} />
-      )}
+      {open && Player && <Player items={items} lang={w.lang} onClose={close} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { isHeightMessage } from '../embed-height';
+import { BAND_MESSAGE, isHeightMessage, visibleBand, type BandMessage } from '../embed-messages';
 import { isHostEvent } from '../host-events';
 import { frameUrl } from './frame-url';
 
@@ -33,6 +33,8 @@ function start(): void {
   const origin = scriptOrigin();
   if (!origin) return;
   const frames: HTMLIFrameElement[] = [];
+  /** The band last posted to each frame, so an unchanged one is not posted again. */
+  const posted = new WeakMap<HTMLIFrameElement, string>();
   const hostQuery = new URLSearchParams(location.search);
   const hostApartment = hostQuery.get('apartment');
   // A shared address: the widget's state rides in the host page's `planvy` parameter.
@@ -69,6 +71,31 @@ function start(): void {
     });
   };
 
+  let scheduled = false;
+  const postBands = () => {
+    scheduled = false;
+    for (const frame of frames) {
+      const rect = frame.getBoundingClientRect();
+      const band = visibleBand(rect.top, rect.height, window.innerHeight);
+      const key = `${band.top},${band.height}`;
+      if (posted.get(frame) === key || !frame.contentWindow) continue;
+      posted.set(frame, key);
+      // Spelled out: a spread would bring a helper into this es2017 script.
+      const message: BandMessage = { type: BAND_MESSAGE, top: band.top, height: band.height };
+      // Only a document on the widget's origin receives it: the frame may have navigated away.
+      frame.contentWindow.postMessage(message, origin);
+    }
+  };
+  /** At most once per animation frame, however often the host scrolls. */
+  const scheduleBands = () => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(postBands);
+  };
+  // Captured: a page that scrolls inside a container scrolls the frame too.
+  window.addEventListener('scroll', scheduleBands, { capture: true, passive: true });
+  window.addEventListener('resize', scheduleBands, { passive: true });
+
   window.addEventListener('message', (event: MessageEvent) => {
     if (event.origin !== origin) return;
     const frame = frames.find((f) => f.contentWindow !== null && f.contentWindow === event.source);
@@ -88,6 +115,9 @@ function start(): void {
     frame.style.height = `${Math.ceil(data.height)}px`;
     // A property, not markup: the title is only ever text.
     if (data.title && !frame.hasAttribute('data-title-set')) frame.title = data.title;
+    // The widget is listening now, and a new height moves the band: it hears the band again.
+    posted.delete(frame);
+    scheduleBands();
   });
 
   mount();

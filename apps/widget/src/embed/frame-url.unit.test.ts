@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isHeightMessage } from '../embed-height';
 import { frameUrl } from './frame-url';
 
 describe('frameUrl', () => {
@@ -26,19 +25,5 @@ describe('frameUrl', () => {
     expect(frameUrl({ ...base, apartment: '7' })).toContain('apartment=7');
     expect(frameUrl({ ...base, apartment: '7"><script>' })).not.toContain('apartment');
     expect(frameUrl({ ...base, projectId: '../admin' })).toBeNull();
-  });
-});
-
-describe('isHeightMessage', () => {
-  it('accepts only a sane height message', () => {
-    expect(isHeightMessage({ type: 'planvy:height', height: 812 })).toBe(true);
-    expect(isHeightMessage({ type: 'planvy:height', height: 812, title: 'Kv. Eken' })).toBe(true);
-    expect(isHeightMessage({ type: 'planvy:height', height: 812, title: 'x'.repeat(201) })).toBe(false);
-    expect(isHeightMessage({ type: 'planvy:height', height: 812, title: 5 })).toBe(false);
-    expect(isHeightMessage({ type: 'planvy:height', height: '812' })).toBe(false);
-    expect(isHeightMessage({ type: 'planvy:height', height: Infinity })).toBe(false);
-    expect(isHeightMessage({ type: 'planvy:height', height: 1e9 })).toBe(false);
-    expect(isHeightMessage({ type: 'other', height: 100 })).toBe(false);
-    expect(isHeightMessage(null)).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import type { PublicSunStudy } from '@planvy/shared/src/public-view';
 import type { Lang } from '../i18n';
 import { playerText } from './i18n';
 import { imageSources, PLAYER_SIZES, swipeDirection } from './media';
+import { BandLayer } from '../components/band-layer';
 import { useEscapeToClose, wrapTab } from '../components/dialog-shell';
 import './player.css';
 
@@ -13,11 +14,7 @@ export const PLAY_STEP_MS = 1600;
 export interface SunStudyPlayerProps {
   items: PublicSunStudy[];
   lang: Lang;
-  /** Embedded, the frame is as tall as its content, so the player sits where the visitor is. */
-  top: number | null;
   onClose: () => void;
-  /** Called when the player's size may have changed (embedded: the frame must fit it). */
-  onResize?: () => void;
 }
 
 function SunImage({
@@ -51,11 +48,12 @@ function SunImage({
 }
 
 /**
- * The sun study as a modal dialog: one image (or video) at a time, full width, with its
- * label; a slider, previous/next and play/pause; arrows, Home/End, space and Escape;
- * swipes on touch screens. Only the next image is fetched ahead.
+ * The sun study as a modal dialog in the band the buyer sees: one image (or video) at a time,
+ * as large as fits with its controls in view, letterboxed and never cropped, with its label;
+ * a slider, previous/next and play/pause; arrows, Home/End, space and Escape; swipes on touch
+ * screens. Only the next image is fetched ahead.
  */
-export function SunStudyPlayer({ items, lang, top, onClose, onResize }: SunStudyPlayerProps) {
+export function SunStudyPlayer({ items, lang, onClose }: SunStudyPlayerProps) {
   const t = playerText(lang);
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
@@ -82,8 +80,9 @@ export function SunStudyPlayer({ items, lang, top, onClose, onResize }: SunStudy
   // Focus starts on play/pause, so space plays and the arrows step at once.
   useEffect(() => {
     const play = playButton.current;
-    (play && !play.disabled ? play : closeButton.current)?.focus({ preventScroll: top !== null });
-  }, [top]);
+    // In view already; scrolling to it would move the host page.
+    (play && !play.disabled ? play : closeButton.current)?.focus({ preventScroll: true });
+  }, []);
 
   useEscapeToClose(onClose);
 
@@ -94,8 +93,6 @@ export function SunStudyPlayer({ items, lang, top, onClose, onResize }: SunStudy
     const timer = setTimeout(() => setIndex((i) => (i + 1) % n), PLAY_STEP_MS);
     return () => clearTimeout(timer);
   }, [playing, index, loaded, failed, item, n]);
-
-  useEffect(() => onResize?.(), [index, loaded, onResize]);
 
   if (!item) return null;
 
@@ -139,126 +136,123 @@ export function SunStudyPlayer({ items, lang, top, onClose, onResize }: SunStudy
   };
 
   return (
-    <div
-      className={`pv-sun-overlay${top !== null ? ' pv-sun-embedded' : ''}`}
-      onClick={(e) => e.target === e.currentTarget && onClose()}
-    >
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="pv-sun-title"
-        aria-describedby="pv-sun-hint"
-        className="pv-sun"
-        ref={dialog}
-        onKeyDown={onKeyDown}
-        data-pv-float=""
-        style={top !== null ? { top: `${top}px` } : undefined}
-      >
-        <div className="pv-sun-head">
-          <h2 id="pv-sun-title">{t('title')}</h2>
-          <button
-            type="button"
-            ref={closeButton}
-            className="pv-sun-close"
-            onClick={onClose}
-            aria-label={t('close')}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
-        <figure
-          className="pv-sun-stage"
-          onPointerDown={onPointerDown}
-          onPointerUp={onPointerUp}
-          onPointerCancel={() => (swipe.current = null)}
+    <div className="pv-sun-overlay" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <BandLayer className="pv-sun-band">
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="pv-sun-title"
+          aria-describedby="pv-sun-hint"
+          className="pv-sun"
+          ref={dialog}
+          onKeyDown={onKeyDown}
         >
-          {item.kind === 'video' ? (
-            <video
-              key={item.id}
-              className="pv-sun-media"
-              src={item.url}
-              controls
-              playsInline
-              preload="metadata"
-              muted={playing}
-              autoPlay={playing}
-              onEnded={() => playing && setIndex((i) => (i + 1) % n)}
-              aria-label={label || position}
-            />
-          ) : failed === index ? (
-            <p className="pv-sun-error" role="alert">
-              {t('loadError')}
-            </p>
-          ) : (
-            <div className="pv-sun-media" key={item.id}>
-              <SunImage
-                item={item}
-                alt={t('imageAlt', { label: label || position })}
-                onLoad={() => setLoaded((ids) => (ids.has(item.id) ? ids : new Set(ids).add(item.id)))}
-                onError={() => setFailed(index)}
+          <div className="pv-sun-head">
+            <h2 id="pv-sun-title">{t('title')}</h2>
+            <button
+              type="button"
+              ref={closeButton}
+              className="pv-sun-close"
+              onClick={onClose}
+              aria-label={t('close')}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          <figure
+            className="pv-sun-stage"
+            onPointerDown={onPointerDown}
+            onPointerUp={onPointerUp}
+            onPointerCancel={() => (swipe.current = null)}
+          >
+            {item.kind === 'video' ? (
+              <video
+                key={item.id}
+                className="pv-sun-media"
+                src={item.url}
+                controls
+                playsInline
+                preload="metadata"
+                muted={playing}
+                autoPlay={playing}
+                onEnded={() => playing && setIndex((i) => (i + 1) % n)}
+                aria-label={label || position}
               />
+            ) : failed === index ? (
+              <p className="pv-sun-error" role="alert">
+                {t('loadError')}
+              </p>
+            ) : (
+              <div className="pv-sun-media" key={item.id}>
+                <SunImage
+                  item={item}
+                  alt={t('imageAlt', { label: label || position })}
+                  onLoad={() => setLoaded((ids) => (ids.has(item.id) ? ids : new Set(ids).add(item.id)))}
+                  onError={() => setFailed(index)}
+                />
+              </div>
+            )}
+            <figcaption className="pv-sun-caption" aria-live={playing ? 'off' : 'polite'}>
+              <span className="pv-sun-label">{label || position}</span>
+              {label && <span className="pv-sun-count">{position}</span>}
+            </figcaption>
+          </figure>
+          {next && next.kind === 'image' && (
+            <div className="pv-sun-preload" hidden aria-hidden="true">
+              <SunImage item={next} alt="" />
             </div>
           )}
-          <figcaption className="pv-sun-caption" aria-live={playing ? 'off' : 'polite'}>
-            <span className="pv-sun-label">{label || position}</span>
-            {label && <span className="pv-sun-count">{position}</span>}
-          </figcaption>
-        </figure>
-        {next && next.kind === 'image' && (
-          <div className="pv-sun-preload" hidden aria-hidden="true">
-            <SunImage item={next} alt="" />
+          <div className="pv-sun-controls">
+            <button
+              type="button"
+              className="pv-sun-btn"
+              onClick={() => step(-1)}
+              disabled={index === 0}
+              aria-label={t('previous')}
+            >
+              <span aria-hidden="true">‹</span>
+            </button>
+            <button
+              type="button"
+              ref={playButton}
+              className="pv-sun-btn pv-sun-play"
+              onClick={() => setPlaying((p) => !p)}
+              aria-pressed={playing}
+              aria-label={t('play')}
+              disabled={n < 2}
+            >
+              <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+            </button>
+            <button
+              type="button"
+              className="pv-sun-btn"
+              onClick={() => step(1)}
+              disabled={index === last}
+              aria-label={t('next')}
+            >
+              <span aria-hidden="true">›</span>
+            </button>
+            <input
+              type="range"
+              className="pv-sun-slider"
+              min={0}
+              max={last}
+              step={1}
+              value={index}
+              disabled={n < 2}
+              aria-label={t('time')}
+              aria-valuetext={described}
+              onInput={(e) => {
+                setPlaying(false);
+                go(Number(e.currentTarget.value));
+              }}
+            />
           </div>
-        )}
-        <div className="pv-sun-controls">
-          <button
-            type="button"
-            className="pv-sun-btn"
-            onClick={() => step(-1)}
-            disabled={index === 0}
-            aria-label={t('previous')}
-          >
-            <span aria-hidden="true">‹</span>
-          </button>
-          <button
-            type="button"
-            ref={playButton}
-            className="pv-sun-btn pv-sun-play"
-            onClick={() => setPlaying((p) => !p)}
-            aria-pressed={playing}
-            aria-label={t('play')}
-            disabled={n < 2}
-          >
-            <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
-          </button>
-          <button
-            type="button"
-            className="pv-sun-btn"
-            onClick={() => step(1)}
-            disabled={index === last}
-            aria-label={t('next')}
-          >
-            <span aria-hidden="true">›</span>
-          </button>
-          <input
-            type="range"
-            className="pv-sun-slider"
-            min={0}
-            max={last}
-            step={1}
-            value={index}
-            disabled={n < 2}
-            aria-label={t('time')}
-            aria-valuetext={described}
-            onInput={(e) => {
-              setPlaying(false);
-              go(Number(e.currentTarget.value));
-            }}
-          />
+          <p id="pv-sun-hint" className="pv-sr">
+            {t('hint')}
+          </p>
         </div>
-        <p id="pv-sun-hint" className="pv-sr">
-          {t('hint')}
-        </p>
-      </div>
+      </BandLayer>
     </div>
   );
 }

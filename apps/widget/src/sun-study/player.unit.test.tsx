@@ -59,7 +59,7 @@ afterEach(() => {
 function open(list = items, lang: 'sv' | 'en' = 'sv') {
   const onClose = vi.fn();
   root = document.body.appendChild(document.createElement('div'));
-  void act(() => render(<SunStudyPlayer items={list} lang={lang} top={null} onClose={onClose} />, root!));
+  void act(() => render(<SunStudyPlayer items={list} lang={lang} onClose={onClose} />, root!));
   const dialog = screen.getByRole('dialog');
   const label = () => dialog.querySelector('.pv-sun-label')?.textContent;
   return { dialog, onClose, label };

@@ -81,6 +81,17 @@ export function settingProblems(
   return problems;
 }
 
+/**
+ * What the widget's card lacks while "Visa projektinformation" is on: the project's link and
+ * e-mail left empty, in form order. Without an e-mail the card has no "Kontakta oss".
+ */
+export function informationGaps(values: ProjectDetailsValues): ('link_to_project' | 'project_email')[] {
+  if (!informationOn(values)) return [];
+  return (['link_to_project', 'project_email'] as const).filter(
+    (name) => String(values.settings[name]).trim() === '',
+  );
+}
+
 /** The value as the server would store it, or the raw text when it is not valid (still a change). */
 function storedForm(name: ProjectSettingName, value: SettingFormValue): string {
   const parsed = parseProjectSettingValue(name, value);

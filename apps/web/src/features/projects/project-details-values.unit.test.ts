@@ -3,6 +3,7 @@ import { defaultProjectSettings, type Project, type ProjectSettings } from '@pla
 import {
   changeCount,
   detailsChanges,
+  informationGaps,
   settingProblems,
   toDetailsValues,
   type ProjectDetailsValues,
@@ -143,5 +144,26 @@ describe('settingProblems', () => {
       v.settings.use_apartment_information = true;
     });
     expect(settingProblems(values)).toEqual({});
+  });
+});
+
+describe('informationGaps', () => {
+  it('names nothing while project information is off, whatever the fields hold', () => {
+    expect(informationGaps(edit(() => undefined))).toEqual([]);
+  });
+
+  it('names the empty link and e-mail once project information is on, blanks counting as empty', () => {
+    const on = (link: string, email: string) =>
+      informationGaps(
+        edit((v) => {
+          v.settings.use_apartment_information = true;
+          v.settings.link_to_project = link;
+          v.settings.project_email = email;
+        }),
+      );
+    expect(on('', '')).toEqual(['link_to_project', 'project_email']);
+    expect(on('https://linden.example', '  ')).toEqual(['project_email']);
+    expect(on('', 'info@linden.example')).toEqual(['link_to_project']);
+    expect(on('https://linden.example', 'info@linden.example')).toEqual([]);
   });
 });

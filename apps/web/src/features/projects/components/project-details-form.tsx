@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import {
   PROJECT_LIMITS,
   projectUpdateSchema,
@@ -38,6 +38,7 @@ import { useSaveProjectDetails, type SaveDetailsResult } from '../hooks/use-save
 import {
   changeCount,
   detailsChanges,
+  informationGaps,
   settingFormValue,
   settingProblems,
   toDetailsValues,
@@ -151,6 +152,7 @@ export function ProjectDetailsForm({ project, settings, versions, isAdmin }: Pro
   const changes = detailsChanges(base.project, base.settings, values);
   const pending = changeCount(changes);
   const informationOn = values.settings.use_apartment_information === true;
+  const gaps = informationGaps(values);
 
   const applyResult = (result: SaveDetailsResult) => {
     // What the server stored replaces what was typed (trimmed names, normalised numbers), and
@@ -349,6 +351,22 @@ export function ProjectDetailsForm({ project, settings, versions, isAdmin }: Pro
                           .map((name) => (
                             <SettingField key={name} name={name} form={form} readOnly={readOnly} />
                           ))}
+                        {group.id === 'information' && gaps.length > 0 && (
+                          <Alert
+                            // Advice on what was just switched on, not an error: said politely.
+                            role="status"
+                            color="yellow"
+                            variant="light"
+                            icon={<IconAlertTriangle aria-hidden />}
+                            title={t('projects.details.informationGaps.title')}
+                          >
+                            {gaps.map((name) => (
+                              <Text key={name} size="sm">
+                                {t(`projects.details.informationGaps.${name}`)}
+                              </Text>
+                            ))}
+                          </Alert>
+                        )}
                       </Stack>
                     </Fieldset>
                   ))}
