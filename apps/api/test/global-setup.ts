@@ -3,13 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { dumpMigratedDatabase } from '../src/db/client';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A file holding PGlite's dump of a freshly migrated database; '' on PostgreSQL. */
-    pgliteSnapshot: string;
-  }
-}
+import type {} from './harness'; // what the set-up provides (ProvidedContext)
 
 /**
  * Runs initdb and every migration once for the whole API tier: each test file's in-memory

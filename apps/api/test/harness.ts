@@ -38,6 +38,13 @@ export interface TestApp {
   as(token: string, opts: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A file holding PGlite's dump of a freshly migrated database (global-setup.ts); '' on PostgreSQL. */
+    pgliteSnapshot: string;
+  }
+}
+
 let seq = 0;
 const TEST_JWT_SECRET = 'test-secret-'.padEnd(48, 'x');
 
