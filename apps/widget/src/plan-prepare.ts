@@ -1,15 +1,9 @@
-import type { PublicPlan } from '@planvy/shared/src/public-view';
+import type { PublicApartment, PublicPlan, PublicView } from '@planvy/shared/src/public-view';
+import { planOverlay, type OverlayNode } from './plan-overlay';
 import { guardPlan } from '@planvy/shared/src/plan/svg-guard';
 import { namespacePlanIds, planIdPrefix } from '@planvy/shared/src/plan/plan-ids';
 import { SVG_NS } from '@planvy/shared/src/plan/svg-policy';
-import {
-  boxInRoot,
-  buildingLabelText,
-  buildingZone,
-  createLabelElement,
-  layoutLabels,
-  parseLabelSvg,
-} from '@planvy/shared/src/plan/building-labels';
+import { boxInRoot, buildingZone } from '@planvy/shared/src/plan/building-labels';
 import type { Box } from '@planvy/shared/src/plan/view-box';
 import { ZONE_SELECTOR } from '@planvy/shared/src/plan/zones';
 import {
@@ -90,32 +84,39 @@ export function preparePlan(
 }
 
 /**
- * Draws the plan's building labels with the shared geometry (the same places and sizes as in
- * the admin editor): where an admin placed them, else centred on the building's zone, else
- * stacked in the top-left corner. Reads the layout of building zones only, once per plan.
+ * Draws over a plan the widget prepared itself what the server draws into its page's plan
+ * (plan-overlay.ts): the building labels (the same places and sizes as in the admin editor) and,
+ * with show_zone_numbers, the apartments' numbers. Reads the layout of the zones it needs, once per plan.
  */
-export function drawLabels(
-  svg: SVGSVGElement,
+export function drawOverlay(
+  p: PreparedPlan,
   buildings: PublicPlan['buildings'],
-  fontSize: number,
-  base: Box,
+  settings: PublicView['settings'],
+  ctx: ZoneContext,
 ): void {
-  svg.querySelector(':scope > .pv-labels')?.remove();
-  if (buildings.length === 0) return;
-  const labels = buildings.map((b) => ({
-    id: b.id,
-    text: buildingLabelText(b.label),
-    placed: parseLabelSvg(b.label_svg),
-  }));
-  const layout = layoutLabels(labels, fontSize, base, (id) => {
-    const zone = buildingZone(svg, id);
-    return zone ? boxInRoot(zone, svg) : null;
+  const svg = p.svg;
+  svg.querySelectorAll(':scope > .pv-labels, :scope > .pv-nums').forEach((g) => g.remove());
+  const zones: [PublicApartment, () => Box | null][] = [];
+  p.zones.forEach((els, id) => {
+    const a = ctx.apartments.get(id);
+    if (a) for (const el of els) zones.push([a, () => boxInRoot(el, svg)]);
   });
-  const doc = svg.ownerDocument;
-  const group = doc.createElementNS(SVG_NS, 'g');
-  group.setAttribute('class', 'pv-labels');
-  group.setAttribute('aria-hidden', 'true');
-  for (const label of labels)
-    group.append(createLabelElement(doc, label.id, label.text, fontSize, layout.get(label.id)!));
-  svg.appendChild(group);
+  const nodes = planOverlay({
+    buildings,
+    settings,
+    base: p.base,
+    buildingBox: (id) => {
+      const zone = buildingZone(svg, id);
+      return zone ? boxInRoot(zone, svg) : null;
+    },
+    zones,
+  });
+  const build = ([[name, attributes, text], children]: OverlayNode): Element => {
+    const el = svg.ownerDocument.createElementNS(SVG_NS, name);
+    for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
+    if (text !== undefined) el.textContent = text;
+    el.append(...children.map(build));
+    return el;
+  };
+  svg.append(...nodes.map(build));
 }

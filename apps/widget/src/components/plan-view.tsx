@@ -27,7 +27,6 @@ export interface PlanViewProps {
    * server-rendered page, or (on the server) decorated markup.
    */
   initial: InitialPlan | null;
-  labelFontSize: number;
   highlightId: number | null;
   selectedId: number | null;
   /** Apartments that pass the filters; null when nothing is filtered. */
@@ -89,7 +88,7 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
   const cache = useRef(
     new Map<number, Shown>(
       initial && 'svg' in initial.plan
-        ? [[initial.index, { ...initial.plan, labelled: false, ctx: props.zoneContext }]]
+        ? [[initial.index, { ...initial.plan, labelled: initial.plan.drawn === true, ctx: props.zoneContext }]]
         : [],
     ),
   );
@@ -112,12 +111,11 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
       if (canvas.firstChild !== p.svg || canvas.childNodes.length !== 1) canvas.replaceChildren(p.svg);
       if (!p.labelled) {
         p.labelled = true;
-        const { plan: current, labelFontSize } = propsRef.current;
-        // Labels go over the painted plan as soon as their code is here (on demand, like later plans).
-        if (current.buildings.length > 0)
-          void loadPlanPrepare().then(({ drawLabels }) =>
-            drawLabels(p.svg, current.buildings, labelFontSize, p.base),
-          );
+        const { buildings } = propsRef.current.plan;
+        // Labels and numbers go over the painted plan as soon as their code is here (on demand,
+        // like later plans); the server's plan has them already.
+        if (buildings.length > 0 || w.flag('show_zone_numbers'))
+          void loadPlanPrepare().then(({ drawOverlay }) => drawOverlay(p, buildings, w.settings, p.ctx));
       }
       viewRef.current = { ...p.base };
       p.svg.setAttribute('viewBox', formatViewBox(p.base));
