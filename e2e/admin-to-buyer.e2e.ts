@@ -194,11 +194,14 @@ describe('from the back-office to the buyer', () => {
       plain('<rect id="house-a-shape" x="100" y="100" width="300" height="200" fill="#ddd"/>'),
     );
     // The building's plan leads on to its floor (arranged as a plan exported with its links).
+    // Plans are named by their <title> (ADR 025); the site plan has none: "Plan 1".
     await uploadFile(
       token,
       projectId,
       'house-a.svg',
-      plain('<rect id="to-floor-1" data-link-to="floor-1.svg" x="100" y="400" width="800" height="100"/>'),
+      plain(
+        '<title>Huset A</title><rect id="to-floor-1" data-link-to="floor-1.svg" x="100" y="400" width="800" height="100"/>',
+      ),
     );
     await uploadFile(
       token,
@@ -213,7 +216,7 @@ describe('from the back-office to the buyer', () => {
     const dialog = admin.getByRole('dialog');
     await dialog.getByRole('radio', { name: /Länka till hus/ }).click();
     await dialog.getByRole('button', { name: 'Nästa' }).click();
-    await choose(dialog, 'Plan som ska öppnas', 'house-a.svg');
+    await choose(dialog, 'Plan som ska öppnas', 'Huset A');
     await choose(dialog, 'Husnummer', 'Hus A');
     const saved = zoneEdited();
     await dialog.getByRole('button', { name: 'Spara' }).click();
@@ -233,16 +236,16 @@ describe('from the back-office to the buyer', () => {
     // Plan ids are in the plan's own namespace in the widget (pv-p{n}-…, ADR 020).
     const floorLink = page.locator('.pv-zone.pv-link[id$="-to-floor-1"]');
     await floorLink.waitFor();
-    await page.getByRole('button', { name: /^Tillbaka till site/ }).waitFor();
+    await page.getByRole('button', { name: 'Tillbaka till Plan 1' }).waitFor();
     await floorLink.click();
     // Floor: the apartment is there to click.
     await widgetZone(page, id).click();
     await page.getByRole('dialog', { name: 'Bostad 1101' }).waitFor();
     await page.getByRole('button', { name: 'Stäng' }).click();
     // And back up: floor → building → site.
-    await page.getByRole('button', { name: /^Tillbaka till house a/ }).click();
+    await page.getByRole('button', { name: 'Tillbaka till Huset A' }).click();
     await floorLink.waitFor();
-    await page.getByRole('button', { name: /^Tillbaka till site/ }).click();
+    await page.getByRole('button', { name: 'Tillbaka till Plan 1' }).click();
     await house.waitFor();
     expect(await page.getByRole('button', { name: /^Tillbaka/ }).count()).toBe(0);
     await page.close();

@@ -17,15 +17,16 @@ import classes from './plan-files.module.css';
 function useDeleteWithConfirm(projectId: number) {
   const { t } = useTranslation();
   const remove = useDeletePlanFile(projectId);
-  return (file: Pick<PlanFile, 'id' | 'kind' | 'name'>) =>
+  return (file: Pick<PlanFile, 'id' | 'kind' | 'name' | 'title'>) =>
     modals.openConfirmModal({
       title: t('plans.files.deleteTitle'),
-      children: <Text size="sm">{t('plans.files.deleteConfirm', { name: file.name })}</Text>,
+      // A plan by its name (ADR 025), an image by its file name.
+      children: <Text size="sm">{t('plans.files.deleteConfirm', { name: file.title || file.name })}</Text>,
       labels: { confirm: t('plans.files.deleteButton'), cancel: t('plans.upload.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(file, {
-          onSuccess: () => toast.success(t('plans.files.deleted', { name: file.name })),
+          onSuccess: () => toast.success(t('plans.files.deleted', { name: file.title || file.name })),
           onError: (error) => toast.error(errorMessage(error)),
         }),
     });
