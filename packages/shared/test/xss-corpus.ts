@@ -47,6 +47,18 @@ const SCRIPT: XssCase[] = [
   c('script after a valid link', '<a href="#ok"><rect width="1" height="1"/></a><script>alert(1)</script>'),
   doc('script after the root closes', `${wrap('')}<script>alert(1)</script><svg onload="alert(1)"></svg>`),
   c('markup hidden in a title', '<title>&lt;img src=x onerror=alert(1)&gt;</title>'),
+  // The root's first <title> is the plan's name (ADR 025): shown in the widget's plan buttons and
+  // chooser, the editor's pickers and list, and in attributes (aria-label, title) of both.
+  c('a plan name that closes its button', '<title>&lt;/button&gt;&lt;img src=x onerror=alert(1)&gt;</title>' + ZONE),
+  c(
+    'a plan name that leaves an attribute',
+    '<title>" onfocus="alert(1)" autofocus="&gt;&lt;svg onload=alert(1)&gt;</title>' + ZONE,
+  ),
+  c(
+    'a plan name with template syntax and direction overrides',
+    "<title>{{constructor.constructor('alert(1)')()}} ${alert(1)} \u202e\u2066&lt;/option&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>" +
+      ZONE,
+  ),
   c('markup hidden in text', '<text>&lt;script&gt;alert(1)&lt;/script&gt;</text>'),
 ];
 
