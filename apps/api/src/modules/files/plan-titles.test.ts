@@ -110,6 +110,25 @@ describe('a plan’s name on upload', () => {
   });
 });
 
+describe('plans uploaded at the same time', () => {
+  it('still get names of their own', async () => {
+    const names = await Promise.all(
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((n, i) =>
+        upload(`${n}.svg`, svg(i % 2 ? '<title>Hus A</title>' : '')).then((f) => f.title),
+      ),
+    );
+    expect(new Set(names).size).toBe(6);
+    expect(names.filter((n) => n.startsWith('Hus A'))).toHaveLength(3);
+  });
+
+  it('renamed to one name at the same time: one of them is refused', async () => {
+    const plans = [await upload('x.svg', svg()), await upload('y.svg', svg()), await upload('z.svg', svg())];
+    const answers = await Promise.all(plans.map((p) => rename(p.id, 'Hus X')));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422, 422]);
+    expect((await titles()).filter((n) => n === 'Hus X')).toHaveLength(1);
+  });
+});
+
 describe('renaming a plan', () => {
   it('stores the new name for admins and buyers alike; the file name stays its key', async () => {
     const plan = await upload('hus-b.svg', svg());

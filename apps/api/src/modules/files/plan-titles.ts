@@ -1,12 +1,15 @@
 import { cleanPlanTitle, defaultPlanTitle, PLAN_TITLE_MAX } from '@planvy/shared';
 import type { Db } from '../../db/client';
+import { lockProject } from '../projects/repository';
 import * as repo from './repository';
 import { sanitizeSvg, SvgSanitizeError } from './svg-sanitize';
 
 /**
  * Plans' names (ADR 025). The file name stays a plan's key; its name is what people read: the
  * uploaded plan's `<title>`, else "Plan n" for its position, stored, and edited by admins.
- * Stored, not computed: reordering or deleting plans never renames the others.
+ * Stored, not computed: reordering or deleting plans never renames the others. Whoever names a
+ * plan locks its project's row first: two uploads or renames at once would each find a name free
+ * and take the same one (a new plan is no row to lock yet, and a project may have no plans).
  */
 
 export const titleKey = (title: string) => title.toLocaleLowerCase('sv');
@@ -27,7 +30,10 @@ export function freeTitle(taken: ReadonlySet<string>, wanted: string, position: 
   if (!taken.has(titleKey(wanted))) return wanted;
   for (let i = 2; ; i++) {
     const suffix = ` (${i})`;
-    const stem = Array.from(wanted).slice(0, PLAN_TITLE_MAX - suffix.length).join('').trimEnd();
+    const stem = Array.from(wanted)
+      .slice(0, PLAN_TITLE_MAX - suffix.length)
+      .join('')
+      .trimEnd();
     const candidate = `${stem}${suffix}`;
     if (!taken.has(titleKey(candidate))) return candidate;
   }
@@ -53,7 +59,8 @@ export async function nameUntitledPlans(db: Db): Promise<number> {
   let named = 0;
   for (const projectId of await repo.projectsWithUntitledPlans(db)) {
     named += await db.transaction(async (tx) => {
-      const plans = await repo.lockPlanTitles(tx, projectId);
+      await lockProject(tx, projectId, { kind: 'all' });
+      const plans = await repo.listPlanTitles(tx, projectId);
       const taken = takenTitles(plans);
       let n = 0;
       for (const [i, plan] of plans.entries()) {

@@ -72,16 +72,6 @@ export async function projectsWithUntitledPlans(db: DbOrTx): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** The project's plans' names in display order, locked for the rest of the transaction. */
-export function lockPlanTitles(db: DbOrTx, projectId: number) {
-  return db
-    .select({ id: files.id, title: files.title })
-    .from(files)
-    .where(and(eq(files.project_id, projectId), eq(files.kind, 'svg')))
-    .orderBy(asc(files.sort_index), asc(files.id))
-    .for('update');
-}
-
 /** Names only, without the bytes. */
 export function listNames(db: DbOrTx, projectId: number) {
   return db

@@ -16,7 +16,7 @@ import { conflict, forbidden, invalid, notFound } from '../../lib/http-error';
 import { checkInlineImages, uprightCopy } from '../../lib/uploaded-image';
 import { toApartment } from '../apartments/service';
 import { listBuildingNumbers } from '../building-numbers/repository';
-import { assertProjectVisible, type Caller } from '../projects/service';
+import { assertProjectVisible, lockVisibleProject, type Caller } from '../projects/service';
 import { planMarkup, type MarkupCache, type MarkupEncoding } from './markup-cache';
 import { storeBlob } from './blobs';
 import { apartmentIdsOnPlan, planReport, scanPlan } from './plan-zones';
@@ -177,7 +177,10 @@ export async function uniqueName(db: DbOrTx, projectId: number, name: string): P
  * The markup as stored, or a 422 on `field`: unsafe parts removed, no image inside over the pixel
  * limit; and the text of its `<title>`, if any.
  */
-async function sanitizeOrRefuse(markup: string, field: string): Promise<{ svg: string; title: string | null }> {
+async function sanitizeOrRefuse(
+  markup: string,
+  field: string,
+): Promise<{ svg: string; title: string | null }> {
   let result: { svg: string; title: string | null };
   try {
     result = sanitizeSvg(markup);
@@ -238,6 +241,7 @@ export async function uploadFile(
   const image = content ? await storeWithEtag(db, store, content) : undefined;
   const etag = image?.etag ?? etagOf(svg);
   const stored = await db.transaction(async (tx) => {
+    if (kind === 'svg') await lockVisibleProject(tx, caller, projectId);
     const plans = kind === 'svg' ? await repo.listPlanTitles(tx, projectId) : [];
     const title = kind === 'svg' ? freeTitle(takenTitles(plans), planTitle, plans.length + 1) : '';
     const row = await repo.insertFile(tx, {
@@ -397,19 +401,22 @@ export async function updateFile(
   if (input.name !== undefined && input.name !== file.name) {
     throw invalid('name', 'Files cannot be renamed; upload the file again under the new name');
   }
-  if (input.title !== undefined) {
-    if (file.kind !== 'svg') throw invalid('title', 'Only plans have names');
-    if (takenTitles(await repo.listPlanTitles(db, file.project_id), file.id).has(titleKey(input.title)))
-      throw invalid('title', `Another plan is already called ${input.title}`);
-  }
+  if (input.title !== undefined && file.kind !== 'svg') throw invalid('title', 'Only plans have names');
   if (input.data !== undefined && input.data !== '') {
     const image = await repo.findByName(db, file.project_id, input.data);
     if (!image || image.kind !== 'image') throw invalid('data', `There is no image named ${input.data}`);
   }
-  const row = await repo.updateFile(db, id, {
-    ...(input.sort_index !== undefined ? { sort_index: input.sort_index } : {}),
-    ...(input.data !== undefined ? { data: input.data } : {}),
-    ...(input.title !== undefined ? { title: input.title } : {}),
+  const row = await db.transaction(async (tx) => {
+    if (input.title !== undefined) {
+      await lockVisibleProject(tx, caller, file.project_id);
+      if (takenTitles(await repo.listPlanTitles(tx, file.project_id), file.id).has(titleKey(input.title)))
+        throw invalid('title', `Another plan is already called ${input.title}`);
+    }
+    return repo.updateFile(tx, id, {
+      ...(input.sort_index !== undefined ? { sort_index: input.sort_index } : {}),
+      ...(input.data !== undefined ? { data: input.data } : {}),
+      ...(input.title !== undefined ? { title: input.title } : {}),
+    });
   });
   return summaryWithBuildings(db, row!);
 }
