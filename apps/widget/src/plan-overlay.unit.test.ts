@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicApartment } from '@planvy/shared/src/public-view';
 import { REAL_PLANS, realPlanMarkup, withApartments } from '@planvy/shared/test/real-plans';
+import { TEXT_PAYLOADS } from '@planvy/shared/test/xss-corpus';
 import { parseDocument } from 'htmlparser2';
-import type { ChildNode, Element } from 'domhandler';
+import { Element, type ChildNode } from 'domhandler';
 import { boxInPlan, parseTransform } from './plan-geometry';
 import type { ZoneContext } from './plan-zones';
 import { decoratePlan } from './server';
@@ -41,7 +42,7 @@ function page(markup: string): SVGSVGElement {
   return host.querySelector('svg')!;
 }
 
-const isElement = (n: ChildNode): n is Element => n.type === 'tag';
+const isElement = (n: ChildNode): n is Element => n instanceof Element;
 const byId = (markup: string, id: string) => {
   const root = parseDocument(markup, { xmlMode: true }).children.find(isElement)!;
   const find = (el: Element): Element | null =>
@@ -68,6 +69,33 @@ describe('boxes from the markup', () => {
     expect(curved.w).toBeCloseTo(90, 1);
     const { el, root } = byId(markupOf(floorplanner), String(ids.get('B2105')));
     expect(boxInPlan(el, root)).toEqual({ x: 560, y: 520, w: 460, h: 380 });
+  });
+
+  it('follow <use> to what it names, in its place, as Chromium’s getBBox does (figures read there)', () => {
+    const markup = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 1000 800">
+      <defs><rect id="r" x="5" y="7" width="40" height="30"/>
+      <g id="grp" transform="translate(10 20)"><rect x="0" y="0" width="50" height="10"/><circle cx="80" cy="40" r="10"/></g>
+      <symbol id="sym" viewBox="0 0 100 50"><rect x="10" y="10" width="80" height="30"/></symbol>
+      <symbol id="sym2"><rect x="1" y="2" width="30" height="40"/></symbol>
+      <use id="loop" href="#loop"/></defs>
+      <g transform="translate(100 50) scale(2)">
+        <use id="u1" href="#r" x="10" y="20"/>
+        <use id="u2" xlink:href="#grp" x="3" y="4" transform="rotate(30)"/>
+        <use id="u3" href="#sym" x="200" y="100" width="200" height="200"/>
+        <use id="u4" href="#sym2" x="50" y="60"/>
+        <use id="u5" href="#u1" x="7" y="9"/>
+      </g></svg>`;
+    const box = (id: string) => {
+      const { el, root } = byId(markup, id);
+      const b = boxInPlan(el, root);
+      return b && Object.values(b).map((n) => Math.round(n * 10) / 10);
+    };
+    expect(box('u1')).toEqual([130, 104, 80, 60]);
+    expect(box('u2')).toEqual([48.5, 104.6, 205.9, 176.6]);
+    expect(box('u3')).toEqual([540, 390, 320, 120]);
+    expect(box('u4')).toEqual([202, 174, 60, 80]);
+    expect(box('u5')).toEqual([144, 122, 80, 60]);
+    expect(box('loop')).toBeNull();
   });
 
   it('read transform lists as browsers do', () => {
@@ -118,7 +146,7 @@ describe('labels and numbers in the server’s plan', () => {
     const numbers = [...svg.querySelectorAll('.pv-nums[aria-hidden="true"] > text.pv-num')];
     expect(numbers.map((n) => n.textContent)).toEqual(floorplanner.bostader);
     for (const n of numbers) {
-      const zone = svg.querySelector(`.pv-zone[data-pv-id="${ids.get(n.textContent!)}"]`)!;
+      const zone = svg.querySelector(`.pv-zone[data-pv-id="${ids.get(n.textContent)}"]`)!;
       const points = zone.getAttribute('points')!.split(/[ ,]/).map(Number);
       const xs = points.filter((_, i) => i % 2 === 0);
       const [x, size] = [Number(n.getAttribute('x')), Number(n.getAttribute('font-size'))];
@@ -129,7 +157,7 @@ describe('labels and numbers in the server’s plan', () => {
     }
   });
 
-  it('keep a placed label where the admin put it, resized; text that looks like markup stays text', () => {
+  it('keep a placed label where the admin put it, resized', () => {
     const placed = JSON.stringify({
       x: 100,
       y: 100,
@@ -139,28 +167,53 @@ describe('labels and numbers in the server’s plan', () => {
       textY: 112,
       scale: 2,
     });
-    const hostile = '</text><script>alert(1)</script><text>';
     const decorated = decoratePlan(
       markupOf(site),
-      { background_url: null, buildings: [building(hostile, placed)] },
+      { background_url: null, buildings: [building('A', placed)] },
       0,
-      {
-        ...ctx,
-        apartments: new Map([
-          [1, { ...apartments.get(1)!, bostad: '<b>T1</b>' }],
-          ...[...apartments].slice(1),
-        ]),
-      },
+      ctx,
       'Plan',
-      { ...settings, show_zone_numbers: '1' },
+      settings,
     )!;
-    expect(decorated).not.toBeNull();
     const svg = page(decorated.markup);
-    expect(svg.querySelectorAll('script, b')).toHaveLength(0);
     const text = svg.querySelector('.pv-label text')!;
-    expect(text.textContent).toBe(`Hus ${hostile}`);
     expect(Number(text.getAttribute('font-size'))).toBeCloseTo(24.12, 2);
     const rect = svg.querySelector('.pv-label rect')!;
     expect(Number(rect.getAttribute('x')) + Number(rect.getAttribute('width')) / 2).toBeCloseTo(120, 1);
+  });
+
+  it('write labels and numbers that look like markup as text, whatever an admin typed', () => {
+    for (const hostile of TEXT_PAYLOADS) {
+      // Every apartment of the site plan is numbered with the payload.
+      const numbered = new Map([...apartments].map(([id, a]) => [id, { ...a, bostad: hostile }]));
+      const decorated = decoratePlan(
+        markupOf(site),
+        { background_url: null, buildings: [building(hostile)] },
+        0,
+        { ...ctx, apartments: numbered },
+        'Plan',
+        { ...settings, show_zone_numbers: '1' },
+      );
+      expect(decorated, hostile).not.toBeNull();
+      const host = document.createElement('div');
+      host.innerHTML = `${decorated!.markup}<p>after</p>`;
+      const svg = host.firstElementChild!;
+      expect(
+        [...host.children].map((e) => e.localName),
+        hostile,
+      ).toEqual(['svg', 'p']);
+      const inside = [...svg.querySelectorAll('*')];
+      expect(
+        inside.filter(
+          (e) => e.namespaceURI !== svg.namespaceURI || /^(script|a|iframe|img)$/.test(e.localName),
+        ),
+        hostile,
+      ).toEqual([]);
+      expect(svg.querySelector('.pv-label text')!.textContent, hostile).toBe(`Hus ${hostile}`);
+      // Numbers are drawn where a zone has room for them; each reads as typed.
+      const numbers = [...svg.querySelectorAll('.pv-nums text')].map((t) => t.textContent);
+      expect(numbers.length, hostile).toBeGreaterThan(0);
+      expect(new Set(numbers), hostile).toEqual(new Set([hostile.trim()]));
+    }
   });
 });
