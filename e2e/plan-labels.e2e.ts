@@ -147,7 +147,7 @@ describe('three real plans, from the admin’s upload to a buyer on another site
         const iframe = page.locator('iframe');
         await iframe.scrollIntoViewIfNeeded();
         await page.frameLocator('iframe').locator('#root[data-ready="1"]').waitFor({ state: 'attached' });
-        const frame = (await (await iframe.elementHandle())!.contentFrame())!;
+        const frame = (await (await iframe.elementHandle()).contentFrame())!;
         const phone = viewport.name === 'phone';
         const chooser = frame.getByRole('combobox', { name: 'Planer' });
         expect(await chooser.isVisible()).toBe(phone);

@@ -589,7 +589,7 @@ describe('zone editor', () => {
     await expect.poll(() => page.getByTestId('detached-count').textContent()).toBe('1');
   });
 
-  it('attaches a building number, drags its label and shows it there after a reload', async () => {
+  it('attaches a building number, drags its label by its grip and shows it there after a reload', async () => {
     const projectId = await createProject();
     const created = await api<{ building_number: BuildingNumber }>(
       'POST',
@@ -612,8 +612,10 @@ describe('zone editor', () => {
 
     const label = stage().locator('.pv-label');
     await label.getByText('Hus 7').waitFor();
-    const before = await label.locator('rect').boundingBox();
-    const from = { x: before!.x + before!.width / 2, y: before!.y + before!.height / 2 };
+    const before = await label.locator('.pv-label-box').boundingBox();
+    // The grip moves the label (a press on the label itself is the zone's under it).
+    const grip = (await label.locator('.pv-label-grip').boundingBox())!;
+    const from = { x: grip.x + grip.width / 2, y: grip.y + grip.height / 2 };
     const moved = page.waitForResponse(
       (r) => r.request().method() === 'PUT' && r.url().includes('/building-numbers/'),
     );
@@ -632,11 +634,14 @@ describe('zone editor', () => {
     await page.reload();
     await planShown();
     await stage().locator('.pv-label').getByText('Hus 7').waitFor();
-    const after = await stage().locator('.pv-label rect').boundingBox();
+    const after = await stage().locator('.pv-label .pv-label-box').boundingBox();
     expect(after!.x - before!.x).toBeGreaterThan(150);
     expect(after!.y - before!.y).toBeGreaterThan(80);
     // Drawn exactly where it was stored.
-    expect(Number(await stage().locator('.pv-label rect').getAttribute('x'))).toBeCloseTo(position.x, 1);
+    expect(Number(await stage().locator('.pv-label .pv-label-box').getAttribute('x'))).toBeCloseTo(
+      position.x,
+      1,
+    );
 
     // Removing the tag asks first.
     await page.getByRole('button', { name: 'Ta bort Hus 7 från planen' }).click();
@@ -674,7 +679,8 @@ describe('zone editor', () => {
     await dialog.getByRole('radio', { name: /Länka till hus/ }).click();
     await dialog.getByRole('button', { name: 'Nästa' }).click();
     await dialog.getByRole('combobox', { name: 'Plan som ska öppnas' }).click();
-    await page.getByRole('option', { name: 'other.svg' }).click();
+    // Plans are offered by name (ADR 025): other.svg has no <title>, so it is "Plan 2".
+    await page.getByRole('option', { name: 'Plan 2' }).click();
     const saved = planSaved();
     await dialog.getByRole('button', { name: 'Spara' }).click();
     expect((await saved).status()).toBe(409);

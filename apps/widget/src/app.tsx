@@ -132,8 +132,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
     if (!label) return null;
     // A building: "Hus A", and which plan it opens.
     const target = view.plans[Number(zone.getAttribute('data-pv-plan'))];
-    const opens =
-      zone.classList.contains('pv-building') && target ? t('goTo', { name: target.title }) : '';
+    const opens = zone.classList.contains('pv-building') && target ? t('goTo', { name: target.title }) : '';
     return [label, opens];
   });
 

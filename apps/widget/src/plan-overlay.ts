@@ -61,7 +61,13 @@ export function planOverlay(input: OverlayInput): OverlayNode[] {
       LABELS_GROUP,
       labels.map((l): OverlayNode => {
         const [group, rect, text] = labelParts(l.id, l.text, layout.get(l.id)!);
-        return [group, [[rect, []], [text, []]]];
+        return [
+          group,
+          [
+            [rect, []],
+            [text, []],
+          ],
+        ];
       }),
     ]);
   }

@@ -150,7 +150,10 @@ export const buildingNumberBodySchema = z.object({
           return false;
         }
       },
-      { error: 'label_svg must be JSON with x, y, width, height, textX and textY (and a scale from 0.25 to 4)' },
+      {
+        error:
+          'label_svg must be JSON with x, y, width, height, textX and textY (and a scale from 0.25 to 4)',
+      },
     ),
 });
 

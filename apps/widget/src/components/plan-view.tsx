@@ -88,7 +88,12 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
   const cache = useRef(
     new Map<number, Shown>(
       initial && 'svg' in initial.plan
-        ? [[initial.index, { ...initial.plan, labelled: initial.plan.drawn === true, ctx: props.zoneContext }]]
+        ? [
+            [
+              initial.index,
+              { ...initial.plan, labelled: initial.plan.drawn === true, ctx: props.zoneContext },
+            ],
+          ]
         : [],
     ),
   );

@@ -51,7 +51,14 @@ describe('building label box (spec §9)', () => {
     expect(parseLabelSvg(JSON.stringify({ ...g, scale: 1.5 }))).toEqual({ ...g, scale: 1.5 });
     expect(parseLabelSvg(JSON.stringify({ ...g, scale: 99 }))).toEqual({ ...g, scale: 4 });
     expect(parseLabelSvg(JSON.stringify({ ...g, scale: 1 }))).toEqual(g);
-    for (const bad of ['', null, '{"x":1}', 'not json', '3', '{"x":"1","y":2,"width":3,"height":4,"textX":5,"textY":6}'])
+    for (const bad of [
+      '',
+      null,
+      '{"x":1}',
+      'not json',
+      '3',
+      '{"x":"1","y":2,"width":3,"height":4,"textX":5,"textY":6}',
+    ])
       expect(parseLabelSvg(bad)).toBeNull();
   });
 
@@ -101,7 +108,12 @@ describe('where labels stand', () => {
     expect(small!.x + small!.width / 2).toBeCloseTo(placed.x + placed.width / 2, 1);
     expect(small!.y + small!.height / 2).toBeCloseTo(placed.y + placed.height / 2, 1);
     expect(small!.fontSize).toBe(15);
-    const [scaled] = layoutLabels([{ ...labels[2]!, placed: { ...placed, scale: 2 } }], 15, base, () => null).values();
+    const [scaled] = layoutLabels(
+      [{ ...labels[2]!, placed: { ...placed, scale: 2 } }],
+      15,
+      base,
+      () => null,
+    ).values();
     expect(scaled!.fontSize).toBe(30);
   });
 

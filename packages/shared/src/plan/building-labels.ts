@@ -194,7 +194,13 @@ export function layoutLabels(
       const scale = clampLabelScale(placed.scale);
       out.set(
         label.id,
-        centredLabel(placed.x + placed.width / 2, placed.y + placed.height / 2, label.text, fontSize * scale, scale),
+        centredLabel(
+          placed.x + placed.width / 2,
+          placed.y + placed.height / 2,
+          label.text,
+          fontSize * scale,
+          scale,
+        ),
       );
       continue;
     }
@@ -226,7 +232,11 @@ export type DrawnElement = [name: string, attributes: Record<string, string>, te
  * <text class="pv-label-text">{text}</text></g>`, as element names and attributes (the text is
  * data, never markup), for the DOM (`createLabelElement`) and the server's parsed plan alike.
  */
-export function labelParts(id: number, text: string, g: LabelLayout): [DrawnElement, DrawnElement, DrawnElement] {
+export function labelParts(
+  id: number,
+  text: string,
+  g: LabelLayout,
+): [DrawnElement, DrawnElement, DrawnElement] {
   return [
     ['g', { class: 'pv-label', 'data-pv-label': String(id) }],
     [

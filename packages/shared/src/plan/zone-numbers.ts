@@ -4,7 +4,12 @@
  * larger than the plan's building labels, so a buyer can read the plan without hovering. The
  * widget's server and its browser path draw the same elements from the same layout.
  */
-import { estimateTextWidth, LABEL_FONT_FAMILY, LABEL_FONT_WEIGHT, type DrawnElement } from './building-labels';
+import {
+  estimateTextWidth,
+  LABEL_FONT_FAMILY,
+  LABEL_FONT_WEIGHT,
+  type DrawnElement,
+} from './building-labels';
 import type { Box } from './view-box';
 
 export interface ZoneNumberLayout {
@@ -34,7 +39,11 @@ export function zoneNumberLayout(box: Box, text: string, labelFont: number): Zon
   const fontSize = Math.min(max, (box.w * FILL_WIDTH) / ems, box.h * FILL_HEIGHT);
   if (fontSize < max * MIN_OF_MAX) return null;
   // The baseline a third of an em below the middle centres a line of digits and capitals.
-  return { x: round(box.x + box.w / 2), y: round(box.y + box.h / 2 + fontSize * 0.35), fontSize: round(fontSize) };
+  return {
+    x: round(box.x + box.w / 2),
+    y: round(box.y + box.h / 2 + fontSize * 0.35),
+    fontSize: round(fontSize),
+  };
 }
 
 /** The group that holds a plan's numbers (under its labels). Decorative: the zone itself is named. */

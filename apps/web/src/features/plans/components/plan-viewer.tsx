@@ -127,7 +127,7 @@ export function PlanViewer({
           {list.length > 0 && plan && (
             <Group gap="sm" wrap="wrap">
               <div className={classes.pages} role="group" aria-label={t('plans.viewer.pages')}>
-                {list.map((p, i) => (
+                {list.map((p) => (
                   <Button
                     key={p.id}
                     size="compact-md"

@@ -323,7 +323,9 @@ export function PlanWorkspace({
         onDiscard={() => void reload(false)}
         onSave={saves.saveDrawing}
       />
-      {saves.report && <PlanReportAlert name={plan.title} report={saves.report} onClose={saves.closeReport} />}
+      {saves.report && (
+        <PlanReportAlert name={plan.title} report={saves.report} onClose={saves.closeReport} />
+      )}
 
       {shading ? shading.legend : <StatusLegend type={project.type} lang={lang} used={usedStatuses} />}
       <BuildingTags projectId={project.id} plan={plan} buildingNumbers={buildings} isAdmin={isAdmin} />

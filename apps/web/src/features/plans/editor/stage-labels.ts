@@ -129,7 +129,8 @@ export class StageLabels implements PointerHandler {
     const grip = group.querySelector('.pv-label-grip');
     if (grip) setAttrs(grip, { cx: g.x, cy: g.y + g.height / 2, r });
     const corner = group.querySelector('.pv-label-corner');
-    if (corner) setAttrs(corner, { x: g.x + g.width - s / 2, y: g.y + g.height - s / 2, width: s, height: s });
+    if (corner)
+      setAttrs(corner, { x: g.x + g.width - s / 2, y: g.y + g.height - s / 2, width: s, height: s });
   }
 
   /** Where a label is drawn now (tests and the e2e check of a dragged label). */
