@@ -1,6 +1,9 @@
 import type { PublicApartment, PublicPlan, PublicView } from '@planvy/shared/src/public-view';
 import {
+  boxInRoot,
   buildingLabelText,
+  buildingZone,
+  drawnElement,
   labelParts,
   layoutLabels,
   parseLabelSvg,
@@ -14,13 +17,15 @@ import {
   zoneNumberLayout,
   zoneNumberPart,
 } from '@planvy/shared/src/plan/zone-numbers';
+import type { PreparedPlan, ZoneContext } from './plan-zones';
 
 /**
  * What the widget draws over a plan (ADR 025): the building labels of the plan and, with
  * `show_zone_numbers`, each apartment's number on its zone, as element names and attributes.
  * The server puts them into the page's plan (server.tsx, through the same HTML check as the
- * plan) and the browser into plans it prepares itself (plan-prepare.ts); the boxes come from
- * the markup there and from the layout here, so both draw the same.
+ * plan) and the browser into plans it prepares itself (`drawOverlay`); the boxes come from the
+ * markup there and from the layout here, so both draw the same. In the browser this is a chunk
+ * of its own, loaded for a plan that has labels or numbers and that the server has not drawn.
  */
 
 /** An element to draw and its children (or its text). */
@@ -77,4 +82,36 @@ export function planOverlay(input: OverlayInput): OverlayNode[] {
 /** The text of everything drawn (what the server's HTML check depends on beside the plan). */
 export function overlayText(nodes: OverlayNode[]): string {
   return nodes.map(([[, , text], children]) => `${text ?? ''}\u0000${overlayText(children)}`).join('\u0001');
+}
+
+/**
+ * Draws over a plan in the page what the server draws into its page's plan: the building labels
+ * (the same places and sizes as in the admin editor) and, with show_zone_numbers, the
+ * apartments' numbers. Reads the layout of the zones it needs, once per plan.
+ */
+export function drawOverlay(
+  p: PreparedPlan,
+  buildings: PublicPlan['buildings'],
+  settings: PublicView['settings'],
+  ctx: ZoneContext,
+): void {
+  const svg = p.svg;
+  svg.querySelectorAll(':scope > .pv-labels, :scope > .pv-nums').forEach((g) => g.remove());
+  const zones: [PublicApartment, () => Box | null][] = [];
+  p.zones.forEach((els, id) => {
+    const a = ctx.apartments.get(id);
+    if (a) for (const el of els) zones.push([a, () => boxInRoot(el, svg)]);
+  });
+  const nodes = planOverlay({
+    buildings,
+    settings,
+    base: p.base,
+    buildingBox: (id) => {
+      const zone = buildingZone(svg, id);
+      return zone ? boxInRoot(zone, svg) : null;
+    },
+    zones,
+  });
+  const build = ([part, children]: OverlayNode): Element => drawnElement(svg, part, children.map(build));
+  svg.append(...nodes.map(build));
 }

@@ -1,9 +1,7 @@
-import type { PublicApartment, PublicPlan, PublicView } from '@planvy/shared/src/public-view';
-import { planOverlay, type OverlayNode } from './plan-overlay';
+import type { PublicPlan } from '@planvy/shared/src/public-view';
 import { guardPlan } from '@planvy/shared/src/plan/svg-guard';
 import { namespacePlanIds, planIdPrefix } from '@planvy/shared/src/plan/plan-ids';
 import { SVG_NS } from '@planvy/shared/src/plan/svg-policy';
-import { boxInRoot, buildingZone } from '@planvy/shared/src/plan/building-labels';
 import type { Box } from '@planvy/shared/src/plan/view-box';
 import { ZONE_SELECTOR } from '@planvy/shared/src/plan/zones';
 import {
@@ -19,8 +17,8 @@ import {
  * Plans that reach the page in the browser: every plan after the first (the server renders
  * the first into the page), the style preview and the page without server rendering. Loaded on
  * demand (a separate chunk, prefetched when the browser is idle): the browser guard, the XML
- * parser and the decoration are not needed to paint the first plan. Building labels are drawn
- * from here too, over the plan once it is painted: their layout measures the plan's zones.
+ * parser and the decoration are not needed to paint the first plan. What is drawn over a plan
+ * (labels, numbers) is in plan-overlay.ts, a chunk of its own: only plans that have it need it.
  */
 
 /**
@@ -81,42 +79,4 @@ export function preparePlan(
   // After the zones were read by their stored ids.
   namespacePlanIds(parsed, planIdPrefix(scope));
   return { svg: document.adoptNode(parsed), base, zones };
-}
-
-/**
- * Draws over a plan the widget prepared itself what the server draws into its page's plan
- * (plan-overlay.ts): the building labels (the same places and sizes as in the admin editor) and,
- * with show_zone_numbers, the apartments' numbers. Reads the layout of the zones it needs, once per plan.
- */
-export function drawOverlay(
-  p: PreparedPlan,
-  buildings: PublicPlan['buildings'],
-  settings: PublicView['settings'],
-  ctx: ZoneContext,
-): void {
-  const svg = p.svg;
-  svg.querySelectorAll(':scope > .pv-labels, :scope > .pv-nums').forEach((g) => g.remove());
-  const zones: [PublicApartment, () => Box | null][] = [];
-  p.zones.forEach((els, id) => {
-    const a = ctx.apartments.get(id);
-    if (a) for (const el of els) zones.push([a, () => boxInRoot(el, svg)]);
-  });
-  const nodes = planOverlay({
-    buildings,
-    settings,
-    base: p.base,
-    buildingBox: (id) => {
-      const zone = buildingZone(svg, id);
-      return zone ? boxInRoot(zone, svg) : null;
-    },
-    zones,
-  });
-  const build = ([[name, attributes, text], children]: OverlayNode): Element => {
-    const el = svg.ownerDocument.createElementNS(SVG_NS, name);
-    for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
-    if (text !== undefined) el.textContent = text;
-    el.append(...children.map(build));
-    return el;
-  };
-  svg.append(...nodes.map(build));
 }

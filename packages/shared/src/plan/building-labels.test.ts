@@ -137,7 +137,10 @@ describe('drawing', () => {
   it('draws the box and the text (as text, never markup) centred in it', () => {
     const doc = document.implementation.createDocument('http://www.w3.org/2000/svg', 'svg', null);
     const g = { ...labelGeometry(10, 20, 'Hus <b>', 45), fontSize: 45 };
-    const group = createLabelElement(doc, 7, 'Hus <b>', g);
+    const group = createLabelElement(doc.documentElement, 7, 'Hus <b>', g);
+    expect([group, ...group.children].map((e) => e.namespaceURI)).toEqual(
+      Array(3).fill(doc.documentElement.namespaceURI),
+    );
     const [rect, text] = [group.firstElementChild!, group.lastElementChild!];
     expect(group.getAttribute('data-pv-label')).toBe('7');
     expect(rect.getAttribute('width')).toBe(String(g.width));

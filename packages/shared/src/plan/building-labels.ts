@@ -18,7 +18,6 @@
  *   corner so none hides another.
  */
 import type { Box, Point } from './view-box';
-import { SVG_NS } from './svg-policy';
 
 /** Where a label's box and text are, in plan units: what `label_svg` stores (spec §3). */
 export interface LabelGeometry {
@@ -230,7 +229,7 @@ export type DrawnElement = [name: string, attributes: Record<string, string>, te
 /**
  * A label group: `<g class="pv-label" data-pv-label="{id}"><rect class="pv-label-box"/>
  * <text class="pv-label-text">{text}</text></g>`, as element names and attributes (the text is
- * data, never markup), for the DOM (`createLabelElement`) and the server's parsed plan alike.
+ * data, never markup), for the DOM (`drawnElement`) and the server's parsed plan alike.
  */
 export function labelParts(
   id: number,
@@ -272,18 +271,26 @@ function setAll(el: Element, attributes: Record<string, string>): void {
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
 }
 
-/** A label group in `doc` (see labelParts). */
-export function createLabelElement(doc: Document, id: number, text: string, g: LabelLayout): SVGGElement {
-  const [[, groupAttrs], [, rectAttrs], [, textAttrs, content]] = labelParts(id, text, g);
-  const group = doc.createElementNS(SVG_NS, 'g');
-  setAll(group, groupAttrs);
-  const rect = doc.createElementNS(SVG_NS, 'rect');
-  setAll(rect, rectAttrs);
-  const label = doc.createElementNS(SVG_NS, 'text');
-  setAll(label, textAttrs);
-  label.textContent = content ?? '';
-  group.append(rect, label);
-  return group;
+/**
+ * `part` as an element beside `within` (an element of the plan: the same document and namespace,
+ * so this module needs no namespace of its own), holding `children` or its text.
+ */
+export function drawnElement(
+  within: Element,
+  [name, attributes, text]: DrawnElement,
+  children: Element[] = [],
+): Element {
+  const el = within.ownerDocument.createElementNS(within.namespaceURI, name);
+  setAll(el, attributes);
+  if (text !== undefined) el.textContent = text;
+  el.append(...children);
+  return el;
+}
+
+/** A label group for the plan `within` belongs to (see labelParts). */
+export function createLabelElement(within: Element, id: number, text: string, g: LabelLayout): Element {
+  const [group, rect, label] = labelParts(id, text, g);
+  return drawnElement(within, group, [drawnElement(within, rect), drawnElement(within, label)]);
 }
 
 /** Moves a label group's box and text to `g` (and its size), dropping any drag preview transform. */

@@ -99,7 +99,7 @@ export class StageLabels implements PointerHandler {
       ...this.labels.map((label) => {
         const g = layout.get(label.id)!;
         this.layouts.set(label.id, g);
-        const group = createLabelElement(document, label.id, label.text, g);
+        const group = createLabelElement(layer, label.id, label.text, g);
         if (this.draggable) {
           const grip = svgEl('circle');
           setAttrs(grip, { class: 'pv-label-handle pv-label-grip', 'data-pv-handle': 'move' });
