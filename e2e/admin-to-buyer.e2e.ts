@@ -194,11 +194,14 @@ describe('from the back-office to the buyer', () => {
       plain('<rect id="house-a-shape" x="100" y="100" width="300" height="200" fill="#ddd"/>'),
     );
     // The building's plan leads on to its floor (arranged as a plan exported with its links).
+    // Plans are named by their <title> (ADR 025); the site plan has none: "Plan 1".
     await uploadFile(
       token,
       projectId,
       'house-a.svg',
-      plain('<rect id="to-floor-1" data-link-to="floor-1.svg" x="100" y="400" width="800" height="100"/>'),
+      plain(
+        '<title>Huset A</title><rect id="to-floor-1" data-link-to="floor-1.svg" x="100" y="400" width="800" height="100"/>',
+      ),
     );
     await uploadFile(
       token,
@@ -213,7 +216,7 @@ describe('from the back-office to the buyer', () => {
     const dialog = admin.getByRole('dialog');
     await dialog.getByRole('radio', { name: /Länka till hus/ }).click();
     await dialog.getByRole('button', { name: 'Nästa' }).click();
-    await choose(dialog, 'Plan som ska öppnas', 'house-a.svg');
+    await choose(dialog, 'Plan som ska öppnas', 'Huset A');
     await choose(dialog, 'Husnummer', 'Hus A');
     const saved = zoneEdited();
     await dialog.getByRole('button', { name: 'Spara' }).click();
@@ -233,25 +236,32 @@ describe('from the back-office to the buyer', () => {
     // Plan ids are in the plan's own namespace in the widget (pv-p{n}-…, ADR 020).
     const floorLink = page.locator('.pv-zone.pv-link[id$="-to-floor-1"]');
     await floorLink.waitFor();
-    await page.getByRole('button', { name: /^Tillbaka till site/ }).waitFor();
+    await page.getByRole('button', { name: 'Tillbaka till Plan 1' }).waitFor();
     await floorLink.click();
     // Floor: the apartment is there to click.
     await widgetZone(page, id).click();
     await page.getByRole('dialog', { name: 'Bostad 1101' }).waitFor();
     await page.getByRole('button', { name: 'Stäng' }).click();
     // And back up: floor → building → site.
-    await page.getByRole('button', { name: /^Tillbaka till house a/ }).click();
+    await page.getByRole('button', { name: 'Tillbaka till Huset A' }).click();
     await floorLink.waitFor();
-    await page.getByRole('button', { name: /^Tillbaka till site/ }).click();
+    await page.getByRole('button', { name: 'Tillbaka till Plan 1' }).click();
     await house.waitFor();
     expect(await page.getByRole('button', { name: /^Tillbaka/ }).count()).toBe(0);
     await page.close();
   });
 
-  it('a building label dragged in the editor stands at the same place in the widget', async () => {
+  it('a building label moved by its grip and resized by its corner in the editor stands the same in the widget, and never takes a zone’s click', async () => {
     const projectId = await createProject(token, 'Admin → buyer: label');
     const buildingId = await addBuilding(token, projectId, '7');
-    await uploadFile(token, projectId, 'site.svg', plain(''));
+    const id = await addApartment(token, projectId, { bostad: 'U-1', status: 'sale', rooms: '2' });
+    // A zone under the label's first place (an unplaced label stacks in the top-left corner).
+    await uploadFile(
+      token,
+      projectId,
+      'site.svg',
+      plain(`<rect id="${id}" data-bostad="U-1" x="0" y="0" width="400" height="160"/>`),
+    );
 
     await openPlan(projectId);
     await admin.getByRole('combobox', { name: 'Husnummer' }).click();
@@ -260,30 +270,47 @@ describe('from the back-office to the buyer', () => {
     const label = stage().locator(`.pv-label[data-pv-label="${buildingId}"]`);
     await label.getByText('Hus 7').waitFor();
 
-    const box = (await label.locator('rect').boundingBox())!;
-    const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-    const moved = admin.waitForResponse(
-      (r) => r.request().method() === 'PUT' && r.url().includes('/building-numbers/'),
-    );
-    await admin.mouse.move(from.x, from.y);
-    await admin.mouse.down();
-    await admin.mouse.move(from.x + 180, from.y + 140, { steps: 8 });
-    await admin.mouse.up();
-    expect((await moved).status()).toBe(200);
+    // A click on the label is the zone's: its apartment opens.
+    const body = (await label.locator('.pv-label-box').boundingBox())!;
+    await admin.mouse.click(body.x + body.width / 2, body.y + body.height / 2);
+    const popup = admin.getByRole('dialog', { name: 'Bostad U-1' });
+    await popup.waitFor();
+    await popup.getByRole('button', { name: 'Avbryt' }).click();
+    await popup.waitFor({ state: 'detached' });
+
+    const labelSaved = () =>
+      admin.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/building-numbers/'));
+    const drag = async (handle: string, dx: number, dy: number) => {
+      const box = (await label.locator(handle).boundingBox())!;
+      const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      const saved = labelSaved();
+      await admin.mouse.move(from.x, from.y);
+      await admin.mouse.down();
+      await admin.mouse.move(from.x + dx, from.y + dy, { steps: 8 });
+      await admin.mouse.up();
+      expect((await saved).status()).toBe(200);
+    };
+    await drag('.pv-label-grip', 120, 40);
+    const before = (await label.locator('.pv-label-box').boundingBox())!;
+    await drag('.pv-label-corner', 60, 20);
+    const after = (await label.locator('.pv-label-box').boundingBox())!;
+    expect(after.width).toBeGreaterThan(before.width * 1.2);
     const stored = (
       await api<{ building_numbers: BuildingNumber[] }>('GET', `/api/v1/building-numbers/${projectId}`, token)
     ).body.building_numbers[0]!;
-    const placed = JSON.parse(stored.label_svg) as { x: number; y: number };
-    expect(placed.x).toBeGreaterThan(100);
+    const placed = JSON.parse(stored.label_svg) as { x: number; y: number; scale: number };
+    // Moved away from the top-left corner, where it stood unplaced (x 22.5).
+    expect(placed.x).toBeGreaterThan(50);
+    expect(placed.scale).toBeGreaterThan(1.2);
 
-    /** The label's box and text position, in the plan's own units. */
+    /** The label's box, its text's position and size, in the plan's own units. */
     const geometry = (g: Locator) =>
       g.evaluate((el) => {
-        const rect = el.querySelector('rect')!;
+        const rect = el.querySelector('.pv-label-box')!;
         const text = el.querySelector('text')!;
         return ['x', 'y', 'width', 'height']
           .map((a) => Number(rect.getAttribute(a)))
-          .concat([Number(text.getAttribute('x')), Number(text.getAttribute('y'))])
+          .concat(['x', 'y', 'font-size'].map((a) => Number(text.getAttribute(a))))
           .map((n) => Math.round(n * 10) / 10);
       });
     const inEditor = await geometry(label);
@@ -294,6 +321,10 @@ describe('from the back-office to the buyer', () => {
     expect(await geometry(inWidget)).toEqual(inEditor);
     expect(inEditor[0]).toBeCloseTo(placed.x, 1);
     expect(inEditor[1]).toBeCloseTo(placed.y, 1);
+    // And in the widget, too, the zone under the label takes the click.
+    const shown = (await inWidget.boundingBox())!;
+    await page.mouse.click(shown.x + 4, shown.y + 4);
+    await page.getByRole('dialog', { name: 'Bostad U-1' }).waitFor();
     await page.close();
   });
 });

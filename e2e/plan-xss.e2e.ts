@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page, Route } from 'playwright-core';
-import { XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
+import { TEXT_PAYLOADS, XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
 import { adminToken, api, baseURL, launch } from './support/browser';
 import { signInAsAdmin } from './support/session';
 import {
   addApartment,
+  addBuilding,
+  attachBuildings,
   createProject,
+  setSettings,
   svgDoc,
   untilViewShows,
   uploadFile,
@@ -28,6 +31,10 @@ import {
  *   browser) and the admin editor, once as the server stored the plan and once raw (the markup
  *   swapped in the browser, as if the server's sanitiser had been skipped), so the browser guard
  *   is tested on its own too.
+ *
+ * Building labels and apartment numbers are on (ADR 025): every plan carries a building label whose
+ * text is a payload of `TEXT_PAYLOADS`, and each project has one more plan named by such a payload
+ * (its `<title>`) with zones of apartments numbered by them.
  *
  * A survivor is anything that takes effect: a script runs (alert and friends are hooked), a
  * request leaves for another origin, a page navigates or opens a window, an element outside the
@@ -57,10 +64,13 @@ interface Plan {
   name: string;
   payload: string;
   svg: string;
+  /** The apartment numbers its zones show (ADR 025). */
+  numbers: number;
 }
 /** Every plan of every project; each project's in the apps' order, its benign plan first. */
 const plans: Plan[] = [];
-const projects: { id: number; plans: Plan[] }[] = [];
+/** `label`: the text of the building label on every plan of the project. */
+const projects: { id: number; label: string; plans: Plan[] }[] = [];
 const durations: Record<string, number> = {};
 
 /** A plan with legitimate styles of its own: fills by class and a font, which must still render. */
@@ -71,14 +81,46 @@ const BENIGN =
 
 const fileName = (i: number) => `p-${String(i).padStart(3, '0')}.svg`;
 
+const xmlText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * A plan whose name and apartment numbers are hostile text (ADR 025): its `<title>` is `title`, and
+ * it has a zone for each apartment in `zones` (id → bostad), where the widget writes the number.
+ */
+const textPlan = (title: string, zones: [number, string][]) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><title>${xmlText(title)}</title>` +
+  zones
+    .map(
+      ([id, bostad], i) =>
+        `<rect id="${id}" data-bostad="${xmlText(bostad)}" x="${20 + i * 120}" y="60" width="110" height="80" fill="#ccc"/>`,
+    )
+    .join('') +
+  '</svg>';
+
 beforeAll(async () => {
   token = await adminToken();
   browser = await launch();
   for (let first = 0; first < XSS_CORPUS.length; first += PER_PROJECT) {
     const projectId = await createProject(token, PROJECT_NAME);
-    const items = [{ name: 'benign', svg: BENIGN }, ...XSS_CORPUS.slice(first, first + PER_PROJECT)].map(
-      (item, i) => ({ ...item, file: fileName(i === 0 ? 0 : first + i) }),
-    );
+    // Labels and numbers on, every apartment listed on every plan (so the pages stay comparable).
+    await setSettings(token, projectId, { show_zone_numbers: '1', show_all_apartments: '1' });
+    const text = (k: number) => TEXT_PAYLOADS[(first / PER_PROJECT + k) % TEXT_PAYLOADS.length]!;
+    const building = await addBuilding(token, projectId, text(0));
+    const numbered: [number, string][] = [];
+    for (const k of [1, 2, 3])
+      numbered.push([await addApartment(token, projectId, { bostad: text(k), status: 'sale' }), text(k)]);
+    const items = (
+      [
+        { name: 'benign', svg: BENIGN },
+        ...XSS_CORPUS.slice(first, first + PER_PROJECT),
+        {
+          name: 'hostile plan name, building label and apartment numbers',
+          svg: textPlan(text(4), numbered),
+          numbers: numbered.length,
+        },
+      ] as { name: string; svg: string; numbers?: number }[]
+    ).map((item, i) => ({ ...item, file: fileName(i === 0 ? 0 : first + i) }));
     // A payload the server refuses outright (not an SVG at all) is neutralised at upload;
     // a placeholder keeps its place so the raw passes can still show it to the browser guard.
     const store = async (item: (typeof items)[number]) => {
@@ -88,7 +130,14 @@ beforeAll(async () => {
         stored = await upload(projectId, item.file, placeholder);
         expect(stored.status).toBe(201);
       }
-      return { id: stored.id, name: item.file, payload: item.name, svg: item.svg };
+      await attachBuildings(token, stored.id, [building]);
+      return {
+        id: stored.id,
+        name: item.file,
+        payload: item.name,
+        svg: item.svg,
+        numbers: item.numbers ?? 0,
+      };
     };
     // The benign plan first (the apps open on it), the rest a few at a time.
     const uploaded = [await store(items[0]!)];
@@ -98,7 +147,7 @@ beforeAll(async () => {
     const order = (await api<{ plans: { name: string }[] }>('GET', `/api/v1/public/view/${projectId}`)).body
       .plans;
     const byName = new Map(uploaded.map((p) => [p.name, p]));
-    const project = { id: projectId, plans: [] as Plan[] };
+    const project = { id: projectId, label: `Hus ${text(0)}`, plans: [] as Plan[] };
     order.forEach(({ name }, index) => {
       const plan = { ...byName.get(name)!, key: plans.length, projectId, index };
       plans.push(plan);
@@ -282,6 +331,10 @@ interface PageSnapshot {
  */
 function inspectFrames(args: {
   indices: number[];
+  /** The apartment numbers each frame's plan shows. */
+  numbers: number[];
+  /** The building label every plan carries. */
+  label: string;
   projectId: number;
   projectName: string;
   scripts: boolean;
@@ -335,6 +388,12 @@ function inspectFrames(args: {
         if (el.id && !el.id.startsWith(prefix)) found.push(`id ${el.id} in the plan`);
       }
       found.push(...(window as unknown as PlanFindings).__planFindings(svg));
+      // The server drew the label and the numbers into the plan, their text as typed.
+      const label = Array.from(svg.querySelectorAll('.pv-labels > .pv-label > text'), (t) => t.textContent);
+      if (label.length !== 1 || label[0] !== args.label)
+        found.push(`the label reads ${JSON.stringify(label)}`);
+      const numbers = svg.querySelectorAll('.pv-nums > text').length;
+      if (numbers !== args.numbers[n]) found.push(`${numbers} apartment numbers, not ${args.numbers[n]}`);
     }
     const inPlan = (el: Element | null) => !!el && !!svg && (el === svg || svg.contains(el));
 
@@ -414,6 +473,8 @@ async function runServerPages(scripts: boolean): Promise<Survivor[]> {
       });
       return page.evaluate(inspectFrames, {
         indices: batch.map((p) => p.index),
+        numbers: batch.map((p) => p.numbers),
+        label: projects.find((p) => p.id === batch[0]!.projectId)!.label,
         projectId: batch[0]!.projectId,
         projectName: PROJECT_NAME,
         scripts,
@@ -550,11 +611,11 @@ const widget: App = {
       document.querySelectorAll<HTMLButtonElement>('.pv-pages button')[index]!.click();
       const started = performance.now();
       const check = () => {
-        const current = document.querySelector('.pv-pages button[aria-current="page"]');
+        const buttons = Array.from(document.querySelectorAll('.pv-pages button'));
+        const current = buttons.findIndex((b) => b.getAttribute('aria-current') === 'page');
         if (
           document.querySelector(`.pv-canvas > svg.pv-p${index}`) ||
-          (current?.textContent === String(index + 1) &&
-            document.querySelector('.pv-stage-msg[role="alert"]'))
+          (current === index && document.querySelector('.pv-stage-msg[role="alert"]'))
         )
           resolve();
         else if (performance.now() - started > 15_000) reject(new Error('the plan was never shown'));

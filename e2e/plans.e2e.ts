@@ -237,44 +237,61 @@ describe('SVG images tab', () => {
     expect((await plans(projectId)).map((p) => p.name)).toEqual(['house-a.svg']);
   });
 
-  it('reorders plans by dragging (kept after a reload), moves with buttons and deletes after confirming', async () => {
+  it('names plans by their <title> or "Plan n", renames one, reorders by dragging (kept after a reload) and with buttons, and deletes after confirming', async () => {
     const projectId = await createProject();
-    for (const name of ['one.svg', 'two.svg', 'three.svg']) await upload(projectId, name, svg(''));
+    // Plans are named by their <title> on upload, else by position (ADR 025); the file name stays below.
+    await upload(projectId, 'one.svg', svg('<title>  Hus Ett\n </title>'));
+    for (const name of ['two.svg', 'three.svg']) await upload(projectId, name, svg(''));
     await openProject(projectId);
     await page.getByRole('tab', { name: 'SVG-bilder' }).click();
     const list = page.getByRole('list', { name: 'Planer i visningsordning' });
     const names = () =>
       list.getByRole('listitem').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-    await list.getByRole('listitem', { name: 'three.svg' }).waitFor();
-    expect(await names()).toEqual(['one.svg', 'two.svg', 'three.svg']);
+    await list.getByRole('listitem', { name: 'Plan 3' }).waitFor();
+    expect(await names()).toEqual(['Hus Ett', 'Plan 2', 'Plan 3']);
+    await list.getByRole('listitem', { name: 'Hus Ett' }).getByText('one.svg').waitFor();
+
+    // Renaming: a name another plan has is refused with the server's reason; a new one is stored.
+    await page.getByRole('button', { name: 'Byt namn på Plan 3' }).click();
+    const field = page.getByRole('textbox', { name: 'Nytt namn för Plan 3' });
+    await field.fill('hus ett');
+    await page.getByRole('button', { name: 'Spara', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'En annan plan heter redan hus ett' }).waitFor();
+    await field.fill('Radhusen <b>');
+    const renamed = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/file/'));
+    await page.getByRole('button', { name: 'Spara', exact: true }).click();
+    expect((await renamed).status()).toBe(200);
+    await page.getByRole('alert').filter({ hasText: 'Planen heter nu Radhusen <b>' }).waitFor();
+    await list.getByRole('listitem', { name: 'Radhusen <b>' }).waitFor();
 
     const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/file/'));
     await list
-      .getByRole('listitem', { name: 'three.svg' })
-      .dragTo(list.getByRole('listitem', { name: 'one.svg' }), { targetPosition: { x: 40, y: 4 } });
+      .getByRole('listitem', { name: 'Radhusen <b>' })
+      .dragTo(list.getByRole('listitem', { name: 'Hus Ett' }), { targetPosition: { x: 40, y: 4 } });
     await saved;
-    expect(await names()).toEqual(['three.svg', 'one.svg', 'two.svg']);
+    expect(await names()).toEqual(['Radhusen <b>', 'Hus Ett', 'Plan 2']);
     await expect
       .poll(async () => (await plans(projectId)).map((p) => p.name))
       .toEqual(['three.svg', 'one.svg', 'two.svg']);
 
     await page.reload();
     await page.getByRole('tab', { name: 'SVG-bilder' }).click();
-    await list.getByRole('listitem', { name: 'three.svg' }).waitFor();
-    expect(await names()).toEqual(['three.svg', 'one.svg', 'two.svg']);
+    await list.getByRole('listitem', { name: 'Radhusen <b>' }).waitFor();
+    // Names are stored: moving plans renames none of them.
+    expect(await names()).toEqual(['Radhusen <b>', 'Hus Ett', 'Plan 2']);
 
     // The keyboard alternative.
-    await page.getByRole('button', { name: 'Flytta ned three.svg' }).click();
-    await expect.poll(names).toEqual(['one.svg', 'three.svg', 'two.svg']);
+    await page.getByRole('button', { name: 'Flytta ned Radhusen <b>' }).click();
+    await expect.poll(names).toEqual(['Hus Ett', 'Radhusen <b>', 'Plan 2']);
     await expect
       .poll(async () => (await plans(projectId)).map((p) => p.name))
       .toEqual(['one.svg', 'three.svg', 'two.svg']);
 
-    await page.getByRole('button', { name: 'Ta bort two.svg' }).click();
+    await page.getByRole('button', { name: 'Ta bort Plan 2' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ta bort fil' });
-    await dialog.getByText('Är du säker på att du vill ta bort filen two.svg?').waitFor();
+    await dialog.getByText('Är du säker på att du vill ta bort filen Plan 2?').waitFor();
     await dialog.getByRole('button', { name: 'Ta bort' }).click();
-    await list.getByRole('listitem', { name: 'two.svg' }).waitFor({ state: 'detached' });
+    await list.getByRole('listitem', { name: 'Plan 2' }).waitFor({ state: 'detached' });
     expect((await plans(projectId)).map((p) => p.name)).toEqual(['one.svg', 'three.svg']);
   });
 
@@ -287,7 +304,7 @@ describe('SVG images tab', () => {
     await page.getByRole('button', { name: 'Redigera SVG' }).click();
     const save = page.getByRole('button', { name: 'Spara', exact: true });
     expect(await save.isDisabled()).toBe(true);
-    await page.getByRole('combobox', { name: 'Bakgrundsbild för floor.svg' }).click();
+    await page.getByRole('combobox', { name: 'Bakgrundsbild för Plan 1' }).click();
     await page.getByRole('option', { name: 'photo.png' }).click();
     await save.click();
     await page.getByText('Bakgrundsbilderna har sparats').waitFor();
@@ -492,10 +509,11 @@ describe('zone editor', () => {
     await dialog.getByRole('radio', { name: /Länka till hus/ }).click();
     await dialog.getByRole('button', { name: 'Nästa' }).click();
     // The current plan is not offered.
+    // Plans by their names (ADR 025): house-a.svg has no <title>, so it is "Plan 2".
     expect(await openOptions(dialog.getByRole('combobox', { name: 'Plan som ska öppnas' }))).toEqual([
-      'house-a.svg',
+      'Plan 2',
     ]);
-    await page.getByRole('option', { name: 'house-a.svg' }).click();
+    await page.getByRole('option', { name: 'Plan 2' }).click();
     const saved = planSaved();
     await dialog.getByRole('button', { name: 'Spara' }).click();
     expect((await saved).status()).toBe(200);
@@ -510,17 +528,17 @@ describe('zone editor', () => {
     await clickPlan(200, 170);
     await dialog.getByRole('heading', { name: 'Länka till hus' }).waitFor();
     await dialog.getByRole('button', { name: 'Följ länken' }).click();
-    await page.getByTestId('plan-file-name').getByText('Fil: house-a.svg').waitFor();
-    expect(await page.getByRole('button', { name: '2', exact: true }).getAttribute('aria-pressed')).toBe(
+    await page.getByTestId('plan-file-name').getByText('Plan 2 · fil: house-a.svg').waitFor();
+    expect(await page.getByRole('button', { name: 'Plan 2', exact: true }).getAttribute('aria-pressed')).toBe(
       'true',
     );
 
-    await page.getByRole('button', { name: '1', exact: true }).click();
+    await page.getByRole('button', { name: 'Plan 1', exact: true }).click();
     await planShown();
     await clickPlan(200, 170);
     await dialog.getByRole('button', { name: 'Ta bort länken' }).click();
     const confirm = page.getByRole('dialog', { name: 'Ta bort länken' });
-    await confirm.getByText('Är du säker på att du vill ta bort länken till house-a.svg?').waitFor();
+    await confirm.getByText('Är du säker på att du vill ta bort länken till Plan 2?').waitFor();
     const unlinked = planSaved();
     await confirm.getByRole('button', { name: 'Ta bort länken' }).click();
     expect((await unlinked).status()).toBe(200);
@@ -571,7 +589,7 @@ describe('zone editor', () => {
     await expect.poll(() => page.getByTestId('detached-count').textContent()).toBe('1');
   });
 
-  it('attaches a building number, drags its label and shows it there after a reload', async () => {
+  it('attaches a building number, drags its label by its grip and shows it there after a reload', async () => {
     const projectId = await createProject();
     const created = await api<{ building_number: BuildingNumber }>(
       'POST',
@@ -594,8 +612,10 @@ describe('zone editor', () => {
 
     const label = stage().locator('.pv-label');
     await label.getByText('Hus 7').waitFor();
-    const before = await label.locator('rect').boundingBox();
-    const from = { x: before!.x + before!.width / 2, y: before!.y + before!.height / 2 };
+    const before = await label.locator('.pv-label-box').boundingBox();
+    // The grip moves the label (a press on the label itself is the zone's under it).
+    const grip = (await label.locator('.pv-label-grip').boundingBox())!;
+    const from = { x: grip.x + grip.width / 2, y: grip.y + grip.height / 2 };
     const moved = page.waitForResponse(
       (r) => r.request().method() === 'PUT' && r.url().includes('/building-numbers/'),
     );
@@ -614,11 +634,14 @@ describe('zone editor', () => {
     await page.reload();
     await planShown();
     await stage().locator('.pv-label').getByText('Hus 7').waitFor();
-    const after = await stage().locator('.pv-label rect').boundingBox();
+    const after = await stage().locator('.pv-label .pv-label-box').boundingBox();
     expect(after!.x - before!.x).toBeGreaterThan(150);
     expect(after!.y - before!.y).toBeGreaterThan(80);
     // Drawn exactly where it was stored.
-    expect(Number(await stage().locator('.pv-label rect').getAttribute('x'))).toBeCloseTo(position.x, 1);
+    expect(Number(await stage().locator('.pv-label .pv-label-box').getAttribute('x'))).toBeCloseTo(
+      position.x,
+      1,
+    );
 
     // Removing the tag asks first.
     await page.getByRole('button', { name: 'Ta bort Hus 7 från planen' }).click();
@@ -656,7 +679,8 @@ describe('zone editor', () => {
     await dialog.getByRole('radio', { name: /Länka till hus/ }).click();
     await dialog.getByRole('button', { name: 'Nästa' }).click();
     await dialog.getByRole('combobox', { name: 'Plan som ska öppnas' }).click();
-    await page.getByRole('option', { name: 'other.svg' }).click();
+    // Plans are offered by name (ADR 025): other.svg has no <title>, so it is "Plan 2".
+    await page.getByRole('option', { name: 'Plan 2' }).click();
     const saved = planSaved();
     await dialog.getByRole('button', { name: 'Spara' }).click();
     expect((await saved).status()).toBe(409);
@@ -698,7 +722,7 @@ describe('a client on the plan', () => {
       ),
     );
     await openProject(projectId, { email: client.email, password: client.password });
-    await page.getByRole('button', { name: '2', exact: true }).click();
+    await page.getByRole('button', { name: 'Plan 2', exact: true }).click();
     await planShown(file.version);
 
     expect(await page.getByRole('button', { name: 'Rita en polygon' }).count()).toBe(0);
@@ -707,7 +731,7 @@ describe('a client on the plan', () => {
 
     // Finding a zone by keyboard: the list has the apartment and the link, not the empty zone.
     const finder = page.getByRole('combobox', { name: 'Hitta på planen' });
-    expect(await openOptions(finder)).toEqual(['D-1 · Till salu', 'Länk till next.svg']);
+    expect(await openOptions(finder)).toEqual(['D-1 · Till salu', 'Länk till Plan 1']);
     await page.keyboard.type('D-1');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
@@ -730,7 +754,7 @@ describe('a client on the plan', () => {
     const link = page.getByRole('dialog', { name: 'Länka till hus' });
     expect(await link.getByRole('combobox', { name: 'Plan som ska öppnas' }).isDisabled()).toBe(true);
     await link.getByRole('button', { name: 'Följ länken' }).click();
-    await page.getByTestId('plan-file-name').getByText('Fil: next.svg').waitFor();
+    await page.getByTestId('plan-file-name').getByText('Plan 1 · fil: next.svg').waitFor();
   });
 });
 

@@ -80,7 +80,9 @@ beforeAll(async () => {
     eken.id,
     'omrade.svg',
     svgDoc(
-      `<rect id="to-a" data-link-to="hus-a.svg" data-building-number="${eken.building}" x="30" y="40" width="200" height="150" fill="#ddd"/>` +
+      // The plan's <title> is its name for buyers (ADR 025), never its file name.
+      '<title>Området</title>' +
+        `<rect id="to-a" data-link-to="hus-a.svg" data-building-number="${eken.building}" x="30" y="40" width="200" height="150" fill="#ddd"/>` +
         zoneRect(eken.apt['2001']!, '2001', 280, 60),
     ),
   );
@@ -90,9 +92,10 @@ beforeAll(async () => {
     eken.id,
     'hus-a.svg',
     svgDoc(
-      ['1001', '1002', '1003', '1004', '1005']
-        .map((b, i) => zoneRect(eken.apt[b]!, b, 20 + (i % 3) * 120, 30 + Math.floor(i / 3) * 120, 100, 90))
-        .join(''),
+      '<title>Hus A, plan 1</title>' +
+        ['1001', '1002', '1003', '1004', '1005']
+          .map((b, i) => zoneRect(eken.apt[b]!, b, 20 + (i % 3) * 120, 30 + Math.floor(i / 3) * 120, 100, 90))
+          .join(''),
     ),
   );
 
@@ -139,7 +142,10 @@ const open = pages.open;
 /** The house plan (the second page), with its list rendered. */
 async function openHouse(query = '', viewport?: { width: number; height: number }): Promise<Page> {
   const page = await open(`/view/${eken.id}${query}`, viewport);
-  await page.getByRole('button', { name: /^Plan 2/ }).click();
+  // A phone chooses the plan from a list; wider screens have a button per plan.
+  const chooser = page.getByRole('combobox', { name: 'Planer' });
+  if (await chooser.isVisible()) await chooser.selectOption({ label: 'Hus A, plan 1' });
+  else await page.getByRole('button', { name: 'Hus A, plan 1' }).click();
   await page.locator(`.pv-zone[data-pv-id="${eken.apt['1001']}"]`).waitFor();
   await page.locator('[data-pv-row]').first().waitFor();
   return page;
@@ -156,13 +162,18 @@ const listedBostads = (page: Page) =>
 describe('the view', () => {
   it('draws the plans in order, colours zones by status, greys inactive ones and labels buildings', async () => {
     const page = await open(`/view/${eken.id}`);
-    await expect(page.locator('.pv-plan-title').textContent()).resolves.toBe('omrade');
+    // Plans by their names, never their file names (ADR 025).
+    await expect(page.locator('.pv-pages button').allTextContents()).resolves.toEqual([
+      'Området',
+      'Hus A, plan 1',
+    ]);
+    expect(await page.locator('.pv-plan-nav').textContent()).not.toContain('.svg');
     expect(await fill(page, '2001')).toBe('rgb(204, 153, 0)'); // upcoming #cc9900
     await expect(page.locator('.pv-labels text').textContent()).resolves.toBe('Hus A');
     // The legend names every status with its count, as text.
     await expect(page.locator('.pv-legend').textContent()).resolves.toContain('Kommande 1');
 
-    await page.getByRole('button', { name: /^Plan 2/ }).click();
+    await page.getByRole('button', { name: 'Hus A, plan 1' }).click();
     await zone(page, '1002').waitFor();
     expect(await fill(page, '1002')).toBe('rgb(128, 60, 60)'); // sold #803c3c
     expect(await fill(page, '1001')).toBe('rgb(16, 183, 77)'); // sale #10b74d
@@ -269,29 +280,32 @@ describe('the view', () => {
     const link = page.getByRole('button', { name: 'Hus A', exact: true });
     await link.click();
     await zone(page, '1001').waitFor();
-    await expect(page.locator('.pv-plan-title').textContent()).resolves.toBe('hus a');
+    const current = page.locator('.pv-pages [aria-current="page"]');
+    await expect(current.textContent()).resolves.toBe('Hus A, plan 1');
     // Only this plan's apartments are listed (show_all_apartments is off).
     await page.locator('[data-pv-row]').first().waitFor();
     await expect.poll(() => listedBostads(page)).not.toContain('2001');
 
-    await page.getByRole('button', { name: 'Tillbaka till omrade' }).click();
+    await page.getByRole('button', { name: 'Tillbaka till Området' }).click();
     await zone(page, '2001').waitFor();
     await expect(page.getByRole('button', { name: /^Tillbaka/ }).count()).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: /^Plan 1/ }).getAttribute('aria-current')).resolves.toBe(
+    await expect(page.getByRole('button', { name: 'Området' }).getAttribute('aria-current')).resolves.toBe(
       'page',
     );
 
-    await page.getByRole('button', { name: /^Plan 2/ }).click();
+    await page.getByRole('button', { name: 'Hus A, plan 1' }).click();
     await zone(page, '1003').waitFor();
-    await expect(page.getByRole('button', { name: /^Plan 2/ }).getAttribute('aria-current')).resolves.toBe(
-      'page',
-    );
+    await expect(
+      page.getByRole('button', { name: 'Hus A, plan 1' }).getAttribute('aria-current'),
+    ).resolves.toBe('page');
   });
 
   it('a deep link opens that apartment on its plan', async () => {
     const page = await open(`/view/${eken.id}?apartment=${eken.apt['1003']}`);
     await page.getByRole('dialog', { name: 'Bostad 1003' }).waitFor();
-    await expect(page.locator('.pv-plan-title').textContent()).resolves.toBe('hus a');
+    await expect(page.locator('.pv-pages [aria-current="page"]').textContent()).resolves.toBe(
+      'Hus A, plan 1',
+    );
     await expect.poll(classes(zone(page, '1003'))).toContain('pv-sel');
   });
 

@@ -7,6 +7,7 @@ import { loadConfig } from './env';
 import { errorForLog } from './lib/error-log';
 import { resolveJwtSecret } from './plugins/auth';
 import { startFileStore } from './modules/files/blobs';
+import { nameUntitledPlans } from './modules/files/plan-titles';
 import { ensureInitialAdmin } from './modules/users/service';
 
 const config = loadConfig();
@@ -60,6 +61,17 @@ const stopSweeps = await startFileStore(database.db, app.fileStore, app.log).cat
   await database.close().catch(() => undefined);
   return startupFailed(err);
 });
+
+// Plans stored before plans had names get theirs before anything is answered (ADR 025).
+await nameUntitledPlans(database.db)
+  .then((named) => {
+    if (named > 0) app.log.info({ named }, 'named the plans stored without a name');
+  })
+  .catch(async (err: unknown) => {
+    stopSweeps();
+    await database.close().catch(() => undefined);
+    return startupFailed(err);
+  });
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) app.log.error({ error: errorForLog(err) }, 'shutting down after an error');

@@ -20,7 +20,6 @@ import type { InitialPlan, ZoneContext } from './plan-zones';
 import { listColumns } from './list-columns';
 import { useNarrow } from './narrow';
 import { loadPanel, usePanel } from './panel-loader';
-import { planTitle } from './format';
 import { planOf, startPlan } from './start-plan';
 import { recordClick } from './view-api';
 import type { Widget } from './widget';
@@ -133,8 +132,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
     if (!label) return null;
     // A building: "Hus A", and which plan it opens.
     const target = view.plans[Number(zone.getAttribute('data-pv-plan'))];
-    const opens =
-      zone.classList.contains('pv-building') && target ? t('goTo', { name: planTitle(target.name) }) : '';
+    const opens = zone.classList.contains('pv-building') && target ? t('goTo', { name: target.title }) : '';
     return [label, opens];
   });
 
@@ -243,7 +241,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
   });
 
   const state: ViewState = useMemo(
-    () => ({ plan: planIndex > 0 && plan ? plan.name : null, apartmentId: selectedId, filters }),
+    () => ({ plan: planIndex > 0 && plan ? String(plan.id) : null, apartmentId: selectedId, filters }),
     [planIndex, plan, selectedId, filters],
   );
   // The standalone page's address always reopens what the buyer sees; embedded, the host
@@ -285,7 +283,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
       firstPlan.current = false;
       return;
     }
-    if (plan) post?.({ type: 'planvy:plan', plan: planIndex, name: plan.name });
+    if (plan) post?.({ type: 'planvy:plan', plan: planIndex, name: plan.name, title: plan.title });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [planIndex]);
   const firstFilters = useRef(true);
@@ -362,7 +360,6 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
                   planIndex={planIndex}
                   zoneContext={zoneContext}
                   initial={initialPlan}
-                  labelFontSize={Number(view.settings.label_font_size) || 45}
                   highlightId={hoverId}
                   selectedId={selectedId}
                   matchIds={matchIds}

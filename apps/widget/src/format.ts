@@ -27,11 +27,3 @@ export function formatArea(value: number | null, lang: Lang): string | null {
   if (value === null || !Number.isFinite(value)) return null;
   return `${numberFormat(lang, 1).format(value)} m²`;
 }
-
-/** "house-b_floor-2.svg" → "house b floor 2": plan file names are all a plan has for a title. */
-export function planTitle(fileName: string): string {
-  return fileName
-    .replace(/\.[a-z0-9]+$/i, '')
-    .replace(/[-_]+/g, ' ')
-    .trim();
-}

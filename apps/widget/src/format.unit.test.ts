@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyLabel, formatArea, formatMoney, planTitle } from './format';
+import { currencyLabel, formatArea, formatMoney } from './format';
 
 describe('format', () => {
   it('formats money with the project currency in the visitor language', () => {
@@ -14,9 +14,5 @@ describe('format', () => {
     expect(formatArea(55.55, 'sv')).toBe('55,6 m²');
     expect(formatArea(72, 'en')).toBe('72 m²');
     expect(formatArea(null, 'en')).toBeNull();
-  });
-
-  it('turns plan file names into titles', () => {
-    expect(planTitle('hus-b_plan-2.svg')).toBe('hus b plan 2');
   });
 });

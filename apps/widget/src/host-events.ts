@@ -23,7 +23,7 @@ export interface HostEventBase<T extends HostEventType> {
 
 export type HostEvent =
   | (HostEventBase<'planvy:view'> & { lang: string; plans: number; apartments: number })
-  | (HostEventBase<'planvy:plan'> & { plan: number; name: string })
+  | (HostEventBase<'planvy:plan'> & { plan: number; name: string; title: string })
   | (HostEventBase<'planvy:apartment'> & { apartmentId: number; bostad: string; status: string })
   | (HostEventBase<'planvy:filter'> & {
       /** Status aliases shown; none means all. */

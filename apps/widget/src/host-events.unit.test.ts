@@ -43,7 +43,7 @@ describe('host events', () => {
 
   it('posts nothing outside a frame', () => {
     const spy = vi.spyOn(window, 'postMessage');
-    hostEvents('https://broker.example', 7)({ type: 'planvy:plan', plan: 1, name: 'a.svg' });
+    hostEvents('https://broker.example', 7)({ type: 'planvy:plan', plan: 1, name: 'a.svg', title: 'Hus A' });
     expect(spy).not.toHaveBeenCalled();
   });
 });

@@ -4,7 +4,7 @@ import type { Lang } from './i18n';
 
 /** What a shared address restores: the plan, the filters and the open apartment. */
 export interface ViewState {
-  /** The plan's file name; null is the project's first plan. */
+  /** The plan's id (or, in links from before plans had names, its file name); null is the project's first plan. */
   plan: string | null;
   apartmentId: number | null;
   filters: Filters;
@@ -15,7 +15,7 @@ export interface WidgetParams {
   lang: Lang;
   /** Deep link: open this apartment on load. */
   apartmentId: number | null;
-  /** Deep link: show this plan (by file name) first. */
+  /** Deep link: show this plan (by id, or by file name in older links) first. */
   plan: string | null;
   filters: Filters;
   /** Placed by embed.js: report the document height to the parent page. */
@@ -112,7 +112,7 @@ export function writeState(query: URLSearchParams, state: ViewState): void {
   set('favourites', f.favourites && '1');
 }
 
-/** Only the state keys, as a query string ("plan=hus-a.svg&status=sale"). */
+/** Only the state keys, as a query string ("plan=12&status=sale"). */
 export function stateQuery(state: ViewState): string {
   const query = new URLSearchParams();
   writeState(query, state);

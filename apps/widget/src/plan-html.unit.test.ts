@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { parseDocument } from 'htmlparser2';
 import { Element, Text } from 'domhandler';
 import { PLAN_ATTRIBUTE_NAMES, PLAN_ELEMENT_NAMES, SVG_NS } from '@planvy/shared/src/plan/svg-policy';
-import { XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
+import { TEXT_PAYLOADS, XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
 import { htmlMismatch, htmlReady, planHtml } from './plan-html';
 import type { ZoneContext } from './plan-zones';
 import { decoratePlan, latin1Html } from './server';
@@ -34,11 +34,20 @@ const tree = (markup: string) =>
   parseDocument(markup, { xmlMode: true }).children.find((n): n is Element => n instanceof Element);
 
 describe('a plan written into the HTML page', () => {
-  it('parses back into the approved tree for every payload of the corpus, straight from the upload (no sanitiser)', () => {
+  it('parses back into the approved tree for every payload of the corpus, straight from the upload (no sanitiser), with a hostile building label drawn over it', () => {
     let shown = 0;
-    for (const { name, svg } of XSS_CORPUS) {
+    for (const [i, { name, svg }] of XSS_CORPUS.entries()) {
       const root = tree(svg);
-      const decorated = decoratePlan(svg, { background_url: null }, 3, ctx, 'Plan');
+      // Labels and apartment numbers on (ADR 025): the server draws the label into the plan.
+      const label = TEXT_PAYLOADS[i % TEXT_PAYLOADS.length]!;
+      const decorated = decoratePlan(
+        svg,
+        { background_url: null, buildings: [{ id: 7, label, label_svg: '' }] },
+        3,
+        ctx,
+        'Plan',
+        { label_font_size: '45', show_zone_numbers: '1' },
+      );
       if (root?.name !== 'svg') {
         expect(decorated, name).toBeNull();
         continue;
@@ -55,6 +64,12 @@ describe('a plan written into the HTML page', () => {
       ).toEqual([]);
       expect(page.after?.parentElement, name).toBe(page.host);
       expect(page.host.children, name).toHaveLength(2);
+      // The label is there, its text as typed, and the plan's last element.
+      const drawn = page.svg.querySelectorAll(':scope > .pv-labels > .pv-label > text');
+      expect(
+        [...drawn].map((t) => t.textContent),
+        name,
+      ).toEqual([`Hus ${label}`]);
       // No script, handler, style of the page's or element outside the policy came through.
       expect(
         inside.filter((e) => e.localName === 'script' || [...e.attributes].some((a) => /^on/i.test(a.name))),

@@ -2,14 +2,6 @@ import type { PublicPlan } from '@planvy/shared/src/public-view';
 import { guardPlan } from '@planvy/shared/src/plan/svg-guard';
 import { namespacePlanIds, planIdPrefix } from '@planvy/shared/src/plan/plan-ids';
 import { SVG_NS } from '@planvy/shared/src/plan/svg-policy';
-import {
-  boxInRoot,
-  buildingLabelText,
-  buildingZone,
-  createLabelElement,
-  layoutLabels,
-  parseLabelSvg,
-} from '@planvy/shared/src/plan/building-labels';
 import type { Box } from '@planvy/shared/src/plan/view-box';
 import { ZONE_SELECTOR } from '@planvy/shared/src/plan/zones';
 import {
@@ -25,8 +17,8 @@ import {
  * Plans that reach the page in the browser: every plan after the first (the server renders
  * the first into the page), the style preview and the page without server rendering. Loaded on
  * demand (a separate chunk, prefetched when the browser is idle): the browser guard, the XML
- * parser and the decoration are not needed to paint the first plan. Building labels are drawn
- * from here too, over the plan once it is painted: their layout measures the plan's zones.
+ * parser and the decoration are not needed to paint the first plan. What is drawn over a plan
+ * (labels, numbers) is in plan-overlay.ts, a chunk of its own: only plans that have it need it.
  */
 
 /**
@@ -87,35 +79,4 @@ export function preparePlan(
   // After the zones were read by their stored ids.
   namespacePlanIds(parsed, planIdPrefix(scope));
   return { svg: document.adoptNode(parsed), base, zones };
-}
-
-/**
- * Draws the plan's building labels with the shared geometry (the same places and sizes as in
- * the admin editor): where an admin placed them, else centred on the building's zone, else
- * stacked in the top-left corner. Reads the layout of building zones only, once per plan.
- */
-export function drawLabels(
-  svg: SVGSVGElement,
-  buildings: PublicPlan['buildings'],
-  fontSize: number,
-  base: Box,
-): void {
-  svg.querySelector(':scope > .pv-labels')?.remove();
-  if (buildings.length === 0) return;
-  const labels = buildings.map((b) => ({
-    id: b.id,
-    text: buildingLabelText(b.label),
-    placed: parseLabelSvg(b.label_svg),
-  }));
-  const layout = layoutLabels(labels, fontSize, base, (id) => {
-    const zone = buildingZone(svg, id);
-    return zone ? boxInRoot(zone, svg) : null;
-  });
-  const doc = svg.ownerDocument;
-  const group = doc.createElementNS(SVG_NS, 'g');
-  group.setAttribute('class', 'pv-labels');
-  group.setAttribute('aria-hidden', 'true');
-  for (const label of labels)
-    group.append(createLabelElement(doc, label.id, label.text, fontSize, layout.get(label.id)!));
-  svg.appendChild(group);
 }

@@ -26,6 +26,8 @@ export interface PreparedPlan {
   base: Box;
   /** Apartment id → its zone elements (an apartment may be drawn more than once). */
   zones: Map<number, Element[]>;
+  /** Its building labels and zone numbers are drawn already (the server's plan). */
+  drawn?: boolean;
 }
 
 /** The first plan as the server rendered it: decorated markup for the page, and its box. */
@@ -181,7 +183,7 @@ export function adoptPlan(svg: SVGSVGElement): PreparedPlan {
     if (list) list.push(el);
     else zones.set(id, [el]);
   }
-  return { svg, base, zones };
+  return { svg, base, zones, drawn: true };
 }
 
 /**

@@ -5,7 +5,7 @@ import { Element, Text, type ChildNode } from 'domhandler';
 import { rescopeStylesheet } from '@planvy/shared/src/plan/css-policy';
 import { namespacedAttribute, namespaceStylesheet, planIdPrefix } from '@planvy/shared/src/plan/plan-ids';
 import { attributeRecord } from '@planvy/shared/src/plan/zones';
-import type { PublicPlan, PublicView } from '@planvy/shared/src/public-view';
+import type { PublicApartment, PublicPlan, PublicView } from '@planvy/shared/src/public-view';
 import { styleProperties } from '@planvy/shared/src/styles';
 import type { WidgetPageInput, WidgetPageRenderer } from '@planvy/shared/src/widget-page';
 import { App } from './app';
@@ -23,6 +23,8 @@ import {
   type ServerPlan,
   type ZoneContext,
 } from './plan-zones';
+import { boxInPlan } from './plan-geometry';
+import { overlayText, planOverlay, type OverlayNode } from './plan-overlay';
 import { startPlan } from './start-plan';
 import { statusCss } from './theme-css';
 import { createWidget, createZoneContext } from './widget';
@@ -62,6 +64,25 @@ function namespaceIds(el: Element, prefix: string): void {
   }
 }
 
+/** An overlay node (plan-overlay.ts) as a parsed element. */
+function overlayElement([[name, attributes, text], children]: OverlayNode): Element {
+  const el = new Element(name, { ...attributes });
+  const kids: ChildNode[] = text !== undefined ? [new Text(text)] : children.map(overlayElement);
+  appendAll(el, kids);
+  return el;
+}
+
+function appendAll(parent: Element, nodes: ChildNode[]): void {
+  for (const node of nodes) {
+    const last = parent.children[parent.children.length - 1] ?? null;
+    node.parent = parent;
+    node.prev = last;
+    node.next = null;
+    if (last) last.next = node;
+    parent.children.push(node);
+  }
+}
+
 /**
  * Verdicts of the HTML check (`htmlMismatch`) by plan markup, plan index and background: what it
  * proves (which elements, under which names, holding which text) depends on these alone, and a
@@ -82,10 +103,11 @@ const MAX_VERDICTS = 512;
  */
 export function decoratePlan(
   markup: string,
-  plan: Pick<PublicPlan, 'background_url'>,
+  plan: Pick<PublicPlan, 'background_url'> & Partial<Pick<PublicPlan, 'buildings'>>,
   planIndex: number,
   ctx: ZoneContext,
   label: string,
+  settings?: Pick<PublicView['settings'], 'label_font_size' | 'show_zone_numbers'>,
 ): ServerPlan | null {
   const doc = parseDocument(markup, { xmlMode: true });
   const root = doc.children.find((n): n is Element => n instanceof Element);
@@ -94,6 +116,9 @@ export function decoratePlan(
   const scope = planScopeClass(planIndex);
   const ids = planIdPrefix(scope);
   const { base, marks, background } = planFrame(attributeRecord(root.attribs), plan, scope, label);
+  /** Apartment zones and the first zone of each building, for the labels and numbers drawn over the plan. */
+  const zones: [PublicApartment, Element][] = [];
+  const buildingZones = new Map<string, Element>();
   const walk = (nodes: ChildNode[]) => {
     for (const node of nodes) {
       if (!(node instanceof Element)) continue;
@@ -105,12 +130,31 @@ export function decoratePlan(
         // Zones are read by their stored ids, before those move into the plan's namespace.
         const marked = zoneMarks(attributeRecord(node.attribs), ctx);
         if (marked) applyTo(node, marked.marks);
+        const apartment = marked?.apartmentId != null ? ctx.apartments.get(marked.apartmentId) : undefined;
+        if (apartment) zones.push([apartment, node]);
+        const building = node.attribs['data-building-number'];
+        if (building && 'data-link-to' in node.attribs && !buildingZones.has(building))
+          buildingZones.set(building, node);
       }
       namespaceIds(node, ids);
       walk(node.children);
     }
   };
   walk(root.children);
+  // Labels and numbers (ADR 025), from the zones' boxes in the markup: in the page's first paint.
+  const overlay = settings
+    ? planOverlay({
+        buildings: plan.buildings ?? [],
+        settings,
+        base,
+        buildingBox: (id) => {
+          const zone = buildingZones.get(String(id));
+          return zone ? boxInPlan(zone, root) : null;
+        },
+        zones: zones.map(([a, el]) => [a, () => boxInPlan(el, root)]),
+      })
+    : [];
+  appendAll(root, overlay.map(overlayElement));
   namespaceIds(root, ids);
   applyTo(root, marks);
   if (background) {
@@ -122,7 +166,8 @@ export function decoratePlan(
     root.children.unshift(image);
   }
   const html = latin1Html(planHtml(root));
-  const key = `${createHash('sha1').update(markup).digest('base64')} ${planIndex} ${background ? 'bg' : ''}`;
+  // What is drawn over the plan is part of what the check proves: its text, beside the markup.
+  const key = `${createHash('sha1').update(markup).update('\u0002').update(overlayText(overlay)).digest('base64')} ${planIndex} ${background ? 'bg' : ''}`;
   let same = verdicts.get(key);
   if (same === undefined) {
     same = htmlMismatch(root, html) === null;
@@ -177,7 +222,9 @@ export async function renderPage(input: WidgetPageInput): Promise<string> {
   const plan = view.plans[index];
   const markup = plan ? await input.planMarkup(plan.name) : null;
   const decorated =
-    plan && markup ? decoratePlan(markup, plan, index, zoneContext, widget.t('planRegion')) : null;
+    plan && markup
+      ? decoratePlan(markup, plan, index, zoneContext, widget.t('planRegion'), view.settings)
+      : null;
   const body = renderToString(
     <App
       view={view}

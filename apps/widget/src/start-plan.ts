@@ -13,15 +13,16 @@ export function planOf(
 }
 
 /**
- * The plan to show first: the linked plan when it exists (a shared address), else the
- * deep-linked apartment's plan, else the first plan.
+ * The plan to show first: the linked plan when it exists (a shared address: `plan` is the plan's
+ * id, or, in links shared before plans had names, its file name), else the deep-linked
+ * apartment's plan, else the first plan.
  */
 export function startPlan(
   view: Pick<PublicView, 'plans' | 'apartments'>,
   apartmentId: number | null,
-  planName: string | null = null,
+  plan: string | null = null,
 ): number {
-  const named = planName === null ? -1 : view.plans.findIndex((p) => p.name === planName);
+  const named = plan === null ? -1 : view.plans.findIndex((p) => String(p.id) === plan || p.name === plan);
   if (named >= 0) return named;
   const apartment = apartmentId !== null ? view.apartments.find((a) => a.id === apartmentId) : undefined;
   return (apartment && planOf(view, apartment)) ?? 0;

@@ -1,6 +1,6 @@
 import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
 import { statusLabel, type ProjectTypeForStatus } from '@planvy/shared/src/statuses';
-import { formatArea, formatMoney, planTitle } from './format';
+import { formatArea, formatMoney } from './format';
 import { statusClass } from './theme-css';
 import { translator, type Lang, type Translate } from './i18n';
 import type { ZoneContext } from './plan-zones';
@@ -80,6 +80,6 @@ export function createZoneContext(view: PublicView, w: Widget): ZoneContext {
     apartmentLabel: w.apartmentName,
     // A building is named as one ("Hus A"); any other link by the plan it opens.
     linkLabel: (target, buildingNumberId) =>
-      building(buildingNumberId) ?? w.t('goTo', { name: planTitle(view.plans[target]?.name ?? '') }),
+      building(buildingNumberId) ?? w.t('goTo', { name: view.plans[target]?.title ?? '' }),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apartmentSchema } from './apartments';
 import { idField } from './ids';
+import { LABEL_SCALE_LIMITS } from './plan/building-labels';
 
 /** Upload rules (spec §5): plans by .svg, background images by .jpeg, .jpg or .png. */
 export const PLAN_EXTENSIONS = ['.svg'] as const;
@@ -19,10 +20,48 @@ export function projectFileUrl(projectId: number, name: string): string {
   return `/projects/${projectId}/${encodeURIComponent(name)}`;
 }
 
+/**
+ * A plan's name, as admins and buyers read it (ADR 025): at most this many characters. The file
+ * name stays the plan's key (zones' data-link-to, apartments' file_name, file URLs).
+ */
+export const PLAN_TITLE_MAX = 80;
+
+/** One line of text: no control, format or separator characters, runs of white space as one space, trimmed. */
+export function normalisePlanTitle(text: string): string {
+  return text
+    .replace(/[\p{Cf}\p{Cs}]+/gu, '')
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}\s]+/gu, ' ')
+    .trim();
+}
+
+/** A plan's name from untrusted text (an uploaded plan's `<title>`): one line, at most PLAN_TITLE_MAX characters. */
+export function cleanPlanTitle(text: string): string {
+  const chars = Array.from(normalisePlanTitle(text));
+  return chars.length > PLAN_TITLE_MAX ? chars.slice(0, PLAN_TITLE_MAX).join('').trimEnd() : chars.join('');
+}
+
+/** The name of a plan uploaded without a `<title>`: "Plan 1", "Plan 2"… by its position. */
+export const defaultPlanTitle = (position: number) => `Plan ${position}`;
+
+/** A plan's new name, as an admin types it. */
+export const planTitleSchema = z
+  .string()
+  .transform(normalisePlanTitle)
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'The plan needs a name' })
+      .refine((v) => Array.from(v).length <= PLAN_TITLE_MAX, {
+        error: `A plan's name may be at most ${PLAN_TITLE_MAX} characters`,
+      }),
+  );
+
 export const fileSchema = z.object({
   id: z.number().int(),
   project_id: z.number().int(),
   name: z.string(),
+  /** A plan's name as people read it (ADR 025); "" for images. */
+  title: z.string(),
   kind: z.enum(['svg', 'image', 'sunstudy']),
   created_at: z.string(),
   sort_index: z.number().int(),
@@ -58,6 +97,8 @@ export const svgSaveSchema = z.object({
 
 export const fileUpdateSchema = z.object({
   sort_index: z.coerce.number().int().min(0).max(100_000).optional(),
+  /** A plan's new name (plans only). */
+  title: planTitleSchema.optional(),
   data: z.string().max(255).optional(),
   name: z.string().max(255).optional(),
 });
@@ -80,6 +121,8 @@ export const labelSvgSchema = z.object({
   height: z.number().nonnegative(),
   textX: z.number(),
   textY: z.number(),
+  /** The label's size as a multiple of the project's label size (resized in the editor); 1 when absent. */
+  scale: z.number().min(LABEL_SCALE_LIMITS.min).max(LABEL_SCALE_LIMITS.max).optional(),
 });
 export type LabelSvg = z.infer<typeof labelSvgSchema>;
 
@@ -107,7 +150,10 @@ export const buildingNumberBodySchema = z.object({
           return false;
         }
       },
-      { error: 'label_svg must be JSON with x, y, width, height, textX and textY' },
+      {
+        error:
+          'label_svg must be JSON with x, y, width, height, textX and textY (and a scale from 0.25 to 4)',
+      },
     ),
 });
 

@@ -8,12 +8,13 @@ import {
 } from './projects';
 
 describe('project settings catalogue', () => {
-  it('holds the 15 settings of spec §3 in order', () => {
+  it('holds the 15 settings of spec §3 in order, and the zone numbers of ADR 025', () => {
     expect(PROJECT_SETTING_NAMES).toEqual([
       'show_status',
       'multi_building',
       'show_sun_study',
       'label_font_size',
+      'show_zone_numbers',
       'bostad_as_integer',
       'default_sort_order',
       'use_apartment_information',

@@ -31,7 +31,10 @@ export const PROJECT_SETTINGS = {
   show_status: bool,
   multi_building: bool,
   show_sun_study: bool,
+  /** The font size of building labels on a plan 1,000 units wide; other plans in proportion (ADR 025). */
   label_font_size: { kind: 'integer', default: '45', min: 8, max: 400 },
+  /** Each apartment's number (bostad) drawn on its zone in the widget (ADR 025). */
+  show_zone_numbers: bool,
   bostad_as_integer: bool,
   default_sort_order: { kind: 'enum', default: 'status', values: ['status', 'bostad'] },
   use_apartment_information: bool,
@@ -56,7 +59,7 @@ export function isProjectSettingName(name: string): name is ProjectSettingName {
   return Object.prototype.hasOwnProperty.call(PROJECT_SETTINGS, name);
 }
 
-/** All 15 settings at their defaults. */
+/** Every setting at its default. */
 export function defaultProjectSettings(): ProjectSettings {
   const out = {} as ProjectSettings;
   for (const name of PROJECT_SETTING_NAMES) out[name] = PROJECT_SETTINGS[name].default;

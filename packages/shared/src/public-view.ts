@@ -28,7 +28,10 @@ export type PublicApartment = z.infer<typeof publicApartmentSchema>;
 
 export const publicPlanSchema = z.object({
   id: z.number().int(),
+  /** The file name: the plan's key (zones' data-link-to, apartments' plans), never shown to buyers. */
   name: z.string(),
+  /** The plan's name as buyers read it (ADR 025). */
+  title: z.string(),
   url: z.string(),
   version: z.number().int(),
   background_url: z.string().nullable(),

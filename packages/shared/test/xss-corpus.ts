@@ -47,6 +47,21 @@ const SCRIPT: XssCase[] = [
   c('script after a valid link', '<a href="#ok"><rect width="1" height="1"/></a><script>alert(1)</script>'),
   doc('script after the root closes', `${wrap('')}<script>alert(1)</script><svg onload="alert(1)"></svg>`),
   c('markup hidden in a title', '<title>&lt;img src=x onerror=alert(1)&gt;</title>'),
+  // The root's first <title> is the plan's name (ADR 025): shown in the widget's plan buttons and
+  // chooser, the editor's pickers and list, and in attributes (aria-label, title) of both.
+  c(
+    'a plan name that closes its button',
+    '<title>&lt;/button&gt;&lt;img src=x onerror=alert(1)&gt;</title>' + ZONE,
+  ),
+  c(
+    'a plan name that leaves an attribute',
+    '<title>" onfocus="alert(1)" autofocus="&gt;&lt;svg onload=alert(1)&gt;</title>' + ZONE,
+  ),
+  c(
+    'a plan name with template syntax and direction overrides',
+    "<title>{{constructor.constructor('alert(1)')()}} ${alert(1)} \u202e\u2066&lt;/option&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>" +
+      ZONE,
+  ),
   c('markup hidden in text', '<text>&lt;script&gt;alert(1)&lt;/script&gt;</text>'),
 ];
 
@@ -737,4 +752,24 @@ export const XSS_CORPUS: readonly XssCase[] = [
   ...BOX,
   ...PAGE,
   ...DOMPURIFY,
+];
+
+/**
+ * Text an admin types that the apps write on or beside a plan (ADR 025): building labels ("Hus
+ * {label}", drawn into the plan by the widget's server, the widget and the editor), apartment
+ * numbers (bostad, drawn on zones with `show_zone_numbers`) and plans' names (buttons, the phone's
+ * chooser, the editor's pickers; also set by renaming, not only by an upload's `<title>`). Each
+ * is at most 50 characters, the building label's limit.
+ */
+export const TEXT_PAYLOADS: readonly string[] = [
+  '</text></svg><img src=x onerror=alert(1)>',
+  '<script>alert(1)</script>',
+  '"><svg onload=alert(1)>',
+  "'><iframe src=javascript:alert(1)>",
+  '</title><style>*{display:none}</style>',
+  ']]><script>alert(1)</script><![CDATA[',
+  '&lt;img src=x onerror=alert(1)&gt;&#x3c;b&#x3e;',
+  '<!--</text>--><a href=javascript:alert(1)>x</a>',
+  "{{constructor.constructor('alert(1)')()}}",
+  '\u202e\u2066</option></select><b>x</b>',
 ];

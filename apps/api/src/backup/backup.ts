@@ -10,6 +10,7 @@ import { lockDataDir } from '../db/data-dir-lock';
 import { digestOf, keyOf, type FileStore } from '../lib/file-store';
 import { SWEEP_LOCK } from '../modules/files/blob-repository';
 import { moveOldFiles } from '../modules/files/blobs';
+import { nameUntitledPlans } from '../modules/files/plan-titles';
 
 /**
  * A backup is a directory (ADR 022): the database, and a copy of every stored file it refers to.
@@ -333,10 +334,11 @@ export async function restore(
   }
 }
 
-/** Migrates a restored database to the current schema and moves the files of an older backup out of it, as a server start would. */
+/** Migrates a restored database to the current schema, moves the files of an older backup out of it and names its plans, as a server start would. */
 async function upgrade(store: FileStore, database: Database): Promise<void> {
   try {
     await moveOldFiles(database.db, store);
+    await nameUntitledPlans(database.db);
   } finally {
     await database.close();
   }

@@ -221,6 +221,11 @@ export const files = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /**
+     * A plan's name as people read it (ADR 025): its `<title>` on upload, else "Plan n"; editable.
+     * '' for images, and for plans stored before names existed until the start-up names them.
+     */
+    title: text('title').notNull().default(''),
     kind: text('kind', { enum: ['svg', 'image', 'sunstudy'] }).notNull(),
     content_type: text('content_type').notNull(),
     /** Image and video bytes in the file store; null for plans, whose markup is in `svg`. */

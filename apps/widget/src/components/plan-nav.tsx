@@ -1,5 +1,4 @@
 import type { PublicPlan } from '@planvy/shared/src/public-view';
-import { planTitle } from '../format';
 import { useWidget } from '../widget-context';
 
 export interface PlanNavProps {
@@ -11,7 +10,10 @@ export interface PlanNavProps {
   onSelect: (index: number) => void;
 }
 
-/** Back to the plan the visitor came from, and numbered page buttons for every plan. */
+/**
+ * Back to the plan the visitor came from, and every plan by its name (ADR 025; never its file
+ * name): buttons on wider screens, a native chooser on a phone (the stylesheet shows one of them).
+ */
 export function PlanNav({ plans, current, previous, onBack, onSelect }: PlanNavProps) {
   const w = useWidget();
   const plan = plans[current];
@@ -23,27 +25,40 @@ export function PlanNav({ plans, current, previous, onBack, onSelect }: PlanNavP
           type="button"
           className="pv-back"
           onClick={onBack}
-          aria-label={w.t('backTo', { name: planTitle(back.name) })}
+          aria-label={w.t('backTo', { name: back.title })}
         >
           <span aria-hidden="true">←</span> {w.t('back')}
         </button>
       )}
-      {plan && <p className="pv-plan-title">{planTitle(plan.name)}</p>}
-      {plans.length > 1 && (
-        <nav aria-label={w.t('plans')} className="pv-pages">
-          {plans.map((p, i) => (
-            <button
-              type="button"
-              key={p.id}
-              aria-current={i === current ? 'page' : undefined}
-              aria-label={w.t('planPage', { n: i + 1, name: planTitle(p.name) })}
-              title={planTitle(p.name)}
-              onClick={() => onSelect(i)}
-            >
-              {i + 1}
-            </button>
-          ))}
-        </nav>
+      {plans.length > 1 ? (
+        <>
+          <nav aria-label={w.t('plans')} className="pv-pages">
+            {plans.map((p, i) => (
+              <button
+                type="button"
+                key={p.id}
+                aria-current={i === current ? 'page' : undefined}
+                onClick={() => onSelect(i)}
+              >
+                {p.title}
+              </button>
+            ))}
+          </nav>
+          <select
+            className="pv-plan-pick"
+            aria-label={w.t('plans')}
+            value={String(current)}
+            onChange={(e) => onSelect(Number(e.currentTarget.value))}
+          >
+            {plans.map((p, i) => (
+              <option key={p.id} value={String(i)}>
+                {p.title}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : (
+        plan && <p className="pv-plan-title">{plan.title}</p>
       )}
     </div>
   );

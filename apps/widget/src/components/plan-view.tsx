@@ -27,7 +27,6 @@ export interface PlanViewProps {
    * server-rendered page, or (on the server) decorated markup.
    */
   initial: InitialPlan | null;
-  labelFontSize: number;
   highlightId: number | null;
   selectedId: number | null;
   /** Apartments that pass the filters; null when nothing is filtered. */
@@ -57,6 +56,8 @@ const OWNED_BY_PLAN_VIEW = { __html: '' };
 
 /** Loaded on demand: the first plan needs none of it (see plan-prepare.ts). */
 export const loadPlanPrepare = () => import('../plan-prepare');
+/** Labels and numbers over plans the server did not draw (ADR 025): only for plans that have them. */
+const loadPlanOverlay = () => import('../plan-overlay');
 
 /**
  * The first element after the plan's SVG carries this id: the server's page holds its first
@@ -78,6 +79,9 @@ function zoneOf(target: EventTarget | null): Element | null {
  */
 export const PlanView = memo(function PlanView(props: PlanViewProps) {
   const w = useWidget();
+  /** Whether a plan has anything drawn over it (labels, numbers). */
+  const overlaid = (p: Pick<PublicPlan, 'buildings'>) =>
+    p.buildings.length > 0 || w.flag('show_zone_numbers');
   const stageRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const tipRef = useRef<HTMLDivElement>(null);
@@ -89,7 +93,12 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
   const cache = useRef(
     new Map<number, Shown>(
       initial && 'svg' in initial.plan
-        ? [[initial.index, { ...initial.plan, labelled: false, ctx: props.zoneContext }]]
+        ? [
+            [
+              initial.index,
+              { ...initial.plan, labelled: initial.plan.drawn === true, ctx: props.zoneContext },
+            ],
+          ]
         : [],
     ),
   );
@@ -112,12 +121,11 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
       if (canvas.firstChild !== p.svg || canvas.childNodes.length !== 1) canvas.replaceChildren(p.svg);
       if (!p.labelled) {
         p.labelled = true;
-        const { plan: current, labelFontSize } = propsRef.current;
-        // Labels go over the painted plan as soon as their code is here (on demand, like later plans).
-        if (current.buildings.length > 0)
-          void loadPlanPrepare().then(({ drawLabels }) =>
-            drawLabels(p.svg, current.buildings, labelFontSize, p.base),
-          );
+        const { buildings } = propsRef.current.plan;
+        // Labels and numbers go over the painted plan as soon as their code is here (loaded
+        // beside a later plan's markup); the server's plan has them already.
+        if (overlaid(propsRef.current.plan))
+          void loadPlanOverlay().then(({ drawOverlay }) => drawOverlay(p, buildings, w.settings, p.ctx));
       }
       viewRef.current = { ...p.base };
       p.svg.setAttribute('viewBox', formatViewBox(p.base));
@@ -135,7 +143,11 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
     } else {
       setShown(null);
       canvasRef.current?.replaceChildren();
-      Promise.all([fetchPlanMarkup(plan.url, plan.version), loadPlanPrepare()])
+      Promise.all([
+        fetchPlanMarkup(plan.url, plan.version),
+        loadPlanPrepare(),
+        overlaid(plan) ? loadPlanOverlay() : null,
+      ])
         .then(([markup, { preparePlan }]) => {
           if (cancelled) return;
           const prepared = preparePlan(

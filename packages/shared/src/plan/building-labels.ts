@@ -1,19 +1,23 @@
 /**
  * Building labels (spec §2, §9): "Hus {label}" in a white box on the plans a building
- * number is attached to. One geometry and one drawing for the editor and the widget, so a
- * label stands at the same place, the same size, in both:
+ * number is attached to. One geometry and one drawing for the editor, the widget and the
+ * widget's server, so a label stands at the same place, the same size, in all three:
  *
- * - The box is the text's width plus 26 and the font size plus 14; the text starts 6 below
- *   the box's top and is centred across it (the spec's "about 24 px left" would leave only
- *   2 on the right). Figures are plan units, like the font size (settings.label_font_size).
+ * - Sizes follow the plan, not its units (ADR 025): `label_font_size` is the font size on a plan
+ *   1,000 units wide, and a plan of another width gets it in proportion (`planLabelFontSize`),
+ *   so "Hus A" is the same share of a plan's width whether it was drawn in millimetres or pixels.
+ *   A label an admin resized carries its own multiple of that size (`scale` in `label_svg`).
+ * - The box is the text's width plus 26/45 em and the font size plus 14/45 em; the text starts
+ *   6/45 em below the box's top and is centred across it (spec §9's figures at the default 45 on
+ *   a 1,000-unit plan).
  * - The text's width is estimated from its characters, never measured: measuring needs the
- *   plan laid out, and the two apps use different fonts, so a measured width would differ.
- * - A label an admin placed stands where `label_svg` says. One never placed is centred on
- *   the zone that is its building (`data-building-number`), else stacked down the plan's
- *   top-left corner so none hides another.
+ *   plan laid out, and the apps and the server use different fonts, so a measured width would differ.
+ * - A label an admin placed stands centred where `label_svg` puts its box (its centre, so labels
+ *   stored before sizes followed the plan keep their place). One never placed is centred on the
+ *   zone that is its building (`data-building-number`), else stacked down the plan's top-left
+ *   corner so none hides another.
  */
 import type { Box, Point } from './view-box';
-import { SVG_NS } from './svg-policy';
 
 /** Where a label's box and text are, in plan units: what `label_svg` stores (spec §3). */
 export interface LabelGeometry {
@@ -24,12 +28,24 @@ export interface LabelGeometry {
   /** The text's anchor: the middle of the box across, its baseline down. */
   textX: number;
   textY: number;
+  /** A multiple of the project's label size, when an admin resized the label. */
+  scale?: number;
 }
 
-export const LABEL_BOX = { extraWidth: 26, extraHeight: 14, padTop: 6 } as const;
+/** A label as drawn: its geometry and its font size in plan units. */
+export interface LabelLayout extends LabelGeometry {
+  fontSize: number;
+}
+
+/** The box around the text, in ems of the label's font (spec §9's pixels at the default 45). */
+export const LABEL_BOX = { extraWidth: 26 / 45, extraHeight: 14 / 45, padTop: 6 / 45 } as const;
 export const LABEL_FONT_FAMILY = 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 export const LABEL_FONT_WEIGHT = 600;
 export const DEFAULT_LABEL_FONT_SIZE = 45;
+/** label_font_size is the font size on a plan this many units wide (ADR 025). */
+export const LABEL_REFERENCE_WIDTH = 1000;
+/** How far an admin may shrink or grow one label against the project's size. */
+export const LABEL_SCALE_LIMITS = { min: 0.25, max: 4 } as const;
 
 /** Where the baseline sits below the top of the text, as a share of the font size. */
 const ASCENT = 0.8;
@@ -41,6 +57,20 @@ export const buildingLabelText = (label: string) => `Hus ${label}`;
 export function labelFontSize(setting: string | undefined): number {
   const n = Number(setting);
   return n > 0 ? n : DEFAULT_LABEL_FONT_SIZE;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** The labels' font size on a plan with box `base`, in its units: the setting, in proportion to the plan's width. */
+export function planLabelFontSize(setting: string | undefined, base: Pick<Box, 'w'>): number {
+  const width = base.w > 0 && Number.isFinite(base.w) ? base.w : LABEL_REFERENCE_WIDTH;
+  return round((labelFontSize(setting) * width) / LABEL_REFERENCE_WIDTH);
+}
+
+/** A label size multiple within the limits (1 when not a number). */
+export function clampLabelScale(scale: number | undefined): number {
+  if (scale === undefined || !Number.isFinite(scale)) return 1;
+  return round(Math.min(LABEL_SCALE_LIMITS.max, Math.max(LABEL_SCALE_LIMITS.min, scale)));
 }
 
 /** Advance widths (in ems) of a semi-bold sans-serif, by kind of character. */
@@ -60,37 +90,52 @@ export function estimateTextWidth(text: string, fontSize: number): number {
   return ems * fontSize;
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
-
 /** A label's geometry with its box's top-left corner at (x, y). */
 export function labelGeometry(x: number, y: number, text: string, fontSize: number): LabelGeometry {
-  const width = estimateTextWidth(text, fontSize) + LABEL_BOX.extraWidth;
+  const width = estimateTextWidth(text, fontSize) + LABEL_BOX.extraWidth * fontSize;
   return {
     x: round(x),
     y: round(y),
     width: round(width),
-    height: round(fontSize + LABEL_BOX.extraHeight),
+    height: round(fontSize * (1 + LABEL_BOX.extraHeight)),
     textX: round(x + width / 2),
-    textY: round(y + LABEL_BOX.padTop + fontSize * ASCENT),
+    textY: round(y + fontSize * (LABEL_BOX.padTop + ASCENT)),
   };
 }
 
-/** A label's geometry centred on (cx, cy). */
-export function centredLabel(cx: number, cy: number, text: string, fontSize: number): LabelGeometry {
+/** A label centred on (cx, cy), at `fontSize` (with `scale`, when resized, recorded). */
+export function centredLabel(
+  cx: number,
+  cy: number,
+  text: string,
+  fontSize: number,
+  scale?: number,
+): LabelLayout {
   const g = labelGeometry(0, 0, text, fontSize);
-  return labelGeometry(cx - g.width / 2, cy - g.height / 2, text, fontSize);
+  const placed = labelGeometry(cx - g.width / 2, cy - g.height / 2, text, fontSize);
+  return { ...placed, ...(scale !== undefined && scale !== 1 ? { scale } : {}), fontSize };
 }
 
 /** The same label moved by (dx, dy) plan units. */
-export function moveLabel(g: LabelGeometry, dx: number, dy: number): LabelGeometry {
+export function moveLabel<G extends LabelGeometry>(g: G, dx: number, dy: number): G {
   return {
+    ...g,
     x: round(g.x + dx),
     y: round(g.y + dy),
-    width: g.width,
-    height: g.height,
     textX: round(g.textX + dx),
     textY: round(g.textY + dy),
   };
+}
+
+/** The same label about the same centre at `scale` times the plan's label size `baseFont`. */
+export function resizeLabel(g: LabelGeometry, text: string, baseFont: number, scale: number): LabelLayout {
+  const s = clampLabelScale(scale);
+  return centredLabel(g.x + g.width / 2, g.y + g.height / 2, text, baseFont * s, s);
+}
+
+/** What `label_svg` stores of a label (spec §3): its box and text anchor, and its scale when resized. */
+export function storedLabel({ fontSize: _fontSize, ...g }: LabelLayout): LabelGeometry {
+  return g;
 }
 
 /** Reads a stored label_svg; anything malformed reads as "never placed". */
@@ -108,6 +153,7 @@ export function parseLabelSvg(text: string | null | undefined): LabelGeometry | 
   if (!keys.every((k) => typeof v[k] === 'number' && Number.isFinite(v[k]))) return null;
   const n = (k: (typeof keys)[number]) => v[k] as number;
   if (n('width') < 0 || n('height') < 0) return null;
+  const scale = typeof v.scale === 'number' ? clampLabelScale(v.scale) : 1;
   return {
     x: n('x'),
     y: n('y'),
@@ -115,6 +161,7 @@ export function parseLabelSvg(text: string | null | undefined): LabelGeometry | 
     height: n('height'),
     textX: n('textX'),
     textY: n('textY'),
+    ...(scale !== 1 ? { scale } : {}),
   };
 }
 
@@ -127,21 +174,33 @@ export interface LabelInput {
 }
 
 /**
- * Where every label stands: placed ones where stored, the others centred on their
- * building's zone (`zoneBox` gives its box in the plan's root units, or null when the
- * plan has none), the rest stacked down the top-left corner of `base` (the plan's box).
+ * Where every label stands, at the plan's label size `fontSize` (planLabelFontSize): placed ones
+ * centred where stored, at their own scale; the others centred on their building's zone
+ * (`zoneBox` gives its box in the plan's root units, or null when the plan has none), the rest
+ * stacked down the top-left corner of `base` (the plan's box).
  */
 export function layoutLabels(
   labels: readonly LabelInput[],
   fontSize: number,
   base: Box,
   zoneBox: (buildingNumberId: number) => Box | null,
-): Map<number, LabelGeometry> {
-  const out = new Map<number, LabelGeometry>();
+): Map<number, LabelLayout> {
+  const out = new Map<number, LabelLayout>();
   let stacked = 0;
   for (const label of labels) {
-    if (label.placed) {
-      out.set(label.id, label.placed);
+    const placed = label.placed;
+    if (placed) {
+      const scale = clampLabelScale(placed.scale);
+      out.set(
+        label.id,
+        centredLabel(
+          placed.x + placed.width / 2,
+          placed.y + placed.height / 2,
+          label.text,
+          fontSize * scale,
+          scale,
+        ),
+      );
       continue;
     }
     const zone = zoneBox(label.id);
@@ -152,58 +211,93 @@ export function layoutLabels(
     const gap = fontSize * 0.4;
     const origin: Point = {
       x: base.x + fontSize * 0.5,
-      y: base.y + fontSize * 0.5 + stacked++ * (fontSize + LABEL_BOX.extraHeight + gap),
+      y: base.y + fontSize * 0.5 + stacked++ * (fontSize * (1 + LABEL_BOX.extraHeight) + gap),
     };
-    out.set(label.id, labelGeometry(origin.x, origin.y, label.text, fontSize));
+    out.set(label.id, { ...labelGeometry(origin.x, origin.y, label.text, fontSize), fontSize });
   }
   return out;
 }
 
 // ---------------------------------------------------------------------------
-// Drawing (the same elements in both apps; each app styles `.pv-label rect` and `text`)
+// Drawing (the same elements in the editor, the widget and the widget's server;
+// each app styles `.pv-label rect` and `text`)
 // ---------------------------------------------------------------------------
+
+/** Element name → attributes, in document order: what a drawing is made of, DOM or not. */
+export type DrawnElement = [name: string, attributes: Record<string, string>, text?: string];
 
 /**
  * A label group: `<g class="pv-label" data-pv-label="{id}"><rect class="pv-label-box"/>
- * <text class="pv-label-text"/></g>`. Text is data, never markup.
+ * <text class="pv-label-text">{text}</text></g>`, as element names and attributes (the text is
+ * data, never markup), for the DOM (`drawnElement`) and the server's parsed plan alike.
  */
-export function createLabelElement(
-  doc: Document,
+export function labelParts(
   id: number,
   text: string,
-  fontSize: number,
-  geometry: LabelGeometry,
-): SVGGElement {
-  const group = doc.createElementNS(SVG_NS, 'g');
-  group.setAttribute('class', 'pv-label');
-  group.setAttribute('data-pv-label', String(id));
-  const rect = doc.createElementNS(SVG_NS, 'rect');
-  rect.setAttribute('class', 'pv-label-box');
-  rect.setAttribute('rx', '4');
-  const label = doc.createElementNS(SVG_NS, 'text');
-  label.setAttribute('class', 'pv-label-text');
-  label.setAttribute('font-size', String(fontSize));
-  label.setAttribute('font-family', LABEL_FONT_FAMILY);
-  label.setAttribute('font-weight', String(LABEL_FONT_WEIGHT));
-  label.setAttribute('text-anchor', 'middle');
-  label.textContent = text;
-  group.append(rect, label);
-  placeLabelElement(group, geometry);
-  return group;
+  g: LabelLayout,
+): [DrawnElement, DrawnElement, DrawnElement] {
+  return [
+    ['g', { class: 'pv-label', 'data-pv-label': String(id) }],
+    [
+      'rect',
+      {
+        class: 'pv-label-box',
+        rx: String(round(g.fontSize / 11)),
+        x: String(g.x),
+        y: String(g.y),
+        width: String(g.width),
+        height: String(g.height),
+      },
+    ],
+    [
+      'text',
+      {
+        class: 'pv-label-text',
+        'font-size': String(g.fontSize),
+        'font-family': LABEL_FONT_FAMILY,
+        'font-weight': String(LABEL_FONT_WEIGHT),
+        'text-anchor': 'middle',
+        // Centred across the box whatever its stored text anchor says (labels stored before
+        // this rule kept the text's left edge there).
+        x: String(round(g.x + g.width / 2)),
+        y: String(g.textY),
+      },
+      text,
+    ],
+  ];
 }
 
-/** Moves a label group's box and text to `g`, dropping any drag preview transform. */
-export function placeLabelElement(group: Element, g: LabelGeometry): void {
-  const rect = group.firstElementChild;
-  const text = group.lastElementChild;
-  rect?.setAttribute('x', String(g.x));
-  rect?.setAttribute('y', String(g.y));
-  rect?.setAttribute('width', String(g.width));
-  rect?.setAttribute('height', String(g.height));
-  // Centred across the box whatever its stored text anchor says (labels stored before
-  // this rule kept the text's left edge there).
-  text?.setAttribute('x', String(round(g.x + g.width / 2)));
-  text?.setAttribute('y', String(g.textY));
+function setAll(el: Element, attributes: Record<string, string>): void {
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+}
+
+/**
+ * `part` as an element beside `within` (an element of the plan: the same document and namespace,
+ * so this module needs no namespace of its own), holding `children` or its text.
+ */
+export function drawnElement(
+  within: Element,
+  [name, attributes, text]: DrawnElement,
+  children: Element[] = [],
+): Element {
+  const el = within.ownerDocument.createElementNS(within.namespaceURI, name);
+  setAll(el, attributes);
+  if (text !== undefined) el.textContent = text;
+  el.append(...children);
+  return el;
+}
+
+/** A label group for the plan `within` belongs to (see labelParts). */
+export function createLabelElement(within: Element, id: number, text: string, g: LabelLayout): Element {
+  const [group, rect, label] = labelParts(id, text, g);
+  return drawnElement(within, group, [drawnElement(within, rect), drawnElement(within, label)]);
+}
+
+/** Moves a label group's box and text to `g` (and its size), dropping any drag preview transform. */
+export function placeLabelElement(group: Element, g: LabelLayout): void {
+  const [, [, rectAttrs], [, textAttrs]] = labelParts(0, '', g);
+  if (group.firstElementChild) setAll(group.firstElementChild, rectAttrs);
+  if (group.lastElementChild) setAll(group.lastElementChild, textAttrs);
   group.removeAttribute('transform');
 }
 

@@ -54,6 +54,24 @@ export function listFiles(db: DbOrTx, projectId: number, kind?: FileRow['kind'])
   return db.select(fileColumns).from(files).where(where).orderBy(asc(files.sort_index), asc(files.id));
 }
 
+/** The project's plans' names (ADR 025), in display order. */
+export function listPlanTitles(db: DbOrTx, projectId: number) {
+  return db
+    .select({ id: files.id, title: files.title })
+    .from(files)
+    .where(and(eq(files.project_id, projectId), eq(files.kind, 'svg')))
+    .orderBy(asc(files.sort_index), asc(files.id));
+}
+
+/** Projects with a plan stored without a name (before ADR 025). */
+export async function projectsWithUntitledPlans(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: files.project_id })
+    .from(files)
+    .where(and(eq(files.kind, 'svg'), eq(files.title, '')));
+  return rows.map((r) => r.id);
+}
+
 /** Names only, without the bytes. */
 export function listNames(db: DbOrTx, projectId: number) {
   return db

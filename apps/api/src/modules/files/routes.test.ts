@@ -490,6 +490,23 @@ describe('building numbers', () => {
       payload: { label: 'B', label_svg: '{"x":1}' },
     });
     expect(badPos.statusCode).toBe(422);
+    // A label resized in the editor keeps its scale (ADR 025), within 0.25–4.
+    const resized = JSON.stringify({ ...JSON.parse(pos), scale: 2.5 });
+    const scaled = await t.as(admin.token, {
+      method: 'PUT',
+      url: `/api/v1/building-numbers/${project}/${id}`,
+      payload: { label: 'B', label_svg: resized },
+    });
+    expect(scaled.json().building_number.label_svg).toBe(resized);
+    const tooBig = await t.as(admin.token, {
+      method: 'PUT',
+      url: `/api/v1/building-numbers/${project}/${id}`,
+      payload: { label: 'B', label_svg: JSON.stringify({ ...JSON.parse(pos), scale: 9 }) },
+    });
+    expect([tooBig.statusCode, tooBig.json().errors.label_svg]).toEqual([
+      422,
+      ['label_svg must be JSON with x, y, width, height, textX and textY (and a scale from 0.25 to 4)'],
+    ]);
 
     const f = (await upload('site.svg', plan())).json().file;
     const attach = await t.as(admin.token, {

@@ -287,7 +287,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         schema: {
           tags,
-          summary: 'Change a file’s sort_index or background image (data)',
+          summary: 'Change a file’s sort_index or background image (data), or a plan’s name (title)',
           security: bearer,
           params: idParams,
           body: fileUpdateSchema,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  cleanPlanTitle,
   fileKindFor,
   fileNames,
   parseId,
@@ -15,10 +16,11 @@ import { conflict, forbidden, invalid, notFound } from '../../lib/http-error';
 import { checkInlineImages, uprightCopy } from '../../lib/uploaded-image';
 import { toApartment } from '../apartments/service';
 import { listBuildingNumbers } from '../building-numbers/repository';
-import { assertProjectVisible, type Caller } from '../projects/service';
+import { assertProjectVisible, lockVisibleProject, type Caller } from '../projects/service';
 import { planMarkup, type MarkupCache, type MarkupEncoding } from './markup-cache';
 import { storeBlob } from './blobs';
 import { apartmentIdsOnPlan, planReport, scanPlan } from './plan-zones';
+import { freeTitle, takenTitles, titleKey } from './plan-titles';
 import * as repo from './repository';
 import { sanitizeSvg, SvgSanitizeError } from './svg-sanitize';
 
@@ -39,6 +41,7 @@ export function toSummary(row: repo.FileSummaryRow, buildings: number[] = []): P
     id: row.id,
     project_id: row.project_id,
     name: row.name,
+    title: row.title,
     kind: row.kind,
     created_at: row.created_at.toISOString(),
     sort_index: row.sort_index,
@@ -170,17 +173,23 @@ export async function uniqueName(db: DbOrTx, projectId: number, name: string): P
   }
 }
 
-/** The markup as stored, or a 422 on `field`: unsafe parts removed, no image inside over the pixel limit. */
-async function sanitizeOrRefuse(markup: string, field: string): Promise<string> {
-  let svg: string;
+/**
+ * The markup as stored, or a 422 on `field`: unsafe parts removed, no image inside over the pixel
+ * limit; and the text of its `<title>`, if any.
+ */
+async function sanitizeOrRefuse(
+  markup: string,
+  field: string,
+): Promise<{ svg: string; title: string | null }> {
+  let result: { svg: string; title: string | null };
   try {
-    svg = sanitizeSvg(markup).svg;
+    result = sanitizeSvg(markup);
   } catch (err) {
     if (err instanceof SvgSanitizeError) throw invalid(field, err.message);
     throw err;
   }
-  await checkInlineImages(svg, field);
-  return svg;
+  await checkInlineImages(result.svg, field);
+  return result;
 }
 
 /**
@@ -204,13 +213,16 @@ export async function uploadFile(
 
   let content: Buffer | null = null;
   let svg = '';
+  let planTitle = '';
   let contentType: string;
   if (kind === 'svg') {
     const text = upload.bytes.toString('utf8');
     if (text.includes('\ufffd') || !/<svg[\s>]/i.test(text)) {
       throw invalid('file', 'The file is not an SVG image');
     }
-    svg = await sanitizeOrRefuse(text, 'file');
+    const sanitized = await sanitizeOrRefuse(text, 'file');
+    svg = sanitized.svg;
+    planTitle = cleanPlanTitle(sanitized.title ?? '');
     contentType = 'image/svg+xml';
   } else if (upload.bytes.subarray(0, 8).equals(PNG)) {
     if (!name.endsWith('.png'))
@@ -229,9 +241,13 @@ export async function uploadFile(
   const image = content ? await storeWithEtag(db, store, content) : undefined;
   const etag = image?.etag ?? etagOf(svg);
   const stored = await db.transaction(async (tx) => {
+    if (kind === 'svg') await lockVisibleProject(tx, caller, projectId);
+    const plans = kind === 'svg' ? await repo.listPlanTitles(tx, projectId) : [];
+    const title = kind === 'svg' ? freeTitle(takenTitles(plans), planTitle, plans.length + 1) : '';
     const row = await repo.insertFile(tx, {
       project_id: projectId,
       name: await uniqueName(tx, projectId, name),
+      title,
       kind,
       content_type: contentType,
       blob_key: image?.key ?? null,
@@ -290,7 +306,7 @@ export async function savePlan(
 ): Promise<{ file: PlanFile | PlanSummary; report: PlanReport; apartments: Apartment[] }> {
   await assertProjectVisible(db, caller, projectId);
   requireAdmin(caller, 'edit plans');
-  const markup = await sanitizeOrRefuse(input.svg, 'svg');
+  const markup = (await sanitizeOrRefuse(input.svg, 'svg')).svg;
   const etag = etagOf(markup);
   const saved = await db.transaction(async (tx) => {
     const existing = await repo.findByName(tx, projectId, input.name);
@@ -378,20 +394,29 @@ export async function updateFile(
   db: Db,
   caller: Caller,
   id: number,
-  input: { sort_index?: number; data?: string; name?: string },
+  input: { sort_index?: number; data?: string; name?: string; title?: string },
 ): Promise<PlanSummary> {
   const file = await loadVisibleFile(db, caller, id);
   requireAdmin(caller, 'change files');
   if (input.name !== undefined && input.name !== file.name) {
     throw invalid('name', 'Files cannot be renamed; upload the file again under the new name');
   }
+  if (input.title !== undefined && file.kind !== 'svg') throw invalid('title', 'Only plans have names');
   if (input.data !== undefined && input.data !== '') {
     const image = await repo.findByName(db, file.project_id, input.data);
     if (!image || image.kind !== 'image') throw invalid('data', `There is no image named ${input.data}`);
   }
-  const row = await repo.updateFile(db, id, {
-    ...(input.sort_index !== undefined ? { sort_index: input.sort_index } : {}),
-    ...(input.data !== undefined ? { data: input.data } : {}),
+  const row = await db.transaction(async (tx) => {
+    if (input.title !== undefined) {
+      await lockVisibleProject(tx, caller, file.project_id);
+      if (takenTitles(await repo.listPlanTitles(tx, file.project_id), file.id).has(titleKey(input.title)))
+        throw invalid('title', `Another plan is already called ${input.title}`);
+    }
+    return repo.updateFile(tx, id, {
+      ...(input.sort_index !== undefined ? { sort_index: input.sort_index } : {}),
+      ...(input.data !== undefined ? { data: input.data } : {}),
+      ...(input.title !== undefined ? { title: input.title } : {}),
+    });
   });
   return summaryWithBuildings(db, row!);
 }

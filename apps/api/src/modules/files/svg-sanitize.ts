@@ -64,6 +64,8 @@ export interface SanitizeResult {
   svg: string;
   /** What was dropped, e.g. "element script", "attribute onclick". For logs and reports. */
   removed: string[];
+  /** The text of the root's first `<title>` child, as it stands (null when there is none): the plan's name on upload (ADR 025). */
+  title: string | null;
 }
 
 export function sanitizeSvg(input: string): SanitizeResult {
@@ -80,6 +82,9 @@ export function sanitizeSvg(input: string): SanitizeResult {
   let styleText: string[] | null = null;
   let hasStyle = false;
   let usesXlink = false;
+  /** The root's first <title> child: its text while it is open, then null again, once. */
+  let titleText: string[] | null = null;
+  let title: string | null = null;
   const cssCache = new Map<string, string | undefined>();
   /** True right after an open tag was written, so an immediate close can become "/>". */
   let openPending = false;
@@ -150,6 +155,7 @@ export function sanitizeSvg(input: string): SanitizeResult {
           textOnly = name;
           textOnlyDepth = 0;
           if (name === 'style') styleText = [];
+          if (name === 'title' && stack.length === 2 && title === null) titleText = [];
         }
       },
       ontext(text) {
@@ -158,6 +164,7 @@ export function sanitizeSvg(input: string): SanitizeResult {
           styleText.push(text);
           return;
         }
+        titleText?.push(text);
         out.push(escapeText(text));
         openPending = false;
       },
@@ -173,6 +180,10 @@ export function sanitizeSvg(input: string): SanitizeResult {
         const name = stack.pop();
         if (name === undefined) return;
         textOnly = null;
+        if (titleText) {
+          title = stripXmlForbidden(titleText.join(''));
+          titleText = null;
+        }
         if (styleText) {
           const css = sanitizeStylesheet(stripXmlForbidden(styleText.join('')));
           styleText = null;
@@ -206,5 +217,5 @@ export function sanitizeSvg(input: string): SanitizeResult {
   }`;
   if (extra) root = root.endsWith('/>') ? `${root.slice(0, -2)}${extra}/>` : `${root.slice(0, -1)}${extra}>`;
   out[0] = root;
-  return { svg: out.join(''), removed: [...removed] };
+  return { svg: out.join(''), removed: [...removed], title };
 }

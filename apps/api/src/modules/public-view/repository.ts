@@ -25,6 +25,7 @@ export function plansOf(db: DbOrTx, projectId: number) {
     .select({
       id: files.id,
       name: files.name,
+      title: files.title,
       data: files.data,
       version: files.version,
       sort_index: files.sort_index,

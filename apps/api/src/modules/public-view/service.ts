@@ -51,6 +51,7 @@ export async function buildPublicView(db: DbOrTx, projectId: number): Promise<Pu
     plans: plans.map((p) => ({
       id: p.id,
       name: p.name,
+      title: p.title,
       url: projectFileUrl(projectId, p.name),
       version: p.version,
       background_url: p.data ? projectFileUrl(projectId, p.data) : null,

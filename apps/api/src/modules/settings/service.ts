@@ -27,7 +27,7 @@ export async function getSetting(
   return { name, value: stored?.value ?? PROJECT_SETTINGS[name].default, version: stored?.version ?? 0 };
 }
 
-/** All 15 settings and their versions; rows with names outside the catalogue are ignored. */
+/** Every setting and its version; rows with names outside the catalogue are ignored. */
 export async function getSettings(
   db: DbOrTx,
   caller: Caller,

@@ -1,7 +1,7 @@
 import { PROJECT_SETTINGS, type ProjectSettingName } from '@planvy/shared';
 
 /**
- * The 15 settings of spec §3, grouped by what they change in the widget so a person can find them.
+ * The settings (spec §3 and ADR 025), grouped by what they change in the widget so a person can find them.
  * Every setting is in exactly one group (a unit test checks this against the shared catalogue).
  */
 export interface SettingGroup {
@@ -23,7 +23,7 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
     ],
   },
   { id: 'information', settings: ['use_apartment_information', 'link_to_project', 'project_email'] },
-  { id: 'buildings', settings: ['multi_building', 'label_font_size', 'show_sun_study'] },
+  { id: 'buildings', settings: ['multi_building', 'label_font_size', 'show_zone_numbers', 'show_sun_study'] },
 ];
 
 /** Spec §6: the link-to-project and project e-mail fields show only when apartment information is on. */

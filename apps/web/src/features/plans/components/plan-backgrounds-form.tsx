@@ -71,7 +71,7 @@ export function PlanBackgroundsForm({
               {plans.map((plan) => (
                 <Select
                   key={plan.id}
-                  label={t('plans.backgrounds.label', { name: plan.name })}
+                  label={t('plans.backgrounds.label', { name: plan.title })}
                   data={options}
                   value={valueOf(plan)}
                   allowDeselect={false}

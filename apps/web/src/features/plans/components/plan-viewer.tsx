@@ -57,8 +57,8 @@ export interface PlanViewerProps {
 }
 
 /**
- * The plans of the Project tab: numbered page buttons switch between the project's SVG
- * files, and the chosen one is shown (and, for admins, edited) in a PlanWorkspace.
+ * The plans of the Project tab: a button per plan, by its name (ADR 025), switches between
+ * the project's plans, and the chosen one is shown (and, for admins, edited) in a PlanWorkspace.
  */
 export function PlanViewer({
   project,
@@ -127,17 +127,16 @@ export function PlanViewer({
           {list.length > 0 && plan && (
             <Group gap="sm" wrap="wrap">
               <div className={classes.pages} role="group" aria-label={t('plans.viewer.pages')}>
-                {list.map((p, i) => (
+                {list.map((p) => (
                   <Button
                     key={p.id}
                     size="compact-md"
                     miw={36}
                     variant={p.id === plan.id ? 'filled' : 'default'}
                     aria-pressed={p.id === plan.id}
-                    title={t('plans.viewer.page', { n: i + 1, name: p.name })}
                     onClick={() => choose(p.id)}
                   >
-                    {i + 1}
+                    {p.title}
                   </Button>
                 ))}
               </div>
@@ -147,7 +146,7 @@ export function PlanViewer({
         {plan && (
           <Group gap="sm" justify="space-between">
             <Text size="sm" c="dimmed" data-testid="plan-file-name">
-              {t('plans.viewer.file', { name: plan.name })}
+              {t('plans.viewer.file', { title: plan.title, name: plan.name })}
             </Text>
             {previous && (
               <Button
@@ -156,7 +155,7 @@ export function PlanViewer({
                 leftSection={<IconArrowLeft size={14} aria-hidden />}
                 onClick={() => show(goBack)}
               >
-                {t('plans.viewer.back', { name: previous.name })}
+                {t('plans.viewer.back', { name: previous.title })}
               </Button>
             )}
           </Group>

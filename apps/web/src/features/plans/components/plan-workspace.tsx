@@ -6,7 +6,6 @@ import {
   apartmentZone,
   buildingLabelText,
   detachedZone,
-  labelFontSize,
   linkZone,
   parseLabelSvg,
   projectFileUrl,
@@ -93,6 +92,7 @@ export function PlanWorkspace({
     return map;
   }, [apartments, recent]);
   const planNames = useMemo(() => new Set(plans.map((p) => p.name)), [plans]);
+  const planTitles = useMemo(() => new Map(plans.map((p) => [p.name, p.title])), [plans]);
   const usedStatuses = useMemo(() => new Set(apartments.map((a) => a.status)), [apartments]);
   const shadingLevels = shading?.levels;
   const zoneContext = useMemo<ZoneContext>(
@@ -107,7 +107,7 @@ export function PlanWorkspace({
     type: project.type,
     lang,
     apartments: known,
-    planNames,
+    planTitles,
     buildingNumbers: buildings,
     shading,
   });
@@ -117,13 +117,13 @@ export function PlanWorkspace({
     onZoneActivate: zones.open,
     onShapeEdited: () => saves.drawingChanged(),
     onEditSelection: setSelection,
-    onLabelMoved: (id, geometry) => {
+    onLabelChanged: (id, geometry) => {
       const building = buildings.find((b) => b.id === id);
       if (!building) return;
       // Spec §8: building number errors are not shown; the label moves back when the list is restored.
       updateBuilding.mutate(
         { id, label: building.label, label_svg: JSON.stringify(geometry) },
-        { onError: (error) => logger.warn('label position not saved', error) },
+        { onError: (error) => logger.warn('label position or size not saved', error) },
       );
     },
     onDraftChange: setDraftPoints,
@@ -146,10 +146,9 @@ export function PlanWorkspace({
   useEffect(() => stageRef.current?.setEditable(isAdmin), [stageRef, isAdmin]);
   useEffect(() => stageRef.current?.setTool(tool), [stageRef, tool]);
   useEffect(
-    () => stageRef.current?.setAriaLabel(t('plans.viewer.stageLabel', { name: plan.name })),
-    [stageRef, plan.name, t],
+    () => stageRef.current?.setAriaLabel(t('plans.viewer.stageLabel', { name: plan.title })),
+    [stageRef, plan.title, t],
   );
-  const fontSize = labelFontSize(settings.label_font_size);
   const labels = useMemo<StageLabel[]>(() => {
     const byId = new Map(buildings.map((b) => [b.id, b]));
     return attachedIds(plan).flatMap((id) => {
@@ -157,7 +156,10 @@ export function PlanWorkspace({
       return b ? [{ id, text: buildingLabelText(b.label), geometry: parseLabelSvg(b.label_svg) }] : [];
     });
   }, [plan, buildings]);
-  useEffect(() => stageRef.current?.setLabels(labels, fontSize), [stageRef, labels, fontSize]);
+  useEffect(
+    () => stageRef.current?.setLabels(labels, settings.label_font_size),
+    [stageRef, labels, settings.label_font_size],
+  );
 
   // Versions only grow: the stored plan is (re)loaded when it is newer than what is shown,
   // never over unsaved changes nor while a save is on its way (its answer brings the version).
@@ -321,7 +323,9 @@ export function PlanWorkspace({
         onDiscard={() => void reload(false)}
         onSave={saves.saveDrawing}
       />
-      {saves.report && <PlanReportAlert name={plan.name} report={saves.report} onClose={saves.closeReport} />}
+      {saves.report && (
+        <PlanReportAlert name={plan.title} report={saves.report} onClose={saves.closeReport} />
+      )}
 
       {shading ? shading.legend : <StatusLegend type={project.type} lang={lang} used={usedStatuses} />}
       <BuildingTags projectId={project.id} plan={plan} buildingNumbers={buildings} isAdmin={isAdmin} />

@@ -301,7 +301,8 @@ function LinkStep({
     currentBuilding === null ? null : String(currentBuilding),
   );
   // A zone cannot link to the plan it is on (spec §5).
-  const options = plans.filter((p) => p.name !== planName).map((p) => ({ value: p.name, label: p.name }));
+  const options = plans.filter((p) => p.name !== planName).map((p) => ({ value: p.name, label: p.title }));
+  const linkedTitle = plans.find((p) => p.name === state.linkTarget)?.title ?? state.linkTarget ?? '';
   const buildingOptions = buildingNumbers.map((b) => ({
     value: String(b.id),
     label: buildingLabelText(b.label),
@@ -312,7 +313,7 @@ function LinkStep({
   const confirmUnlink = () =>
     confirmOverPlan({
       title: t('plans.popup.unlinkTitle'),
-      children: <Text size="sm">{t('plans.popup.unlinkConfirm', { target: state.linkTarget ?? '' })}</Text>,
+      children: <Text size="sm">{t('plans.popup.unlinkConfirm', { target: linkedTitle })}</Text>,
       labels: { confirm: t('plans.popup.unlink'), cancel: t('plans.popup.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: onUnlink,

@@ -20,6 +20,7 @@ import {
   parseViewBox,
   zoneStatus,
   type LabelGeometry,
+  type LabelLayout,
   type ZoneApartment as ZoneStatusSource,
   type ZoneChanges,
   type ZoneLocator,
@@ -50,8 +51,8 @@ export interface StageCallbacks {
   /** Shape geometry changed in the edit tool (the plan has unsaved changes). */
   onShapeEdited: () => void;
   onEditSelection: (selection: EditSelection | null) => void;
-  /** An admin dropped a building label somewhere new. */
-  onLabelMoved: (id: number, geometry: LabelGeometry) => void;
+  /** An admin moved or resized a building label (what its label_svg becomes). */
+  onLabelChanged: (id: number, geometry: LabelGeometry) => void;
   /** Points of the polygon being drawn (0 when none). */
   onDraftChange: (points: number) => void;
   /** Hover text for a zone, or null for none. */
@@ -122,7 +123,7 @@ export class PlanStage {
       this.stageEl,
       this.view,
       () => this.root,
-      (id, g) => this.callbacks.onLabelMoved(id, g),
+      (id, g) => this.callbacks.onLabelChanged(id, g),
     );
     const host_ = this.toolHost();
     this.tools = {
@@ -438,18 +439,20 @@ export class PlanStage {
     if (!overlay || !this.root) return;
     overlay.replaceChildren();
     this.tool.drawOverlay(overlay, 1 / this.view.pxPerUnit());
+    this.labels.placeHandles();
   }
 
   // ---------------------------------------------------------------------------
   // Building labels
   // ---------------------------------------------------------------------------
 
-  setLabels(labels: StageLabel[], fontSize: number): void {
-    this.labels.set(labels, fontSize);
+  /** The plan's building labels, at settings.label_font_size (ADR 025: relative to the plan's width). */
+  setLabels(labels: StageLabel[], labelFontSetting: string): void {
+    this.labels.set(labels, labelFontSetting);
   }
 
   /** Where a label is drawn now (tests and the e2e check of a dragged label). */
-  labelPosition(id: number): LabelGeometry | undefined {
+  labelPosition(id: number): LabelLayout | undefined {
     return this.labels.position(id);
   }
 

@@ -21,7 +21,7 @@ function stage(overrides: Partial<StageCallbacks> = {}) {
     onZoneActivate: vi.fn(),
     onShapeEdited: vi.fn(),
     onEditSelection: vi.fn(),
-    onLabelMoved: vi.fn(),
+    onLabelChanged: vi.fn(),
     onDraftChange: vi.fn(),
     describeZone: () => null,
     ...overrides,
@@ -29,7 +29,7 @@ function stage(overrides: Partial<StageCallbacks> = {}) {
   const s = new PlanStage(host, callbacks);
   s.setEditable(true);
   s.setBackground('/projects/1/bg.png');
-  s.setLabels([{ id: 3, text: 'Hus 3', geometry: null }], 45);
+  s.setLabels([{ id: 3, text: 'Hus 3', geometry: null }], '45');
   s.load(markup, ctx);
   return { s, host, callbacks };
 }
@@ -126,8 +126,9 @@ describe('PlanStage', () => {
     const root = host.shadowRoot!.querySelector('svg')!;
     s.changeZone(root.querySelector('#plain')!, linkZone('a.svg', 3));
     // jsdom has no layout: the zone has no box, so the label stacks in the top-left corner.
-    expect(s.labelPosition(3)).toEqual(labelGeometry(22.5, 22.5, 'Hus 3', 45));
-    s.setLabels([{ id: 3, text: 'Hus 3', geometry: labelGeometry(100, 50, 'Hus 3', 45) }], 45);
+    // The plan is 800 units wide: the label's font is 45 × 800 / 1,000 (ADR 025).
+    expect(s.labelPosition(3)).toEqual({ ...labelGeometry(18, 18, 'Hus 3', 36), fontSize: 36 });
+    s.setLabels([{ id: 3, text: 'Hus 3', geometry: labelGeometry(100, 50, 'Hus 3', 36) }], '45');
     expect(s.labelPosition(3)!.x).toBe(100);
   });
 

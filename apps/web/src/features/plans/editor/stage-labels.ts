@@ -1,16 +1,23 @@
 /**
  * Building labels on the stage: drawn with the shared label geometry and elements
  * (packages/shared/src/plan/building-labels.ts), so they stand exactly where the widget
- * shows them, and dragged by admins (the new position goes to the building number).
+ * shows them, at the plan's label size (ADR 025). A label never takes a press or a click: the
+ * zones under it stay clickable. Admins move a label by its grip (left) and resize it by its
+ * corner handle (bottom right); the new place and size go to the building number.
  */
 import {
   boxInRoot,
   buildingZone,
+  clampLabelScale,
   createLabelElement,
   layoutLabels,
   moveLabel,
   placeLabelElement,
+  planLabelFontSize,
+  resizeLabel,
+  storedLabel,
   type LabelGeometry,
+  type LabelLayout,
   type Point,
 } from '@planvy/shared';
 import { DRAG_THRESHOLD, setAttrs, svgEl, type PointerHandler } from './svg-dom';
@@ -26,17 +33,24 @@ export interface StageLabel {
 interface Drag {
   pointer: number;
   id: number;
+  text: string;
+  mode: 'move' | 'resize';
   group: SVGGElement;
   start: Point;
-  geometry: LabelGeometry;
+  layout: LabelLayout;
+  next: LabelLayout;
   moved: boolean;
 }
+
+/** Handle sizes in screen pixels, whatever the zoom. */
+const GRIP_RADIUS = 7;
+const CORNER_SIZE = 12;
 
 export class StageLabels implements PointerHandler {
   private layer: SVGGElement | null = null;
   private labels: StageLabel[] = [];
-  private fontSize = 45;
-  private readonly geometries = new Map<number, LabelGeometry>();
+  private setting = '45';
+  private readonly layouts = new Map<number, LabelLayout>();
   private drag: Drag | null = null;
   draggable = false;
 
@@ -44,7 +58,7 @@ export class StageLabels implements PointerHandler {
     private readonly stageEl: HTMLElement,
     private readonly view: StageView,
     private readonly root: () => SVGSVGElement | null,
-    private readonly onMoved: (id: number, geometry: LabelGeometry) => void,
+    private readonly onChanged: (id: number, geometry: LabelGeometry) => void,
   ) {}
 
   /** Adds the labels' layer to a newly loaded plan (above the drawing and any drawn shape); render() fills it. */
@@ -55,10 +69,16 @@ export class StageLabels implements PointerHandler {
     return this.layer;
   }
 
-  set(labels: StageLabel[], fontSize: number): void {
+  /** The labels of the plan, and settings.label_font_size (the size on a plan 1,000 units wide). */
+  set(labels: StageLabel[], labelFontSetting: string): void {
     this.labels = labels;
-    this.fontSize = fontSize;
+    this.setting = labelFontSetting;
     this.render();
+  }
+
+  /** The plan's label size in its units. */
+  private font(): number {
+    return planLabelFontSize(this.setting, this.view.base);
   }
 
   render(): void {
@@ -67,78 +87,115 @@ export class StageLabels implements PointerHandler {
     if (!layer || !root) return;
     const layout = layoutLabels(
       this.labels.map((l) => ({ id: l.id, text: l.text, placed: l.geometry })),
-      this.fontSize,
+      this.font(),
       this.view.base,
       (id) => {
         const zone = buildingZone(root, id);
         return zone ? boxInRoot(zone, root) : null;
       },
     );
-    this.geometries.clear();
+    this.layouts.clear();
     layer.replaceChildren(
       ...this.labels.map((label) => {
-        const geometry = layout.get(label.id)!;
-        this.geometries.set(label.id, geometry);
-        const group = createLabelElement(document, label.id, label.text, this.fontSize, geometry);
-        if (this.draggable) group.setAttribute('data-pv-draggable', '');
+        const g = layout.get(label.id)!;
+        this.layouts.set(label.id, g);
+        const group = createLabelElement(layer, label.id, label.text, g);
+        if (this.draggable) {
+          const grip = svgEl('circle');
+          setAttrs(grip, { class: 'pv-label-handle pv-label-grip', 'data-pv-handle': 'move' });
+          const corner = svgEl('rect');
+          setAttrs(corner, { class: 'pv-label-handle pv-label-corner', 'data-pv-handle': 'resize' });
+          group.append(grip, corner);
+        }
         return group;
       }),
     );
+    this.placeHandles();
+  }
+
+  /** Puts every label's handles on its box at their screen size (after a zoom, too). */
+  placeHandles(): void {
+    if (!this.layer) return;
+    for (const group of this.layer.children) {
+      const layout = this.layouts.get(Number(group.getAttribute('data-pv-label')));
+      if (layout) this.placeHandlesOf(group, layout);
+    }
+  }
+
+  private placeHandlesOf(group: Element, g: LabelLayout): void {
+    const unit = 1 / this.view.pxPerUnit();
+    const r = GRIP_RADIUS * unit;
+    const s = CORNER_SIZE * unit;
+    const grip = group.querySelector('.pv-label-grip');
+    if (grip) setAttrs(grip, { cx: g.x, cy: g.y + g.height / 2, r });
+    const corner = group.querySelector('.pv-label-corner');
+    if (corner)
+      setAttrs(corner, { x: g.x + g.width - s / 2, y: g.y + g.height - s / 2, width: s, height: s });
   }
 
   /** Where a label is drawn now (tests and the e2e check of a dragged label). */
-  position(id: number): LabelGeometry | undefined {
-    return this.geometries.get(id);
+  position(id: number): LabelLayout | undefined {
+    return this.layouts.get(id);
   }
 
   pointerDown(e: PointerEvent): boolean {
-    const group = e.target instanceof Element ? e.target.closest<SVGGElement>('.pv-label') : null;
-    if (!this.draggable || !group) return false;
+    const handle = e.target instanceof Element ? e.target.closest('[data-pv-handle]') : null;
+    const group = handle?.closest<SVGGElement>('.pv-label');
+    if (!this.draggable || !handle || !group) return false;
     const id = Number(group.getAttribute('data-pv-label'));
-    const geometry = this.geometries.get(id);
-    if (!geometry) return false;
+    const layout = this.layouts.get(id);
+    const label = this.labels.find((l) => l.id === id);
+    if (!layout || !label) return false;
     e.preventDefault();
     this.stageEl.setPointerCapture(e.pointerId);
     group.setAttribute('data-pv-dragging', '');
     this.drag = {
       pointer: e.pointerId,
       id,
+      text: label.text,
+      mode: handle.getAttribute('data-pv-handle') === 'resize' ? 'resize' : 'move',
       group,
       start: this.view.toPlan(e.clientX, e.clientY),
-      geometry,
+      layout,
+      next: layout,
       moved: false,
     };
     return true;
   }
 
   pointerMove(e: PointerEvent): void {
-    const g = this.drag;
-    if (!g) return;
+    const d = this.drag;
+    if (!d) return;
     const p = this.view.toPlan(e.clientX, e.clientY);
-    const dx = p.x - g.start.x;
-    const dy = p.y - g.start.y;
-    if (!g.moved && Math.hypot(dx, dy) * this.view.pxPerUnit() <= DRAG_THRESHOLD) return;
-    g.moved = true;
-    g.group.setAttribute(
-      'transform',
-      `translate(${Math.round(dx * 100) / 100} ${Math.round(dy * 100) / 100})`,
-    );
+    const dx = p.x - d.start.x;
+    const dy = p.y - d.start.y;
+    if (!d.moved && Math.hypot(dx, dy) * this.view.pxPerUnit() <= DRAG_THRESHOLD) return;
+    d.moved = true;
+    if (d.mode === 'move') {
+      d.next = moveLabel(d.layout, dx, dy);
+    } else {
+      // The corner moves away from (or towards) the label's centre: the label grows (or shrinks) as much.
+      const c = { x: d.layout.x + d.layout.width / 2, y: d.layout.y + d.layout.height / 2 };
+      const from = Math.hypot(d.start.x - c.x, d.start.y - c.y) || 1;
+      const factor = Math.hypot(p.x - c.x, p.y - c.y) / from;
+      d.next = resizeLabel(d.layout, d.text, this.font(), clampLabelScale((d.layout.scale ?? 1) * factor));
+    }
+    placeLabelElement(d.group, d.next);
+    this.placeHandlesOf(d.group, d.next);
   }
 
   pointerUp(e: PointerEvent): boolean {
-    const g = this.drag;
+    const d = this.drag;
     this.drag = null;
-    if (!g) return false;
-    g.group.removeAttribute('data-pv-dragging');
-    if (!g.moved || e.type === 'pointercancel') {
-      placeLabelElement(g.group, g.geometry);
-      return true;
+    if (!d) return false;
+    d.group.removeAttribute('data-pv-dragging');
+    if (!d.moved || e.type === 'pointercancel') {
+      placeLabelElement(d.group, d.layout);
+      this.placeHandlesOf(d.group, d.layout);
+      return d.moved;
     }
-    const p = this.view.toPlan(e.clientX, e.clientY);
-    const next = moveLabel(g.geometry, p.x - g.start.x, p.y - g.start.y);
-    this.geometries.set(g.id, next);
-    placeLabelElement(g.group, next);
-    this.onMoved(g.id, next);
+    this.layouts.set(d.id, d.next);
+    this.onChanged(d.id, storedLabel(d.next));
     return true;
   }
 }

@@ -73,10 +73,14 @@ export function stageStyleSheet(): string {
     `.pv-handle[data-pv-active] { fill: #364fc7; }`,
     `.pv-handle-first { fill: ${TEMP_COLOR}; stroke: #fff; cursor: pointer; }`,
     `.pv-draft-point { fill: #fff; stroke: ${TEMP_COLOR}; stroke-width: 2px; vector-effect: non-scaling-stroke; pointer-events: none; }`,
-    `.pv-label rect { fill: #fff; stroke: #495057; stroke-width: 1px; vector-effect: non-scaling-stroke; }`,
-    `.pv-label text { fill: #212529; }`,
-    `.pv-label[data-pv-draggable] { cursor: move; }`,
-    `.pv-label[data-pv-dragging] rect { stroke: #364fc7; stroke-width: 2px; }`,
+    `.pv-label-box { fill: #fff; stroke: #495057; stroke-width: 1px; vector-effect: non-scaling-stroke; }`,
+    `.pv-label-text { fill: #212529; }`,
+    // A label never takes a press or a click meant for the zone under it; only its handles do.
+    `.pv-label { pointer-events: none; }`,
+    `.pv-label-handle { pointer-events: all; fill: #fff; stroke: #364fc7; stroke-width: 2px; vector-effect: non-scaling-stroke; }`,
+    `.pv-label-grip { cursor: move; }`,
+    `.pv-label-corner { cursor: nwse-resize; }`,
+    `.pv-label[data-pv-dragging] .pv-label-box { stroke: #364fc7; stroke-width: 2px; }`,
     `.pv-tooltip { position: absolute; pointer-events: none; z-index: 2; padding: 4px 8px; border-radius: 4px;
       background: rgba(33, 37, 41, 0.92); color: #fff; font: 500 12px/1.4 Inter, system-ui, sans-serif; white-space: nowrap;
       transform: translate(12px, 12px); }`,

@@ -20,7 +20,7 @@ export function usePlanStage(callbacks: StageCallbacks) {
       onZoneActivate: (el) => current.current.onZoneActivate(el),
       onShapeEdited: () => current.current.onShapeEdited(),
       onEditSelection: (s) => current.current.onEditSelection(s),
-      onLabelMoved: (id, g) => current.current.onLabelMoved(id, g),
+      onLabelChanged: (id, g) => current.current.onLabelChanged(id, g),
       onDraftChange: (n) => current.current.onDraftChange(n),
       describeZone: (el) => current.current.describeZone(el),
     });

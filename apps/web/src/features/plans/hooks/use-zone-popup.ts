@@ -18,7 +18,8 @@ interface ZonePopupInput {
   lang: 'sv' | 'en';
   /** Apartments by id (the list, and any created here that it has not caught up with). */
   apartments: ReadonlyMap<number, Apartment>;
-  planNames: ReadonlySet<string>;
+  /** The project's plans' names (ADR 025) by file name, the key zones link by. */
+  planTitles: ReadonlyMap<string, string>;
   buildingNumbers: readonly BuildingNumber[];
   /** While the click overlay is on, an apartment zone's hover text is its clicks. */
   shading: PlanShading | null;
@@ -34,7 +35,7 @@ export function useZonePopup({
   type,
   lang,
   apartments,
-  planNames,
+  planTitles,
   buildingNumbers,
   shading,
 }: ZonePopupInput) {
@@ -51,7 +52,7 @@ export function useZonePopup({
     const zone = readZone(el);
     const next = ++key.current;
     if (zone.linkTo.length > 0) {
-      const target = linkTarget(zone, planNames);
+      const target = linkTarget(zone, planTitles);
       // A broken link is only something an admin can mend.
       if (!target && !isAdmin) return;
       setPopup({
@@ -81,8 +82,9 @@ export function useZonePopup({
     if (el.hasAttribute('data-temp-id')) return null;
     const zone = readZone(el);
     if (zone.linkTo.length > 0) {
-      const target = linkTarget(zone, planNames);
-      if (!target) return t('plans.viewer.zoneBroken', { target: zone.linkTo[0] ?? '' });
+      const link = linkTarget(zone, planTitles);
+      if (!link) return t('plans.viewer.zoneBroken', { target: zone.linkTo[0] ?? '' });
+      const target = planTitles.get(link) ?? link;
       const building = buildingLabel(zone.buildingNumberId);
       return building
         ? t('plans.viewer.zoneBuilding', { building, target })

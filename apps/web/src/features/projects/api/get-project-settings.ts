@@ -10,13 +10,13 @@ import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 import { isProjectId } from './get-project';
 
-/** The 15 settings as stored, and each one's version (0 for one never written). */
+/** The settings as stored, and each one's version (0 for one never written). */
 export interface StoredSettings {
   values: ProjectSettings;
   versions: ProjectSettingVersions;
 }
 
-/** The 15 settings, read in parallel as spec §9 says (one GET per setting). */
+/** The settings, read in parallel as spec §9 says (one GET per setting). */
 export async function getProjectSettings(projectId: number, signal?: AbortSignal): Promise<StoredSettings> {
   const settings = await Promise.all(
     PROJECT_SETTING_NAMES.map((name: ProjectSettingName) =>

@@ -83,7 +83,7 @@ function personOptions(
 }
 
 /**
- * The Project tab's form: name, type, description, owner, broker and the 15 settings in groups.
+ * The Project tab's form: name, type, description, owner, broker and the settings in groups.
  * One Save stores the project and every changed setting in parallel; non-admins see it read-only.
  */
 export function ProjectDetailsForm({ project, settings, versions, isAdmin }: ProjectDetailsFormProps) {

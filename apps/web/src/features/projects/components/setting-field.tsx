@@ -62,7 +62,7 @@ function SettingSwitch({
   );
 }
 
-/** One of the 15 settings, drawn by its kind in the shared catalogue, labelled and described. */
+/** One of the settings, drawn by its kind in the shared catalogue, labelled and described. */
 export function SettingField({ name, form, readOnly }: SettingFieldProps) {
   const { t } = useTranslation();
   const def = PROJECT_SETTINGS[name];

@@ -1,0 +1,1 @@
+ALTER TABLE "files" ADD COLUMN "title" text DEFAULT '' NOT NULL;
