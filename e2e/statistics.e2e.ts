@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { allViolations } from './support/axe';
 import { adminToken, api, apiLogin, createUser, freshPage, launch } from './support/browser';
 import { expectPath, signIn, signInAsAdmin } from './support/session';
 import { addApartment, svgDoc, untilViewShows, uploadFile, zoneRect } from './support/widget-fixtures';
@@ -182,6 +183,8 @@ describe('the statistics dashboard', () => {
       '11003Kv. EkenBokad2 001 003 kr1',
     ]);
     await expect(page.getByTestId('stat-clicks').textContent()).resolves.toContain('1');
+    // Status badges read on their colours (issue 20: the light ones were 2.28:1).
+    expect(await allViolations(page, { rules: ['color-contrast'] })).toEqual([]);
   });
 
   it('changes the date range and exports what it shows', async () => {

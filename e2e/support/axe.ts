@@ -4,13 +4,24 @@ import type { Frame, Page } from 'playwright-core';
 
 let source: string | undefined;
 
+export interface AxeScope {
+  /** Only these rules (e.g. `['color-contrast']`). */
+  rules?: string[];
+  /** Only inside the elements this selector picks. */
+  within?: string;
+}
+
 /**
  * axe-core's findings in a page or a frame as it is now, one line each ("rule (impact): targets"),
  * of the given impacts. axe is evaluated through the DevTools protocol, once per document: the
  * widget's CSP rightly forbids injected scripts. A cross-origin frame (the widget on a host
  * page) is checked on its own, as its own document.
  */
-async function violations(target: Page | Frame, impacts: readonly string[]): Promise<string[]> {
+async function violations(
+  target: Page | Frame,
+  impacts: readonly string[],
+  { rules, within }: AxeScope = {},
+): Promise<string[]> {
   if (!(await target.evaluate(() => 'axe' in window))) {
     source ??= fs.readFileSync(
       path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'),
@@ -18,28 +29,35 @@ async function violations(target: Page | Frame, impacts: readonly string[]): Pro
     );
     await target.evaluate(source);
   }
-  const found = await target.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Document,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => ({
-      impact: v.impact,
-      line: `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    }));
-  });
+  const found = await target.evaluate(
+    async ({ only, within }) => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              ctx: Document | { include: string[] },
+              options: object,
+            ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+          };
+        }
+      ).axe;
+      const result = await axe.run(
+        within ? { include: [within] } : document,
+        only ? { runOnly: { type: 'rule', values: only } } : {},
+      );
+      return result.violations.map((v) => ({
+        impact: v.impact,
+        line: `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      }));
+    },
+    { only: rules ?? null, within: within ?? null },
+  );
   return found.filter((v) => impacts.includes(v.impact)).map((v) => v.line);
 }
 
 /** The serious and critical findings. */
 export const seriousViolations = (target: Page | Frame) => violations(target, ['serious', 'critical']);
 
-/** Every finding, moderate and minor included. */
-export const allViolations = (target: Page | Frame) =>
-  violations(target, ['minor', 'moderate', 'serious', 'critical']);
+/** Every finding, moderate and minor included; optionally only some rules, inside a selector. */
+export const allViolations = (target: Page | Frame, scope?: AxeScope) =>
+  violations(target, ['minor', 'moderate', 'serious', 'critical'], scope);
