@@ -12,6 +12,7 @@ import { App } from './app';
 import { ApartmentPanel } from './components/apartment-panel';
 import { PLAN_END_ID } from './components/plan-view';
 import { pageDataScript } from './page-data';
+import { renderNotFound } from './not-found-page';
 import { providePanel } from './panel-loader';
 import { htmlMismatch, htmlReady, planHtml } from './plan-html';
 import { readParams } from './params';
@@ -252,4 +253,4 @@ export function pageKey(search: string): string {
   return JSON.stringify(readParams('/view/0', search));
 }
 
-export const renderer: WidgetPageRenderer = { renderPage, pageKey };
+export const renderer: WidgetPageRenderer = { renderPage, pageKey, renderNotFound };
