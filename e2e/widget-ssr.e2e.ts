@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, baseURL, freshPage, launch } from './support/browser';
 import { signInAsAdmin } from './support/session';
+import { paintedColours } from './support/pixels';
 import { addApartment, createProject, svgDoc, uploadFile, zoneRect } from './support/widget-fixtures';
 
 /**
@@ -70,8 +71,10 @@ describe('the server-rendered widget page', () => {
       [ids['S-1'], ids['S-2']],
     );
     expect(fills[0]).toBe(rgb(await statusFill(page, 'sale')));
-    expect(fills[1]).toBe(rgb(await statusFill(page, 'sold')));
-    expect(fills[0]).not.toBe(fills[1]);
+    // Sold zones are hatched, a cue besides colour (ADR 026), drawn without script too.
+    expect(fills[1]).toBe(`url("#pv-hatch") ${rgb(await statusFill(page, 'sold'))}`);
+    expect(await paintedColours(sold)).toBe(2);
+    expect(await paintedColours(sale)).toBe(1);
     // Named buttons in the page's language, and the project's name as the title.
     await expect(sold.getAttribute('aria-label')).resolves.toContain('Såld');
     await expect(page.title()).resolves.toBe('SSR no script');
