@@ -328,7 +328,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
 
   return (
     <WidgetContext.Provider value={w}>
-      <div
+      <main
         className={`pv-root ${modern ? 'pv-modern' : 'pv-classic'}${params.embed ? ' pv-embedded' : ''}`}
         onPointerDown={wantPanel}
       >
@@ -462,7 +462,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
             {notice}
           </p>
         </BandLayer>
-      </div>
+      </main>
     </WidgetContext.Provider>
   );
 }

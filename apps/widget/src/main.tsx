@@ -25,11 +25,11 @@ if (document.documentElement.lang !== params.lang) document.documentElement.lang
 
 function message(text: string) {
   return (
-    <div className="pv-root">
+    <main className="pv-root">
       <p className="pv-msg" role="alert">
         {text}
       </p>
-    </div>
+    </main>
   );
 }
 
