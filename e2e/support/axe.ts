@@ -55,9 +55,6 @@ async function violations(
   return found.filter((v) => impacts.includes(v.impact)).map((v) => v.line);
 }
 
-/** The serious and critical findings. */
-export const seriousViolations = (target: Page | Frame) => violations(target, ['serious', 'critical']);
-
 /** Every finding, moderate and minor included; optionally only some rules, inside a selector. */
 export const allViolations = (target: Page | Frame, scope?: AxeScope) =>
   violations(target, ['minor', 'moderate', 'serious', 'critical'], scope);
