@@ -272,7 +272,9 @@ describe('the styles drawer', () => {
 
     // The spec's own booked and sold are nearly the same at the zones' opacity (Björken's sold
     // is blue since the theme test: back to the spec's).
-    const alert = drawer.getByRole('status').filter({ hasText: 'Färger som är svåra att skilja åt på planen' });
+    const alert = drawer
+      .getByRole('status')
+      .filter({ hasText: 'Färger som är svåra att skilja åt på planen' });
     const soldFill = drawer.getByRole('textbox', { name: 'Såld – fyllning' });
     await soldFill.fill('#803c3c');
     await alert.getByText(/^Bokad och Såld: skillnad \d+,\d, minst 10 rekommenderas$/).waitFor();
@@ -308,7 +310,9 @@ describe('the styles drawer', () => {
 
     // A light yellow for sold, with its white text: the drawer says the widget takes black instead.
     await drawer.getByRole('textbox', { name: 'Såld – fyllning' }).fill('#ffe066');
-    await drawer.getByText(/^Svårläst: kontrasten är .*Widgeten visar därför texten i svart eller vitt\.$/).waitFor();
+    await drawer
+      .getByText(/^Svårläst: kontrasten är .*Widgeten visar därför texten i svart eller vitt\.$/)
+      .waitFor();
     await drawer.getByRole('button', { name: 'Spara stilar' }).click();
     await page.getByText('Stilarna har sparats').waitFor();
     expect(await stored(kastanjen.id)).toEqual(
@@ -339,6 +343,8 @@ describe('the styles drawer', () => {
     await plain.route('**/widget/assets/*.js', (route) => route.abort());
     await plain.goto(`/view/${kastanjen.id}`);
     expect(await paintedColours(sold(plain))).toBe(2);
+    // The page as the server sends it, before any script, holds to axe too.
+    expect(await axeViolations(plain)).toEqual([]);
     await plain.close();
   });
 

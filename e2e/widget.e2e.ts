@@ -175,7 +175,7 @@ describe('the view', () => {
 
     await page.getByRole('button', { name: 'Hus A, plan 1' }).click();
     await zone(page, '1002').waitFor();
-    expect(await fill(page, '1002')).toBe('rgb(128, 60, 60)'); // sold #803c3c
+    expect(await fill(page, '1002')).toBe('url("#pv-hatch") rgb(128, 60, 60)'); // sold #803c3c, hatched
     expect(await fill(page, '1001')).toBe('rgb(16, 183, 77)'); // sale #10b74d
     expect(await fill(page, '1004')).toBe('rgb(158, 158, 158)'); // inactive, whatever the status
     await expect(page.locator('.pv-legend').textContent()).resolves.toMatch(/Till salu 3.*Bokad 1.*Såld 1/);
