@@ -328,6 +328,13 @@ describe('the styles drawer', () => {
     await widget.goto(`/view/${kastanjen.id}`);
     await widget.locator('#root[data-ready="1"]').waitFor();
     expect(await paintedColours(sold(widget))).toBe(1);
+    // The filter's sold dot matches the plan: stripes in the badge's text colour, here none.
+    const soldDot = (p: Page) => p.locator('.pv-status-filter .pv-dot.pv-st-sold');
+    const dotStripes = (p: Page) =>
+      computed(soldDot(p), 'background-image').then(
+        (v) => /^repeating-linear-gradient\(45deg, (.+?) 0px/.exec(v)?.[1],
+      );
+    expect(await dotStripes(widget)).toBe('color(srgb 0 0 0 / 0)');
     const badge = widget.locator('tbody .pv-badge.pv-st-sold');
     expect(await computed(badge, 'color')).toBe('rgb(0, 0, 0)');
     expect(await axeViolations(widget, { rules: ['color-contrast'] })).toEqual([]);
@@ -343,6 +350,7 @@ describe('the styles drawer', () => {
     await plain.route('**/widget/assets/*.js', (route) => route.abort());
     await plain.goto(`/view/${kastanjen.id}`);
     expect(await paintedColours(sold(plain))).toBe(2);
+    expect(await dotStripes(plain)).toBe('color(srgb 0 0 0)');
     // The page as the server sends it, before any script, holds to axe too.
     expect(await axeViolations(plain)).toEqual([]);
     await plain.close();

@@ -6,6 +6,7 @@ import type { Locator } from 'playwright-core';
  * outer fifth left out: strokes and anti-aliasing): 1 for a plain fill, 2 for a hatching.
  */
 export async function paintedColours(locator: Locator): Promise<number> {
+  await locator.scrollIntoViewIfNeeded();
   const box = await locator.boundingBox();
   if (!box) throw new Error('the element is not on screen');
   const page = locator.page();
