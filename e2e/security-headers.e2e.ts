@@ -21,7 +21,7 @@ describe('the widget page for a project that does not exist', () => {
     '/view/abc/def.html',
     '/view/',
     '/view',
-  ])('%s is the widget\'s not-found page with its own headers, never the admin app', async (url) => {
+  ])("%s is the widget's not-found page with its own headers, never the admin app", async (url) => {
     const res = await fetch(`${baseURL()}${url}`);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);

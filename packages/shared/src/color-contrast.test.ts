@@ -33,7 +33,16 @@ describe('parseColor', () => {
   });
 
   it('refuses keywords and nonsense', () => {
-    for (const v of ['inherit', 'currentcolor', 'constructor', '__proto__', '#12', 'rgb(1,2)', 'rgb(a,b,c)', ''])
+    for (const v of [
+      'inherit',
+      'currentcolor',
+      'constructor',
+      '__proto__',
+      '#12',
+      'rgb(1,2)',
+      'rgb(a,b,c)',
+      '',
+    ])
       expect(parseColor(v)).toBeNull();
   });
 });
@@ -82,13 +91,15 @@ describe('deltaE2000', () => {
     expect(deltaE2000(c('#aa4e4e'), c('#10b74d'))).toBeCloseTo(deltaE2000(c('#10b74d'), c('#aa4e4e')), 6);
   });
 
-  it('finds the spec\'s booked and sold nearly the same at zone opacity, and sold apart from for sale', () => {
+  it("finds the spec's booked and sold nearly the same at zone opacity, and sold apart from for sale", () => {
     const plan = c('#f4f5f7');
     const zone = (hex: string) => zoneColour(c(hex), 0.55, plan);
     expect(deltaE2000(zone('#aa4e4e'), zone('#803c3c'))).toBeLessThan(DISTINCT_DELTA_E);
     expect(deltaE2000(zone('#10b74d'), zone('#803c3c'))).toBeGreaterThan(DISTINCT_DELTA_E);
     // Fully opaque they are further apart than at zone opacity.
-    expect(deltaE2000(c('#aa4e4e'), c('#803c3c'))).toBeGreaterThan(deltaE2000(zone('#aa4e4e'), zone('#803c3c')));
+    expect(deltaE2000(c('#aa4e4e'), c('#803c3c'))).toBeGreaterThan(
+      deltaE2000(zone('#aa4e4e'), zone('#803c3c')),
+    );
   });
 });
 

@@ -71,7 +71,15 @@ describe('status catalogue', () => {
     expect(available('sale')).toEqual(forSale);
     expect(available('tomter')).toEqual(forSale);
     expect(available('rental')).toEqual(['Ledig', 'Sökbar bostad', 'Sökbar för omflyttning']);
-    for (const alias of ['reserved', 'preorder', 'upcoming', 'sold', 'display-home', 'leased', 'work-in-progress'])
+    for (const alias of [
+      'reserved',
+      'preorder',
+      'upcoming',
+      'sold',
+      'display-home',
+      'leased',
+      'work-in-progress',
+    ])
       expect([alias, isAvailableStatus(alias)]).toEqual([alias, false]);
     expect(isAvailableStatus('made-up')).toBe(false);
   });

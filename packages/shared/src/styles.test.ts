@@ -309,7 +309,8 @@ describe('applyStyles', () => {
       contrastRatio(parseColor(set.get(`--pv-${key}-text`)!)!, parseColor(set.get(`--pv-${key}-svg`)!)!);
     // The catalogue's every default colour.
     const defaults = apply([]);
-    for (const k of statusFills) expect([k.key, badge(defaults, k.key) >= AA_CONTRAST]).toEqual([k.key, true]);
+    for (const k of statusFills)
+      expect([k.key, badge(defaults, k.key) >= AA_CONTRAST]).toEqual([k.key, true]);
     // Chosen colours: light and dark fills with unreadable text, names, translucent fills; and a
     // chosen text colour that reads is kept as it is.
     const chosen: [fill: string, text: string][] = [

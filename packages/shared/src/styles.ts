@@ -82,7 +82,6 @@ type RowName<R> = R extends readonly [infer K extends string, infer A extends st
   : never;
 type OtherName = RowName<(typeof OTHER_KEYS)[number]>;
 
-
 const statusKeys = (styleKey: string, status: string, color: string): StyleKey[] => [
   {
     name: `${styleKey}-svg`,

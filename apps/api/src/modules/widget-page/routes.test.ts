@@ -310,7 +310,7 @@ describe('GET /view/{projectId}', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
-  it('answers 404 with a small page in the widget\'s design for an unknown or invalid project, without script', async () => {
+  it("answers 404 with a small page in the widget's design for an unknown or invalid project, without script", async () => {
     // Other spellings of the project's own id name nothing either (ADR 021).
     for (const id of [
       project + 1000,
@@ -349,8 +349,14 @@ describe('GET /view/{projectId}', () => {
     };
     expect(await title('?lang=en')).toEqual(['en', undefined]);
     expect(await title('?lang=sv', { 'accept-language': 'en' })).toEqual(['sv', undefined]);
-    expect(await title('', { 'accept-language': 'en-GB,en;q=0.9,sv;q=0.8' })).toEqual(['en', 'Accept-Language']);
-    expect(await title('', { 'accept-language': 'de, sv;q=0.5, en;q=0.7' })).toEqual(['en', 'Accept-Language']);
+    expect(await title('', { 'accept-language': 'en-GB,en;q=0.9,sv;q=0.8' })).toEqual([
+      'en',
+      'Accept-Language',
+    ]);
+    expect(await title('', { 'accept-language': 'de, sv;q=0.5, en;q=0.7' })).toEqual([
+      'en',
+      'Accept-Language',
+    ]);
     expect(await title('', { 'accept-language': 'en;q=0, sv-FI' })).toEqual(['sv', 'Accept-Language']);
     expect(await title('', { 'accept-language': 'fi' })).toEqual(['sv', 'Accept-Language']);
     const en = await page('?lang=en', {}, project + 1000);

@@ -124,7 +124,7 @@ describe('zone colour warnings', () => {
   const pairs = (draft: Record<string, string>, type: 'sale' | 'rental') =>
     zoneColourWarnings(draft, fillsOf(type)).map((w) => `${w.fill} ${w.other}`);
 
-  it('warns for the spec\'s booked and sold by default, and for no colour the spec leaves open', () => {
+  it("warns for the spec's booked and sold by default, and for no colour the spec leaves open", () => {
     expect(pairs(defaultDraft(), 'sale')).toEqual(['reserved-svg sold-svg']);
     // Both greens are the spec's own (Ledig #10b74d, Sökbar bostad #0b7935).
     expect(pairs(defaultDraft(), 'rental')).toEqual(['sale-svg searchableResidence-svg']);

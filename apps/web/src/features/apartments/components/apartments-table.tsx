@@ -158,10 +158,7 @@ const ApartmentRow = memo(function ApartmentRow({
       {columns.map((key) =>
         key === 'status' ? (
           <td key={key}>
-            <span
-              className={classes.badge}
-              style={badgeStyle(apartment.status)}
-            >
+            <span className={classes.badge} style={badgeStyle(apartment.status)}>
               {statusLabel(apartment.status, format.type, format.lang)}
             </span>
             {apartment.inactive === '1' && (
