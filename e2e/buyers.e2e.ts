@@ -171,7 +171,6 @@ describe('price per m² and only available', () => {
 
 describe('favourites', () => {
   it('a heart keeps an apartment on this device, filters by it and survives a reload', async () => {
-    await browser.context.clearCookies();
     const page = await open(`/view/${p.id}`);
     await page.evaluate(() => localStorage.clear());
     await page.reload();
