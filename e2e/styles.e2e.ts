@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { badgeTextColor, STATUSES, STYLE_KEYS, type StyleKey } from '@planvy/shared';
-import { axeViolations } from './support/axe';
+import { allViolations } from './support/axe';
 import { adminToken, api, createUser, freshPage, launch } from './support/browser';
 import { paintedColours } from './support/pixels';
 import { signIn, signInAsAdmin } from './support/session';
@@ -337,7 +337,7 @@ describe('the styles drawer', () => {
     expect(await dotStripes(widget)).toBe('color(srgb 0 0 0 / 0)');
     const badge = widget.locator('tbody .pv-badge.pv-st-sold');
     expect(await computed(badge, 'color')).toBe('rgb(0, 0, 0)');
-    expect(await axeViolations(widget, { rules: ['color-contrast'] })).toEqual([]);
+    expect(await allViolations(widget, { rules: ['color-contrast'] })).toEqual([]);
     await widget.close();
 
     // Turned on again, the page hatches its sold zones without any script.
@@ -352,7 +352,7 @@ describe('the styles drawer', () => {
     expect(await paintedColours(sold(plain))).toBe(2);
     expect(await dotStripes(plain)).toBe('color(srgb 0 0 0)');
     // The page as the server sends it, before any script, holds to axe too.
-    expect(await axeViolations(plain)).toEqual([]);
+    expect(await allViolations(plain)).toEqual([]);
     await plain.close();
   });
 

@@ -12,14 +12,14 @@ export interface AxeScope {
 }
 
 /**
- * axe-core's findings in a page or a frame as it is now, one line each ("rule (impact): targets"),
- * of the given impacts. axe is evaluated through the DevTools protocol, once per document: the
- * widget's CSP rightly forbids injected scripts. A cross-origin frame (the widget on a host
- * page) is checked on its own, as its own document.
+ * Every axe-core finding in a page or a frame as it is now, of any impact (moderate and minor
+ * included), one line each ("rule (impact): targets"); optionally only some rules, inside a
+ * selector. axe is evaluated through the DevTools protocol, once per document: the widget's CSP
+ * rightly forbids injected scripts. A cross-origin frame (the widget on a host page) is checked
+ * on its own, as its own document.
  */
-async function violations(
+export async function allViolations(
   target: Page | Frame,
-  impacts: readonly string[],
   { rules, within }: AxeScope = {},
 ): Promise<string[]> {
   if (!(await target.evaluate(() => 'axe' in window))) {
@@ -29,7 +29,7 @@ async function violations(
     );
     await target.evaluate(source);
   }
-  const found = await target.evaluate(
+  return target.evaluate(
     async ({ only, within }) => {
       const axe = (
         window as unknown as {
@@ -45,16 +45,10 @@ async function violations(
         within ? { include: [within] } : document,
         only ? { runOnly: { type: 'rule', values: only } } : {},
       );
-      return result.violations.map((v) => ({
-        impact: v.impact,
-        line: `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      }));
+      return result.violations.map(
+        (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
     },
     { only: rules ?? null, within: within ?? null },
   );
-  return found.filter((v) => impacts.includes(v.impact)).map((v) => v.line);
 }
-
-/** Every finding, moderate and minor included; optionally only some rules, inside a selector. */
-export const allViolations = (target: Page | Frame, scope?: AxeScope) =>
-  violations(target, ['minor', 'moderate', 'serious', 'critical'], scope);
