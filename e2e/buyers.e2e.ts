@@ -471,7 +471,7 @@ describe('accessibility', () => {
     // On a phone: the list and the card's sheet.
     const phone = await open(`/view/${p.id}`, { width: 390, height: 844 });
     expect(await allViolations(phone)).toEqual([]);
-    await row(phone, '102').getByRole('button', { name: '102', exact: true }).click();
+    await row(phone, '102').locator('.pv-card').click();
     await phone.getByRole('dialog').waitFor();
     expect(await allViolations(phone)).toEqual([]);
 
