@@ -1,5 +1,5 @@
 import { applyStyles, type StyleTriple } from '@planvy/shared/src/styles';
-import { statusCss } from './theme-css';
+import { statusCss } from './status-rules';
 
 /**
  * The project's look. Values reach CSS only as custom properties set through the CSSOM
@@ -17,8 +17,8 @@ export function applyTheme(
 }
 
 /**
- * The status rules (theme-css.ts) for a page the server did not render, whose CSS lacks them.
- * Here rather than in the entry: only that page needs them, and it loads this chunk anyway.
+ * The status rules (status-rules.ts) for a page the server did not render, whose CSS lacks
+ * them. Not in the entry: only that page needs them, and it loads this chunk anyway.
  */
 export function addStatusRules(): void {
   const rules = document.createElement('style');

@@ -27,7 +27,7 @@ import {
 import { boxInPlan } from './plan-geometry';
 import { overlayText, planOverlay, type OverlayNode } from './plan-overlay';
 import { startPlan } from './start-plan';
-import { statusCss } from './theme-css';
+import { statusCss } from './status-rules';
 import { createWidget, createZoneContext } from './widget';
 
 /**

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_STYLES, STYLE_KEYS, type StyleTriple } from '@planvy/shared/src/styles';
 import { STATUSES } from '@planvy/shared/src/statuses';
 import { applyTheme } from './apply-theme';
-import { statusClass, statusCss } from './theme-css';
+import { statusCss } from './status-rules';
+import { statusClass } from './theme-css';
 
 describe('applyTheme', () => {
   it('sets every key as a custom property on the root, from the project or the default', () => {

@@ -5,7 +5,7 @@ const STRIPES = 90;
 
 /**
  * The hatching of sold zones, a cue besides their colour (ADR 026): the zone rule fills them
- * with `url(#pv-hatch)` (theme-css.ts), which falls back to the plain colour wherever this is
+ * with `url(#pv-hatch)` (status-rules.ts), which falls back to the plain colour wherever this is
  * missing. Stripes in the badge text colour over the sold colour, so they read on any fill;
  * `sold-pattern: none` makes them transparent. A pattern is sized in the units of the plan
  * that uses it, so it is drawn for the plan on screen, once, outside the plan's own markup.
