@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { allViolations } from './support/axe';
 import { adminToken, api, apiLogin, createUser, freshPage, launch } from './support/browser';
 import { expectPath, signIn, signInAsAdmin } from './support/session';
 import { addApartment, svgDoc, untilViewShows, uploadFile, zoneRect } from './support/widget-fixtures';
@@ -302,5 +303,16 @@ describe('the statistics dashboard', () => {
     const rows = (await bars.locator('tbody tr').allTextContents()).join(' ');
     expect(rows).toContain('Kv. Eken');
     expect(rows).toContain('Grannens projekt');
+
+    // The neighbour's most clicked apartment is for sale: its light green badge reads (issue 20:
+    // the light badges were 2.28:1).
+    await page.getByRole('combobox', { name: 'Projekt', exact: true }).click();
+    await page.getByRole('option', { name: 'Grannens projekt' }).click();
+    await page.waitForURL((url) => url.searchParams.get('project') === String(grannen.id));
+    const top = card('top-apartments');
+    await expect.poll(() => texts(top.locator('tbody tr'))).toEqual(['19001Grannens projektTill salu–1']);
+    expect(
+      await allViolations(page, { rules: ['color-contrast'], within: '[data-testid="top-apartments"]' }),
+    ).toEqual([]);
   });
 });

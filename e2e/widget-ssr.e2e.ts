@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, baseURL, freshPage, launch } from './support/browser';
 import { signInAsAdmin } from './support/session';
+import { paintedColours } from './support/pixels';
 import { addApartment, createProject, svgDoc, uploadFile, zoneRect } from './support/widget-fixtures';
 
 /**
@@ -70,13 +73,38 @@ describe('the server-rendered widget page', () => {
       [ids['S-1'], ids['S-2']],
     );
     expect(fills[0]).toBe(rgb(await statusFill(page, 'sale')));
-    expect(fills[1]).toBe(rgb(await statusFill(page, 'sold')));
-    expect(fills[0]).not.toBe(fills[1]);
+    // Sold zones are hatched, a cue besides colour (ADR 026), drawn without script too.
+    expect(fills[1]).toBe(`url("#pv-hatch") ${rgb(await statusFill(page, 'sold'))}`);
+    expect(await paintedColours(sold)).toBe(2);
+    expect(await paintedColours(sale)).toBe(1);
     // Named buttons in the page's language, and the project's name as the title.
     await expect(sold.getAttribute('aria-label')).resolves.toContain('Såld');
     await expect(page.title()).resolves.toBe('SSR no script');
     const box = (await page.locator('.pv-plan-svg').boundingBox())!;
     expect(box.width).toBeGreaterThan(300);
+    await page.close();
+  });
+
+  it('draws the same colours, hatching and badges when the page comes unrendered (a client past its render budget)', async () => {
+    const { projectId, ids } = await arrange('SSR spent');
+    const page = await browser.context.newPage();
+    // What the server sends past WIDGET_RENDERS_PER_MINUTE: the template, the script draws all.
+    const template = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../apps/widget/dist/index.html'),
+      'utf8',
+    );
+    await page.route(`${baseURL()}/view/${projectId}`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: template }),
+    );
+    await page.goto(`/view/${projectId}`);
+    await page.waitForSelector('#root[data-ready="1"]');
+    const zone = (id: number) => page.locator(`.pv-zone[data-pv-id="${id}"]`);
+    const fill = (id: number) => zone(id).evaluate((el) => getComputedStyle(el).fill);
+    expect(await fill(ids['S-1']!)).toBe(rgb(await statusFill(page, 'sale')));
+    expect(await fill(ids['S-2']!)).toBe(`url("#pv-hatch") ${rgb(await statusFill(page, 'sold'))}`);
+    expect(await paintedColours(zone(ids['S-2']!))).toBe(2);
+    const badge = page.locator('tbody .pv-badge.pv-st-sold');
+    expect(await badge.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
     await page.close();
   });
 

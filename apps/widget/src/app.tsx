@@ -328,7 +328,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
 
   return (
     <WidgetContext.Provider value={w}>
-      <div
+      <main
         className={`pv-root ${modern ? 'pv-modern' : 'pv-classic'}${params.embed ? ' pv-embedded' : ''}`}
         onPointerDown={wantPanel}
       >
@@ -345,8 +345,9 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
           )}
         </header>
         <div className="pv-body">
-          <section className="pv-plan-area" aria-label={t('planRegion')}>
-            {plan ? (
+          {/* An empty project has one message, under the list's title (issue 20). */}
+          <section className="pv-plan-area" aria-label={t('planRegion')} hidden={!plan}>
+            {plan && (
               <>
                 <PlanNav
                   plans={view.plans}
@@ -370,8 +371,6 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
                   onSettled={onSettled}
                 />
               </>
-            ) : (
-              <p className="pv-msg">{t('noPlans')}</p>
             )}
           </section>
           <section className="pv-list-area" aria-labelledby="pv-list-title">
@@ -379,7 +378,10 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
               {t(w.isTomter ? 'listPlots' : 'listHomes')}
             </h2>
             {scope.length === 0 ? (
-              <p className="pv-msg">{t('noHomesHere')}</p>
+              <p className="pv-msg pv-empty">
+                {plan ? t('noHomesHere') : t('noPlans')}
+                {plan && view.plans.length > 1 && ` ${t('pickOtherPlan')}`}
+              </p>
             ) : (
               <>
                 <FiltersBar
@@ -460,7 +462,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
             {notice}
           </p>
         </BandLayer>
-      </div>
+      </main>
     </WidgetContext.Provider>
   );
 }

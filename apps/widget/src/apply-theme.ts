@@ -1,4 +1,5 @@
 import { applyStyles, type StyleTriple } from '@planvy/shared/src/styles';
+import { statusCss } from './status-rules';
 
 /**
  * The project's look. Values reach CSS only as custom properties set through the CSSOM
@@ -13,4 +14,14 @@ export function applyTheme(
   root: HTMLElement = document.documentElement,
 ): void {
   applyStyles(root.style, styles);
+}
+
+/**
+ * The status rules (status-rules.ts) for a page the server did not render, whose CSS lacks
+ * them. Not in the entry: only that page needs them, and it loads this chunk anyway.
+ */
+export function addStatusRules(): void {
+  const rules = document.createElement('style');
+  rules.textContent = statusCss();
+  document.head.appendChild(rules);
 }

@@ -104,9 +104,9 @@ describe('only available and favourites', () => {
     building: null,
   };
   it('counts as available what a buyer can still get, per the status catalogue', () => {
-    for (const status of ['sale', 'preorder', 'upcoming', 'sale-etapp-2', 'searchable-residence'])
+    for (const status of ['sale', 'fs-co-owner', 'sale-etapp-2', 'searchable-residence'])
       expect(isAvailable({ status, inactive: false })).toBe(true);
-    for (const status of ['sold', 'reserved', 'leased', 'work-in-progress', 'unknown'])
+    for (const status of ['sold', 'reserved', 'preorder', 'upcoming', 'display-home', 'leased', 'unknown'])
       expect(isAvailable({ status, inactive: false })).toBe(false);
     expect(isAvailable({ status: 'sale', inactive: true })).toBe(false);
     expect(matchesFilters({ ...base, status: 'sold' }, { ...NO_FILTERS, available: true })).toBe(false);

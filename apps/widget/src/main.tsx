@@ -11,7 +11,6 @@ import { readParams } from './params';
 import { adoptPlan, type InitialPlan, type ZoneContext } from './plan-zones';
 import { startPlan } from './start-plan';
 import { listenForPreviewStyles } from './style-preview';
-import { statusCss } from './theme-css';
 import { startLive } from './live';
 import { adoptViewEtag, fetchPlanMarkup, fetchView, ViewError } from './view-api';
 import { createWidget, createZoneContext } from './widget';
@@ -25,11 +24,11 @@ if (document.documentElement.lang !== params.lang) document.documentElement.lang
 
 function message(text: string) {
   return (
-    <div className="pv-root">
+    <main className="pv-root">
       <p className="pv-msg" role="alert">
         {text}
       </p>
-    </div>
+    </main>
   );
 }
 
@@ -108,16 +107,15 @@ if (root && hasPageData()) {
     root.textContent = '';
     render(message(t('notFound')), root);
   } else {
-    // Status colours by class; the values themselves arrive as custom properties (applyTheme).
-    const statusRules = document.createElement('style');
-    statusRules.textContent = statusCss();
-    document.head.appendChild(statusRules);
     const prepare = loadPlanPrepare();
     const theme = loadTheme();
     fetchView(params.projectId)
       .then(async (view) => {
         performance.mark('pv-view');
-        (await theme).applyTheme(previewStyles ?? view.styles);
+        // Status colours by class; the values themselves arrive as custom properties.
+        const { addStatusRules, applyTheme } = await theme;
+        addStatusRules();
+        applyTheme(previewStyles ?? view.styles);
         document.title = view.project.name;
         const widget = createWidget(view, params.lang);
         // The first plan is prepared before the first render, so the page is laid out

@@ -12,6 +12,7 @@ import { App } from './app';
 import { ApartmentPanel } from './components/apartment-panel';
 import { PLAN_END_ID } from './components/plan-view';
 import { pageDataScript } from './page-data';
+import { renderNotFound } from './not-found-page';
 import { providePanel } from './panel-loader';
 import { htmlMismatch, htmlReady, planHtml } from './plan-html';
 import { readParams } from './params';
@@ -26,7 +27,7 @@ import {
 import { boxInPlan } from './plan-geometry';
 import { overlayText, planOverlay, type OverlayNode } from './plan-overlay';
 import { startPlan } from './start-plan';
-import { statusCss } from './theme-css';
+import { statusCss } from './status-rules';
 import { createWidget, createZoneContext } from './widget';
 
 /**
@@ -252,4 +253,4 @@ export function pageKey(search: string): string {
   return JSON.stringify(readParams('/view/0', search));
 }
 
-export const renderer: WidgetPageRenderer = { renderPage, pageKey };
+export const renderer: WidgetPageRenderer = { renderPage, pageKey, renderNotFound };

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_STYLES, STYLE_KEYS, type StyleTriple } from '@planvy/shared/src/styles';
 import { STATUSES } from '@planvy/shared/src/statuses';
 import { applyTheme } from './apply-theme';
-import { statusClass, statusCss } from './theme-css';
+import { statusCss } from './status-rules';
+import { statusClass } from './theme-css';
 
 describe('applyTheme', () => {
   it('sets every key as a custom property on the root, from the project or the default', () => {
@@ -13,6 +14,7 @@ describe('applyTheme', () => {
     expect(root.style.getPropertyValue('--pv-font-family')).toBe('Georgia, serif');
     expect(root.style.getPropertyValue('--pv-sale-svg')).toBe('#10b74d');
     for (const k of STYLE_KEYS) expect(root.style.getPropertyValue(`--pv-${k.name}`)).not.toBe('');
+    expect(root.style.getPropertyValue('--pv-sold-text')).toBe('#000000');
   });
 
   it('never lets a hostile value through, and writes no CSS text', () => {
@@ -32,12 +34,13 @@ describe('applyTheme', () => {
 });
 
 describe('statusCss', () => {
-  it('colours zones, dots and badges of every status from its properties', () => {
+  it('colours zones, dots and badges of every status from its properties, and hatches sold zones', () => {
     const css = statusCss();
     for (const s of STATUSES) {
-      expect(css).toContain(`.pv-zone.pv-st-${s.alias}{fill:var(--pv-${s.styleKey}-svg)!important}`);
+      const hatch = s.alias === 'sold' ? 'url(#pv-hatch) ' : '';
+      expect(css).toContain(`.pv-zone.pv-st-${s.alias}{fill:${hatch}var(--pv-${s.styleKey}-svg)!important}`);
       expect(css).toContain(
-        `.pv-badge.pv-st-${s.alias}{background:var(--pv-${s.styleKey}-svg);color:var(--pv-${s.styleKey}-font)}`,
+        `.pv-badge.pv-st-${s.alias}{background:linear-gradient(var(--pv-${s.styleKey}-svg),var(--pv-${s.styleKey}-svg)) #fff;color:var(--pv-${s.styleKey}-text)}`,
       );
     }
     expect(css).toContain('.pv-zone.pv-zone.pv-inactive{fill:var(--pv-inactive-svg)!important}');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATUSES, isStatusValidFor, statusLabel, statusesFor } from './statuses';
+import { STATUSES, isAvailableStatus, isStatusValidFor, statusLabel, statusesFor } from './statuses';
 
 describe('status catalogue', () => {
   it('lists the sale and tomter statuses of spec §4', () => {
@@ -53,6 +53,35 @@ describe('status catalogue', () => {
     expect(statusLabel('sale-etapp-3', 'sale', 'sv')).toBe('Till salu etapp 3');
     expect(STATUSES.find((s) => s.alias === 'sold')?.color).toBe('#803c3c');
     expect(STATUSES.find((s) => s.alias === 'work-in-progress')?.color).toBe('#803c6d');
+  });
+
+  it('marks as available ("Bara lediga") only what a buyer can act on now, per project type', () => {
+    const available = (type: 'sale' | 'tomter' | 'rental') =>
+      statusesFor(type)
+        .filter((s) => isAvailableStatus(s.alias))
+        .map((s) => statusLabel(s.alias, type, 'sv'));
+    const forSale = [
+      'Till salu',
+      'Till salu – Deläga',
+      'Till salu etapp 1',
+      'Till salu etapp 2',
+      'Till salu etapp 3',
+      'Till salu etapp 4',
+    ];
+    expect(available('sale')).toEqual(forSale);
+    expect(available('tomter')).toEqual(forSale);
+    expect(available('rental')).toEqual(['Ledig', 'Sökbar bostad', 'Sökbar för omflyttning']);
+    for (const alias of [
+      'reserved',
+      'preorder',
+      'upcoming',
+      'sold',
+      'display-home',
+      'leased',
+      'work-in-progress',
+    ])
+      expect([alias, isAvailableStatus(alias)]).toEqual([alias, false]);
+    expect(isAvailableStatus('made-up')).toBe(false);
   });
 
   it('gives every status a distinct colour and both labels', () => {

@@ -13,7 +13,10 @@ export interface StatusDefinition {
   /** Name used by the project style keys (spec §3 Theme). */
   styleKey: string;
   types: readonly ProjectTypeForStatus[];
-  /** A buyer or tenant can still get it (the widget's "show only available"). */
+  /**
+   * A buyer or tenant can act on it now: the widget's "Bara lediga" / "Only available" shows
+   * only these (issue 20). Booked, reserved, upcoming and show homes cannot be had today.
+   */
   available?: true;
 }
 
@@ -43,7 +46,6 @@ export const STATUSES = [
     label: { sv: 'Reserverad', en: 'Reserved' },
     color: '#7570b3',
     styleKey: 'preorder',
-    available: true,
     types: ALL,
   },
   {
@@ -51,14 +53,13 @@ export const STATUSES = [
     label: { sv: 'Kommande', en: 'Upcoming' },
     color: '#cc9900',
     styleKey: 'upcoming',
-    available: true,
     types: ALL,
   },
   { alias: 'sold', label: { sv: 'Såld', en: 'Sold' }, color: '#803c3c', styleKey: 'sold', types: SALE },
   {
     alias: 'fs-co-owner',
     label: { sv: 'Till salu – Deläga', en: 'For sale – co-ownership' },
-    color: '#5a9e1e',
+    color: '#6d9b27',
     styleKey: 'fsCoOwner',
     available: true,
     types: SALE,
@@ -74,7 +75,7 @@ export const STATUSES = [
   {
     alias: 'sale-etapp-2',
     label: { sv: 'Till salu etapp 2', en: 'For sale, phase 2' },
-    color: '#3f9fd8',
+    color: '#0cb5df',
     styleKey: 'saleEtapp2',
     available: true,
     types: SALE,
@@ -82,7 +83,7 @@ export const STATUSES = [
   {
     alias: 'sale-etapp-3',
     label: { sv: 'Till salu etapp 3', en: 'For sale, phase 3' },
-    color: '#5e60ce',
+    color: '#7b47f5',
     styleKey: 'saleEtapp3',
     available: true,
     types: SALE,
@@ -90,7 +91,7 @@ export const STATUSES = [
   {
     alias: 'sale-etapp-4',
     label: { sv: 'Till salu etapp 4', en: 'For sale, phase 4' },
-    color: '#2b4c9b',
+    color: '#1844aa',
     styleKey: 'saleEtapp4',
     available: true,
     types: SALE,
@@ -100,7 +101,6 @@ export const STATUSES = [
     label: { sv: 'Visningsbostad', en: 'Show home' },
     color: '#d6338a',
     styleKey: 'displayHome',
-    available: true,
     types: SALE,
   },
   {

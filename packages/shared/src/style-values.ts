@@ -4,6 +4,7 @@
  * a colour given as a word, that it is one of the CSS colour names. Zod-free and browser-safe,
  * but the widget does not import it, so the names list stays out of its bundle.
  */
+import { colorsNamed } from 'culori/fn';
 import {
   isColorSyntax,
   isColorWord,
@@ -13,25 +14,8 @@ import {
   type StyleProblem,
 } from './styles';
 
-/** The 148 CSS colour names and `transparent`. */
-export const CSS_COLOR_NAMES: ReadonlySet<string> = new Set(
-  (
-    'aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown ' +
-    'burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan ' +
-    'darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred ' +
-    'darksalmon darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink ' +
-    'deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold ' +
-    'goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender lavenderblush ' +
-    'lawngreen lemonchiffon lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey ' +
-    'lightpink lightsalmon lightseagreen lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime ' +
-    'limegreen linen magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen ' +
-    'mediumslateblue mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin ' +
-    'navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen paleturquoise ' +
-    'palevioletred papayawhip peachpuff peru pink plum powderblue purple rebeccapurple red rosybrown royalblue ' +
-    'saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue slategray slategrey snow ' +
-    'springgreen steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen transparent'
-  ).split(' '),
-);
+/** The 148 CSS colour names (culori's table, which parseColor reads too) and `transparent`. */
+export const CSS_COLOR_NAMES: ReadonlySet<string> = new Set([...Object.keys(colorsNamed), 'transparent']);
 
 /** #hex, rgb()/rgba(), hsl()/hsla() with numbers, or a CSS colour name. */
 export function isColor(value: string): boolean {

@@ -43,6 +43,8 @@ export function styleProblemMessage(problem: StyleProblem, def: StyleKey | undef
       return `${name} must be font names (letters, digits, spaces, hyphens; quoted or not) separated by commas`;
     case 'opacity':
       return `${name} must be a number from 0 to 1`;
+    case 'pattern':
+      return `${name} must be hatch or none`;
   }
 }
 

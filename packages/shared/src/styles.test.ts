@@ -68,6 +68,8 @@ describe('style key catalogue', () => {
       'zone-opacity': 'opacity',
       'zone-hoverOpacity': 'opacity',
       'accent-color': 'color',
+      'plan-background': 'color',
+      'sold-pattern': 'pattern',
     };
     for (const [name, kind] of Object.entries(expected))
       expect([name, styleKey(name)?.kind]).toEqual([name, kind]);
@@ -281,13 +283,73 @@ describe('applyStyles', () => {
       ['evil', 'svg', '#000000'],
       ['__proto__', 'x', 'y'],
     ]);
-    expect(set.size).toBe(STYLE_KEYS.length);
+    const statusFills = STYLE_KEYS.filter((k) => k.status && k.attr === 'svg');
+    // Every key, and each status's badge text colour.
+    expect(set.size).toBe(STYLE_KEYS.length + statusFills.length);
     expect(set.get('--pv-sold-svg')).toBe('#000000');
     expect(set.get('--pv-font-family')).toBe('Georgia, serif');
     expect(set.get('--pv-sale-svg')).toBe('#10b74d');
     expect(set.get('--pv-main-background')).toBe('#ffffff');
     expect(set.has('--pv-evil-svg')).toBe(false);
     for (const k of STYLE_KEYS) expect(set.has(`--pv-${k.name}`)).toBe(true);
+    for (const k of statusFills) expect(set.has(`--pv-${k.key}-text`)).toBe(true);
+  });
+
+  it('draws the sold hatching unless it is turned off', () => {
+    expect(apply([]).get('--pv-sold-pattern')).toBe('1');
+    expect(apply([['sold', 'pattern', 'none']]).get('--pv-sold-pattern')).toBe('0');
+    expect(apply([['sold', 'pattern', 'stripes']]).get('--pv-sold-pattern')).toBe('1');
+    expect(styleProblem('sold-pattern', 'none')).toBeNull();
+    expect(styleProblem('sold-pattern', 'url(#x)')).toBe('pattern');
+  });
+
+  it('gives every status badge text that reaches WCAG AA on its fill, whatever the colours chosen', () => {
+    const statusFills = STYLE_KEYS.filter((k) => k.status && k.attr === 'svg');
+    const badge = (set: Map<string, string>, key: string) =>
+      contrastRatio(parseColor(set.get(`--pv-${key}-text`)!)!, parseColor(set.get(`--pv-${key}-svg`)!)!);
+    // The catalogue's every default colour.
+    const defaults = apply([]);
+    for (const k of statusFills)
+      expect([k.key, badge(defaults, k.key) >= AA_CONTRAST]).toEqual([k.key, true]);
+    // Chosen colours: light and dark fills with unreadable text, names, translucent fills; and a
+    // chosen text colour that reads is kept as it is.
+    const chosen: [fill: string, text: string][] = [
+      ['#ffff66', '#ffffff'],
+      ['#fde68a', '#f59e0b'],
+      ['yellow', 'white'],
+      ['#1d2330', '#000000'],
+      ['navy', 'black'],
+      ['hsl(200, 80%, 50%)', 'rgb(255, 255, 255)'],
+      ['rgba(128, 60, 60, 0.3)', '#ffffff'],
+      ['#767676', '#777777'],
+      ['#808080', 'transparent'],
+    ];
+    for (const [fill, text] of chosen) {
+      const set = apply([
+        ['sold', 'svg', fill],
+        ['sold', 'font', text],
+      ]);
+      expect([fill, text, badge(set, 'sold') >= AA_CONTRAST]).toEqual([fill, text, true]);
+    }
+    expect(
+      apply([
+        ['sold', 'svg', '#fde68a'],
+        ['sold', 'font', '#7c2d12'],
+      ]).get('--pv-sold-text'),
+    ).toBe('#7c2d12');
+    // Every grey from black to white, and a sweep of hues and lightnesses.
+    for (let v = 0; v <= 255; v += 5) {
+      const set = apply([
+        ['sold', 'svg', `rgb(${v}, ${v}, ${v})`],
+        ['sold', 'font', `rgb(${v}, ${v}, ${v})`],
+      ]);
+      expect([v, badge(set, 'sold') >= AA_CONTRAST]).toEqual([v, true]);
+    }
+    for (let h = 0; h < 360; h += 15)
+      for (let l = 5; l <= 95; l += 10) {
+        const set = apply([['sold', 'svg', `hsl(${h}, 90%, ${l}%)`]]);
+        expect([h, l, badge(set, 'sold') >= AA_CONTRAST]).toEqual([h, l, true]);
+      }
   });
 
   it('ignores malformed entries from a message', () => {

@@ -6,6 +6,7 @@
  * schemas are in `styles-schema.ts`, which the widget never imports. Labels live in their
  * own constant so the widget's bundle drops them.
  */
+import { parseColor, readableText, toHex } from './color-contrast';
 import { INACTIVE_COLOR, STATUSES, statusLabel, type ProjectTypeForStatus } from './statuses';
 
 /** One style value: [key, attr, value] (spec §3 "Project styles", §7 Styles). */
@@ -19,8 +20,9 @@ export type StyleTriple = [key: string, attr: string, value: string];
  * - fontStyle: normal or italic
  * - fontFamily: up to 10 comma-separated names of letters, digits, spaces and hyphens, each quoted or not
  * - opacity: a number from 0 to 1
+ * - pattern: hatch or none (a second cue besides colour, ADR 026)
  */
-export type StyleKind = 'color' | 'size' | 'width' | 'fontStyle' | 'fontFamily' | 'opacity';
+export type StyleKind = 'color' | 'size' | 'width' | 'fontStyle' | 'fontFamily' | 'opacity' | 'pattern';
 
 /** The editor's groups, as a designer thinks of them. */
 export const STYLE_GROUPS = ['statuses', 'page', 'list', 'labels'] as const;
@@ -47,8 +49,10 @@ export const DEFAULT_FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto
 const OTHER_KEYS = [
   ['zone', 'opacity', 'opacity', '0.55', 'statuses'],
   ['zone', 'hoverOpacity', 'opacity', '0.85', 'statuses'],
+  ['sold', 'pattern', 'pattern', 'hatch', 'statuses'],
   ['main', 'background', 'color', '#ffffff', 'page'],
   ['main', 'width', 'width', '100%', 'page'],
+  ['plan', 'background', 'color', '#f4f5f7', 'page'],
   ['font', 'color', 'color', '#1d2330', 'page'],
   ['font', 'size', 'size', '16px', 'page', 10, 40],
   ['font', 'style', 'fontStyle', 'normal', 'page'],
@@ -78,23 +82,6 @@ type RowName<R> = R extends readonly [infer K extends string, infer A extends st
   : never;
 type OtherName = RowName<(typeof OTHER_KEYS)[number]>;
 
-/**
- * Status keys whose default text is black: white would fall below WCAG AA on their fill
- * (a unit test checks every default pair). Written out, not computed, to keep contrast
- * arithmetic out of the widget.
- */
-const DARK_TEXT = new Set([
-  'sale',
-  'preorder',
-  'upcoming',
-  'fsCoOwner',
-  'saleEtapp2',
-  'displayHome',
-  'searchableRelocation',
-  'leased',
-  'inactive',
-]);
-
 const statusKeys = (styleKey: string, status: string, color: string): StyleKey[] => [
   {
     name: `${styleKey}-svg`,
@@ -110,7 +97,8 @@ const statusKeys = (styleKey: string, status: string, color: string): StyleKey[]
     key: styleKey,
     attr: 'font',
     kind: 'color',
-    default: DARK_TEXT.has(styleKey) ? '#000000' : '#ffffff',
+    // Black or white, whichever reads on the fill (a unit test checks every default pair).
+    default: toHex(readableText(parseColor(color)!)),
     group: 'statuses',
     status,
   },
@@ -218,6 +206,8 @@ export function styleSyntaxProblem(def: StyleKey, raw: string): StyleProblem | n
       return familyOk(value) ? null : 'fontFamily';
     case 'opacity':
       return OPACITY.test(value) ? null : 'opacity';
+    case 'pattern':
+      return value === 'hatch' || value === 'none' ? null : 'pattern';
   }
 }
 
@@ -253,23 +243,51 @@ export function styleValue(styles: readonly StyleTriple[], key: string, attr: st
 }
 
 /**
+ * The text colour of a status badge: the project's text colour for that status when it reaches
+ * WCAG AA on the fill, else black or white, whichever reads (ADR 026). Badges draw a translucent
+ * fill over white, which is what this measures against. Without a text colour, or with a value
+ * that is no colour (only a form check ran), black or white.
+ */
+export function badgeTextColor(fill: string, text = ''): string {
+  const back = parseColor(fill);
+  if (!back) return '#000000';
+  const front = parseColor(text);
+  const chosen = readableText(back, front);
+  return chosen === front ? text : toHex(chosen);
+}
+
+/**
  * The project's look as CSS custom properties (`--pv-{name}`, value): every key of the
  * catalogue, with its value from `styles` when its form is valid (`styleSyntaxProblem`; stored
- * values passed the full check), else its default. The forms allowed (hex, rgb()/hsl() with
- * numbers, words, lengths, plain font names) cannot hold anything that ends a declaration,
- * a rule or a <style> element, which is why the server may write them into its inlined CSS.
+ * values passed the full check), else its default; then each status's badge text colour
+ * (`--pv-{key}-text`, `badgeTextColor`). A pattern is 1 (drawn) or 0. The forms allowed (hex,
+ * rgb()/hsl() with numbers, words, lengths, plain font names) cannot hold anything that ends a
+ * declaration, a rule or a <style> element, which is why the server may write them into its
+ * inlined CSS.
  */
 export function styleProperties(styles: readonly StyleTriple[]): [property: string, value: string][] {
   const values = new Map<string, string>();
   for (const t of styles)
     if (Array.isArray(t) && typeof t[2] === 'string') values.set(`${t[0]}-${t[1]}`, t[2]);
-  return STYLE_KEYS.map((def) => {
+  const chosen = new Map<string, string>();
+  for (const def of STYLE_KEYS) {
     const value = values.get(def.name);
-    return [
-      `--pv-${def.name}`,
+    chosen.set(
+      def.name,
       value !== undefined && styleSyntaxProblem(def, value) === null ? value.trim() : def.default,
-    ];
+    );
+  }
+  const properties = STYLE_KEYS.map((def): [string, string] => {
+    const value = chosen.get(def.name)!;
+    return [`--pv-${def.name}`, def.kind === 'pattern' ? (value === 'none' ? '0' : '1') : value];
   });
+  for (const def of STYLE_KEYS)
+    if (def.status && def.attr === 'svg')
+      properties.push([
+        `--pv-${def.key}-text`,
+        badgeTextColor(chosen.get(def.name)!, chosen.get(`${def.key}-font`)),
+      ]);
+  return properties;
 }
 
 /**
@@ -294,8 +312,10 @@ type Label = { sv: string; en: string };
 export const STYLE_LABELS: Record<OtherName, Label> = {
   'zone-opacity': { sv: 'Zonernas täckning', en: 'Zone opacity' },
   'zone-hoverOpacity': { sv: 'Täckning vid hovring', en: 'Opacity on hover' },
+  'sold-pattern': { sv: 'Streckade sålda zoner', en: 'Hatched sold zones' },
   'main-background': { sv: 'Bakgrund', en: 'Background' },
   'main-width': { sv: 'Största bredd', en: 'Maximum width' },
+  'plan-background': { sv: 'Bakgrund under planen', en: 'Background under the plan' },
   'font-color': { sv: 'Textfärg', en: 'Text colour' },
   'font-size': { sv: 'Textstorlek', en: 'Text size' },
   'font-style': { sv: 'Textstil', en: 'Text style' },

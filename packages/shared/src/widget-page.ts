@@ -16,6 +16,15 @@ export interface WidgetPageInput {
   planMarkup: (planName: string) => Promise<string | null>;
 }
 
+/** What the page for an unknown project is made from (issue 20). */
+export interface NotFoundInput {
+  /** The built dist/index.html (its stylesheet link and favicon). */
+  template: string;
+  /** The query (`?lang=en`) and the browser's Accept-Language, which choose the language. */
+  search: string;
+  acceptLanguage: string | undefined;
+}
+
 export interface WidgetPageRenderer {
   /** The whole page: the first plan coloured, the view inlined. */
   renderPage(input: WidgetPageInput): Promise<string>;
@@ -24,4 +33,6 @@ export interface WidgetPageRenderer {
    * cache key: two queries with the same key get the same page for the same view.
    */
   pageKey(search: string): string;
+  /** The 404 page for a project that does not exist: a message in the widget's design, no script. */
+  renderNotFound(input: NotFoundInput): string;
 }

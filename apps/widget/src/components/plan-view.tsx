@@ -16,6 +16,7 @@ import {
 import { fetchPlanMarkup } from '../view-api';
 import { syncZones, type InitialPlan, type PreparedPlan, type ZoneContext } from '../plan-zones';
 import { useWidget } from '../widget-context';
+import { HatchPattern } from './hatch-pattern';
 import { Icon } from './icons';
 
 export interface PlanViewProps {
@@ -425,6 +426,7 @@ export const PlanView = memo(function PlanView(props: PlanViewProps) {
         ref={canvasRef}
         dangerouslySetInnerHTML={serverPlan ? { __html: serverPlan.markup } : OWNED_BY_PLAN_VIEW}
       />
+      {base && <HatchPattern base={base} />}
       {!base && !failed && <p className="pv-stage-msg">{w.t('loading')}</p>}
       {failed && (
         <p className="pv-stage-msg" role="alert">

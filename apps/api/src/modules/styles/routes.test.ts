@@ -53,6 +53,8 @@ function otherValue(def: StyleKey, i: number): string {
       return '"Courier New", monospace';
     case 'opacity':
       return def.default === '0.55' ? '0.4' : '0.95';
+    case 'pattern':
+      return 'none';
   }
 }
 

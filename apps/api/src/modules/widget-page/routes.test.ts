@@ -310,7 +310,7 @@ describe('GET /view/{projectId}', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
-  it('answers 404 with the widget page for an unknown or invalid project', async () => {
+  it("answers 404 with a small page in the widget's design for an unknown or invalid project, without script", async () => {
     // Other spellings of the project's own id name nothing either (ADR 021).
     for (const id of [
       project + 1000,
@@ -324,10 +324,43 @@ describe('GET /view/{projectId}', () => {
       const res = await page('', {}, id);
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-security-policy']).toBe(WIDGET_CSP);
-      expect(res.body).toContain('class="pv-boot"');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const doc = browserDocument(res.body);
+      expect(doc.documentElement.lang).toBe('sv');
+      expect(doc.title).toBe('Projektet hittades inte.');
+      expect(doc.querySelector('main.pv-root h1.pv-title')?.textContent).toBe('Projektet hittades inte.');
+      expect(doc.querySelector('.pv-msg')?.textContent).toMatch(/^Länken kan vara fel/);
+      expect(doc.querySelectorAll('script')).toHaveLength(0);
+      expect(doc.querySelector('.pv-boot')).toBeNull();
       expect(res.body).not.toContain('pv-data');
     }
-    expect((await t.app.inject({ method: 'GET', url: '/view/1/extra' })).statusCode).toBe(404);
+    for (const url of ['/view/1/extra', '/view', '/view/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(res.body).toContain('Projektet hittades inte.');
+    }
+  });
+
+  it('speaks the language of ?lang=, else of Accept-Language, as the widget would', async () => {
+    const title = async (query: string, headers: Record<string, string> = {}) => {
+      const res = await page(query, headers, 'abc');
+      expect(res.statusCode).toBe(404);
+      return [browserDocument(res.body).documentElement.lang, res.headers.vary];
+    };
+    expect(await title('?lang=en')).toEqual(['en', undefined]);
+    expect(await title('?lang=sv', { 'accept-language': 'en' })).toEqual(['sv', undefined]);
+    expect(await title('', { 'accept-language': 'en-GB,en;q=0.9,sv;q=0.8' })).toEqual([
+      'en',
+      'Accept-Language',
+    ]);
+    expect(await title('', { 'accept-language': 'de, sv;q=0.5, en;q=0.7' })).toEqual([
+      'en',
+      'Accept-Language',
+    ]);
+    expect(await title('', { 'accept-language': 'en;q=0, sv-FI' })).toEqual(['sv', 'Accept-Language']);
+    expect(await title('', { 'accept-language': 'fi' })).toEqual(['sv', 'Accept-Language']);
+    const en = await page('?lang=en', {}, project + 1000);
+    expect(browserDocument(en.body).querySelector('h1')?.textContent).toBe('The project was not found.');
   });
 
   it('renders a project without plans, and a plan that cannot be read, as the script would', async () => {

@@ -137,15 +137,31 @@ export async function widgetPageRoutes(app: FastifyInstance, opts: { build: Widg
     return sendUnrendered(reply, 200, preload.join(', '));
   };
 
+  /**
+   * A project that does not exist: a small page in the widget's design, without script, in the
+   * language the address or the browser asks for (issue 20); without the server bundle, the
+   * page whose script says so.
+   */
+  const sendNotFound = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!renderer) return sendUnrendered(reply, 404);
+    const q = request.url.indexOf('?');
+    const search = q < 0 ? '' : request.url.slice(q);
+    widgetHeaders(reply, 404).header('cache-control', 'no-cache');
+    if (!new URLSearchParams(search).has('lang')) reply.header('vary', 'Accept-Language');
+    return reply.send(
+      renderer.renderNotFound({ template, search, acceptLanguage: request.headers['accept-language'] }),
+    );
+  };
+
   app.get<{ Params: { projectId: string }; Querystring: { apartment?: string } }>(
     '/view/:projectId',
     { schema: { hide: true }, config: { anyParams: true } },
     async (request, reply) => {
       const projectId = parseId(request.params.projectId);
-      if (projectId === undefined) return sendUnrendered(reply, 404);
+      if (projectId === undefined) return sendNotFound(request, reply);
       if (!pages) return sendWithHints(request, reply, projectId);
       const view = await app.publicViews.get(projectId);
-      if (!view) return sendUnrendered(reply, 404);
+      if (!view) return sendNotFound(request, reply);
       const q = request.url.indexOf('?');
       const pageRequest = {
         projectId,
@@ -171,9 +187,7 @@ export async function widgetPageRoutes(app: FastifyInstance, opts: { build: Widg
       return sendEncoded(request, reply, page.html);
     },
   );
-  // Anything else under /view is a project that does not exist, shown as the widget shows it.
-  app.get('/view', { schema: { hide: true } }, (_request, reply) => sendUnrendered(reply, 404));
-  app.get('/view/*', { schema: { hide: true }, config: { anyParams: true } }, (_request, reply) =>
-    sendUnrendered(reply, 404),
-  );
+  // Anything else under /view is a project that does not exist.
+  app.get('/view', { schema: { hide: true } }, sendNotFound);
+  app.get('/view/*', { schema: { hide: true }, config: { anyParams: true } }, sendNotFound);
 }

@@ -1,6 +1,8 @@
 import {
   AA_CONTRAST,
   contrastRatio,
+  deltaE2000,
+  DISTINCT_DELTA_E,
   formatStyleEntry,
   parseColor,
   STYLE_KEYS,
@@ -10,6 +12,7 @@ import {
   type StyleProblem,
   type StyleTriple,
   type ThemeEntry,
+  zoneColour,
 } from '@planvy/shared';
 
 /**
@@ -83,7 +86,7 @@ export function draftProblems(draft: StyleDraft): Map<string, StyleProblem> {
   return problems;
 }
 
-/** Resolves a CSS colour to RGBA; the browser's own parser is passed in for colour names. */
+/** Resolves a CSS colour to RGBA (parseColor reads every form the editor accepts). */
 export type ColorResolver = (value: string) => Rgba | null;
 
 export interface ContrastWarning {
@@ -114,6 +117,48 @@ export function contrastWarnings(
     if (!fg || !bg) continue;
     const ratio = contrastRatio(fg, bg);
     if (ratio < AA_CONTRAST) warnings.push({ text, background, ratio });
+  }
+  return warnings;
+}
+
+export interface ZoneColourWarning {
+  /** A status fill key, e.g. `reserved-svg`. */
+  fill: string;
+  /** Another status fill key, or `plan-background` when the zone nearly vanishes into the plan. */
+  other: string;
+  /** Their CIEDE2000 difference as a buyer sees them, below DISTINCT_DELTA_E. */
+  deltaE: number;
+}
+
+/**
+ * Zone colours a buyer would hardly tell apart (ADR 026): each pair of the given status fills,
+ * and each fill against the background under the plan, compared as the widget draws zones (at
+ * the zone opacity, over that background) by CIEDE2000, below DISTINCT_DELTA_E. `fills` are
+ * fill keys (`sold-svg`); pairs with a colour that cannot be resolved are skipped.
+ */
+export function zoneColourWarnings(
+  draft: StyleDraft,
+  fills: readonly string[],
+  resolve: ColorResolver = (v) => parseColor(v),
+): ZoneColourWarning[] {
+  const background = resolve(draft['plan-background'] ?? '');
+  const opacity = Number(draft['zone-opacity']);
+  if (!background || !Number.isFinite(opacity)) return [];
+  const zones = fills.flatMap((fill) => {
+    const colour = resolve(draft[fill] ?? '');
+    return colour ? [{ fill, seen: zoneColour(colour, opacity, background) }] : [];
+  });
+  const plan = zoneColour(background, 1, background);
+  const warnings: ZoneColourWarning[] = [];
+  zones.forEach((a, i) => {
+    for (const b of zones.slice(i + 1)) {
+      const deltaE = deltaE2000(a.seen, b.seen);
+      if (deltaE < DISTINCT_DELTA_E) warnings.push({ fill: a.fill, other: b.fill, deltaE });
+    }
+  });
+  for (const a of zones) {
+    const deltaE = deltaE2000(a.seen, plan);
+    if (deltaE < DISTINCT_DELTA_E) warnings.push({ fill: a.fill, other: 'plan-background', deltaE });
   }
   return warnings;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseColor, STYLE_KEYS, styleKey } from '@planvy/shared';
+import { DISTINCT_DELTA_E, STYLE_KEYS, styleKey, statusesFor } from '@planvy/shared';
 import {
   changedKeys,
   contrastWarnings,
@@ -11,6 +11,7 @@ import {
   draftToScss,
   draftToThemeData,
   draftToTriples,
+  zoneColourWarnings,
 } from './style-draft';
 
 describe('style draft', () => {
@@ -106,12 +107,44 @@ describe('contrast warnings', () => {
     expect(warnings[0]!.ratio).toBeLessThan(4.5);
   });
 
-  it('skips colours it cannot resolve, and uses the resolver it is given for names', () => {
+  it('reads colour names, and skips colours it cannot resolve', () => {
     const draft = { ...defaultDraft(), 'sold-font': 'white', 'sold-svg': 'yellow' };
-    expect(contrastWarnings(draft)).toEqual([]);
-    const names: Record<string, string> = { white: '#ffffff', yellow: '#ffff00' };
-    const warnings = contrastWarnings(draft, (v) => parseColor(names[v] ?? v));
+    const warnings = contrastWarnings(draft);
     expect(warnings.map((w) => w.text)).toEqual(['sold-font']);
     expect(styleKey(warnings[0]!.background)?.status).toBe('sold');
+    expect(contrastWarnings(draft, () => null)).toEqual([]);
+  });
+});
+
+describe('zone colour warnings', () => {
+  const fillsOf = (type: 'sale' | 'rental') => [
+    ...statusesFor(type).map((s) => styleKey(`${s.styleKey}-svg`)!.name),
+    'inactive-svg',
+  ];
+  const pairs = (draft: Record<string, string>, type: 'sale' | 'rental') =>
+    zoneColourWarnings(draft, fillsOf(type)).map((w) => `${w.fill} ${w.other}`);
+
+  it("warns for the spec's booked and sold by default, and for no colour the spec leaves open", () => {
+    expect(pairs(defaultDraft(), 'sale')).toEqual(['reserved-svg sold-svg']);
+    // Both greens are the spec's own (Ledig #10b74d, Sökbar bostad #0b7935).
+    expect(pairs(defaultDraft(), 'rental')).toEqual(['sale-svg searchableResidence-svg']);
+    const [w] = zoneColourWarnings(defaultDraft(), fillsOf('sale'));
+    expect(w!.deltaE).toBeLessThan(DISTINCT_DELTA_E);
+    expect(w!.deltaE).toBeGreaterThan(4);
+  });
+
+  it('measures at the zone opacity: opaque zones tell booked from sold', () => {
+    expect(pairs({ ...defaultDraft(), 'zone-opacity': '1' }, 'sale')).not.toContain('reserved-svg sold-svg');
+    expect(pairs({ ...defaultDraft(), 'zone-opacity': '0.2' }, 'sale').length).toBeGreaterThan(1);
+  });
+
+  it('warns when a zone colour nearly matches the background under the plan', () => {
+    expect(pairs({ ...defaultDraft(), 'sold-svg': '#f0f0f0' }, 'sale')).toContain('sold-svg plan-background');
+    expect(pairs({ ...defaultDraft(), 'plan-background': 'darkred' }, 'sale')).toEqual(
+      expect.arrayContaining(['reserved-svg plan-background', 'sold-svg plan-background']),
+    );
+    // A colour being typed is skipped, not guessed.
+    expect(pairs({ ...defaultDraft(), 'sold-svg': '#80' }, 'sale')).toEqual([]);
+    expect(zoneColourWarnings({ ...defaultDraft(), 'zone-opacity': 'x' }, fillsOf('sale'))).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@ import { IconArrowDown, IconArrowUp, IconSelector, IconTrash } from '@tabler/ico
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { statusColor, statusLabel, type Apartment, type ProjectType } from '@planvy/shared';
+import { statusLabel, type Apartment, type ProjectType } from '@planvy/shared';
+import { statusBadgeColours } from '../../../components/ui/status-badge';
 import {
   formatAmount,
   NO_VALUE,
@@ -16,6 +17,11 @@ import {
 import classes from './apartments-table.module.css';
 
 export const ROW_HEIGHT = 44;
+
+const badgeStyle = (status: string): CSSProperties => {
+  const { fill, text } = statusBadgeColours(status);
+  return { '--badge-color': fill, '--badge-text': text } as CSSProperties;
+};
 const HEADER_HEIGHT = 41;
 
 /** Fixed widths keep columns still while rows scroll in and out; bostad takes the rest. */
@@ -152,10 +158,7 @@ const ApartmentRow = memo(function ApartmentRow({
       {columns.map((key) =>
         key === 'status' ? (
           <td key={key}>
-            <span
-              className={classes.badge}
-              style={{ '--badge-color': statusColor(apartment.status) } as CSSProperties}
-            >
+            <span className={classes.badge} style={badgeStyle(apartment.status)}>
               {statusLabel(apartment.status, format.type, format.lang)}
             </span>
             {apartment.inactive === '1' && (

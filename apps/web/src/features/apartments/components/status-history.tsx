@@ -4,7 +4,7 @@ import { statusLabel, type ProjectType, type StatusChange } from '@planvy/shared
 import { errorMessage } from '../../../lib/error-message';
 import { useApartmentHistory } from '../api/get-apartment-history';
 import type { Lang } from '../apartment-table';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 
 interface StatusHistoryProps {
   projectId: number;

@@ -2,7 +2,8 @@ import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { statusColor, statusLabel, type TopApartments } from '@planvy/shared';
+import type { TopApartments } from '@planvy/shared';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { paths } from '../../../config/paths';
 import { formatCount, formatLongDay, formatPrice, type Lang } from '../statistics-shaping';
 import { cardState, ChartCard } from './chart-card';
@@ -61,9 +62,7 @@ export function TopApartmentsCard({ query, lang }: { query: UseQueryResult<TopAp
                   {a.project_name}
                 </Anchor>,
                 <Group key="s" gap={4} wrap="nowrap">
-                  <Badge color={statusColor(a.status)} variant="light" radius="sm" tt="none" fw={600}>
-                    {statusLabel(a.status, a.project_type, lang)}
-                  </Badge>
+                  <StatusBadge status={a.status} type={a.project_type} lang={lang} />
                   {a.inactive && (
                     <Badge color="gray" variant="outline" radius="sm" tt="none">
                       {t('statistics.top.inactive')}

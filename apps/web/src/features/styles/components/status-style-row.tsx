@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { StyleKey, StyleProblem } from '@planvy/shared';
+import { badgeTextColor, type StyleKey, type StyleProblem } from '@planvy/shared';
 import { StyleField } from './style-field';
 
 export interface StatusStyleRowProps {
@@ -41,14 +41,15 @@ export const StatusStyleRow = memo(function StatusStyleRow({
   return (
     <Stack gap={6} component="section" aria-label={title}>
       <Group gap="sm">
-        {/* The sample reads the draft through React's style object (the CSSOM), never CSS text. */}
+        {/* The sample reads the draft through React's style object (the CSSOM), never CSS text,
+            with the text colour the widget will use (black or white when the chosen one does not read). */}
         <Box
           component="span"
           px={10}
           py={2}
           fz="sm"
           fw={600}
-          style={{ borderRadius: 999, background: fillValue, color: textValue }}
+          style={{ borderRadius: 999, background: fillValue, color: badgeTextColor(fillValue, textValue) }}
           aria-hidden
         >
           {title}

@@ -1,8 +1,9 @@
 import { memo, useMemo, useState } from 'react';
-import { Accordion, Alert, Stack, Switch, Text } from '@mantine/core';
+import { Accordion, Alert, List, Stack, Switch, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
+  DISTINCT_DELTA_E,
   STATUSES,
   STYLE_GROUPS,
   STYLE_KEYS,
@@ -14,7 +15,7 @@ import {
   type StyleGroup,
   type StyleProblem,
 } from '@planvy/shared';
-import type { ContrastWarning, StyleDraft } from '../style-draft';
+import type { ContrastWarning, StyleDraft, ZoneColourWarning } from '../style-draft';
 import { StatusStyleRow } from './status-style-row';
 import { StyleField } from './style-field';
 
@@ -28,6 +29,8 @@ export interface StyleControlsProps {
   draft: StyleDraft;
   problems: ReadonlyMap<string, StyleProblem>;
   warnings: readonly ContrastWarning[];
+  /** Zone colours hard to tell apart from each other or from the plan. */
+  zoneWarnings: readonly ZoneColourWarning[];
   onChange: (name: string, value: string) => void;
 }
 
@@ -41,6 +44,7 @@ export const StyleControls = memo(function StyleControls({
   draft,
   problems,
   warnings,
+  zoneWarnings,
   onChange,
 }: StyleControlsProps) {
   const { t, i18n } = useTranslation();
@@ -90,6 +94,39 @@ export const StyleControls = memo(function StyleControls({
     ));
 
   const pageContrast = lowContrast.get('main-background');
+  const number = (n: number) => n.toLocaleString(i18n.resolvedLanguage, { maximumFractionDigits: 1 });
+  const statusName = (fill: string) => styleStatusName(styleKey(fill)!.status!, lang, projectType);
+  const zoneAlert = zoneWarnings.length > 0 && (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={t('styles.zoneColours.title')}
+      role="status"
+    >
+      <List size="sm" spacing={2}>
+        {zoneWarnings.map((w) => (
+          <List.Item key={`${w.fill} ${w.other}`}>
+            {w.other === 'plan-background'
+              ? t('styles.zoneColours.plan', {
+                  a: statusName(w.fill),
+                  delta: number(w.deltaE),
+                  min: DISTINCT_DELTA_E,
+                })
+              : t('styles.zoneColours.pair', {
+                  a: statusName(w.fill),
+                  b: statusName(w.other),
+                  delta: number(w.deltaE),
+                  min: DISTINCT_DELTA_E,
+                })}
+          </List.Item>
+        ))}
+      </List>
+      <Text size="xs" mt={6}>
+        {t('styles.zoneColours.hint')}
+      </Text>
+    </Alert>
+  );
 
   return (
     <Accordion multiple defaultValue={['statuses']} variant="separated" chevronPosition="right">
@@ -108,14 +145,13 @@ export const StyleControls = memo(function StyleControls({
                     checked={allStatuses}
                     onChange={(e) => setAllStatuses(e.currentTarget.checked)}
                   />
+                  {zoneAlert}
                   {statusRows}
                 </>
               )}
               {group === 'page' && pageContrast !== undefined && (
                 <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} role="status">
-                  {t('styles.contrastPage', {
-                    ratio: pageContrast.toLocaleString(i18n.resolvedLanguage, { maximumFractionDigits: 1 }),
-                  })}
+                  {t('styles.contrastPage', { ratio: number(pageContrast) })}
                 </Alert>
               )}
               {plainFields(group)}

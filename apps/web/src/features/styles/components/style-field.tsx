@@ -7,6 +7,7 @@ import {
   Input,
   Radio,
   Slider,
+  Switch,
   TextInput,
   Tooltip,
 } from '@mantine/core';
@@ -143,6 +144,19 @@ export const StyleField = memo(function StyleField({
       );
       break;
     }
+    case 'pattern':
+      control = (
+        <Switch
+          label={label}
+          description={t('styles.pattern.description')}
+          error={error}
+          checked={value.trim() !== 'none'}
+          onChange={(e) => change(e.currentTarget.checked ? 'hatch' : 'none')}
+          style={common.style}
+          mt={6}
+        />
+      );
+      break;
     default:
       control = (
         <TextInput

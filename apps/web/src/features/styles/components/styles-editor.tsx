@@ -2,12 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Project, StyleTriple } from '@planvy/shared';
+import { STYLE_KEYS, statusesFor, type Project, type StyleTriple } from '@planvy/shared';
 import { errorMessage, errorWithDetail } from '../../../lib/error-message';
 import { toast, TOAST_MS } from '../../../lib/toast';
 import { useProjectStyles } from '../api/get-project-styles';
 import { useSaveProjectStyles } from '../api/save-project-styles';
-import { resolveColor } from '../browser-color';
 import {
   changedKeys,
   contrastWarnings,
@@ -16,6 +15,7 @@ import {
   draftProblems,
   draftToScss,
   draftToTriples,
+  zoneColourWarnings,
   type StyleDraft,
 } from '../style-draft';
 import { StyleControls } from './style-controls';
@@ -73,7 +73,15 @@ function DraftEditor({
   );
   const changed = changedKeys(draft, savedDraft).length;
   const problems = useMemo(() => draftProblems(draft), [draft]);
-  const warnings = useMemo(() => contrastWarnings(draft, resolveColor), [draft]);
+  const warnings = useMemo(() => contrastWarnings(draft), [draft]);
+  // The zones a buyer of this project can see: its type's statuses and inactive apartments.
+  const fills = useMemo(() => {
+    const own = new Set(statusesFor(project.type).map((s) => s.alias));
+    return STYLE_KEYS.filter(
+      (k) => k.attr === 'svg' && k.status && (k.status === 'inactive' || own.has(k.status)),
+    ).map((k) => k.name);
+  }, [project.type]);
+  const zoneWarnings = useMemo(() => zoneColourWarnings(draft, fills), [draft, fills]);
   const preview = useMemo(() => draftToTriples(draft), [draft]);
 
   useEffect(() => onDirtyChange(changed > 0), [changed, onDirtyChange]);
@@ -115,6 +123,7 @@ function DraftEditor({
               draft={draft}
               problems={problems}
               warnings={warnings}
+              zoneWarnings={zoneWarnings}
               onChange={onChange}
             />
           </div>
