@@ -88,7 +88,11 @@ async function rawStream(from: string, headers: Record<string, string> = {}) {
 
 /** Resolves once the server has closed its side of `client`'s connection. */
 function serverClosed(client: net.Socket): Promise<unknown> {
-  const server = serverSockets.find((s) => s.remotePort === client.localPort);
+  // By address and port, the newest: sockets from other test addresses (closed long ago) may
+  // have had the same port, and would make this resolve before the connection really closed.
+  const server = serverSockets.findLast(
+    (s) => s.remoteAddress === client.localAddress && s.remotePort === client.localPort,
+  );
   if (!server) throw new Error('the server never saw this connection');
   return server.closed ? Promise.resolve() : once(server, 'close');
 }
