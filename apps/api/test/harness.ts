@@ -154,6 +154,12 @@ export async function createTestApp(
   };
 }
 
+/** Uploads a plan (SVG markup) to a project as `token`'s user; answers the raw response. */
+export function uploadPlan(t: TestApp, token: string, projectId: number, name: string, markup: string) {
+  const { payload, headers } = multipart(name, markup);
+  return t.as(token, { method: 'POST', url: `/api/v1/admin/file/${projectId}`, payload, headers });
+}
+
 /** A multipart/form-data body with one file in the field "file". */
 export function multipart(filename: string, bytes: Buffer | string, field = 'file') {
   const boundary = `----planvy${randomBytes(8).toString('hex')}`;

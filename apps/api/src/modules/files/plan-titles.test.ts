@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PLAN_TITLE_MAX } from '@planvy/shared';
 import { REAL_PLANS, realPlanMarkup } from '@planvy/shared/test/real-plans';
-import { createTestApp, multipart, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp, uploadPlan } from '../../../test/harness';
 import { files } from '../../db/schema';
 import { nameUntitledPlans } from './plan-titles';
 
@@ -33,13 +33,7 @@ beforeEach(async () => {
 });
 
 async function upload(name: string, markup: string) {
-  const { payload, headers } = multipart(name, markup);
-  const res = await t.as(admin.token, {
-    method: 'POST',
-    url: `/api/v1/admin/file/${project}`,
-    payload,
-    headers,
-  });
+  const res = await uploadPlan(t, admin.token, project, name, markup);
   expect(res.statusCode).toBe(201);
   return res.json().file as { id: number; name: string; title: string };
 }

@@ -7,7 +7,7 @@ import { JSDOM } from 'jsdom';
 import { Element, type ChildNode } from 'domhandler';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WidgetPageRenderer } from '@planvy/shared/src/widget-page';
-import { createTestApp, multipart, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp, uploadPlan } from '../../../test/harness';
 import { WIDGET_CSP, WIDGET_PAGE_CACHE } from './routes';
 
 const widgetDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../widget');
@@ -57,13 +57,7 @@ async function addApartment(body: Record<string, unknown>) {
 }
 
 async function upload(name: string, svg: string) {
-  const { payload, headers } = multipart(name, svg);
-  const res = await t.as(admin.token, {
-    method: 'POST',
-    url: `/api/v1/admin/file/${project}`,
-    payload,
-    headers,
-  });
+  const res = await uploadPlan(t, admin.token, project, name, svg);
   expect(res.statusCode).toBe(201);
 }
 
