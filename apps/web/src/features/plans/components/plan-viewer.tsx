@@ -12,7 +12,6 @@ import {
   goBack,
   startTrail,
   type Apartment,
-  type ApartmentFields,
   type PlanTrail,
   type Project,
   type ProjectSettings,
@@ -22,25 +21,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { usePlans } from '../api/get-plans';
 import { PlanWorkspace } from './plan-workspace';
 import classes from './plan-viewer.module.css';
-
-export interface ApartmentFormSlot {
-  apartment?: Apartment;
-  defaults?: Partial<ApartmentFields>;
-  onSaved: (apartment: Apartment) => void;
-  onCancel: () => void;
-  extraActions?: ReactNode;
-}
-
-/**
- * Apartment zones coloured by another measure than their status (the route passes the
- * statistics feature's clicks): a shade level per apartment id (0–5, see CLICK_SHADES),
- * a hover text per apartment and the legend shown in place of the status legend.
- */
-export interface PlanShading {
-  levels: ReadonlyMap<number, number>;
-  describe: (apartmentId: number) => string;
-  legend: ReactNode;
-}
+import type { ApartmentFormSlot, PlanShading } from '../types';
 
 export interface PlanViewerProps {
   project: Project;

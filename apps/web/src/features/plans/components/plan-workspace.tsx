@@ -33,7 +33,7 @@ import { confirmOverPlan } from './confirm-over-plan';
 import { PlanReportAlert } from './plan-report-alert';
 import { PlanSaveAlerts } from './plan-save-alerts';
 import { PlanToolbar, ToolHint, type ZoneOption } from './plan-toolbar';
-import type { ApartmentFormSlot, PlanShading } from './plan-viewer';
+import type { ApartmentFormSlot, PlanShading } from '../types';
 import classes from './plan-viewer.module.css';
 import { StatusLegend } from './status-legend';
 import { ZonePopup } from './zone-popup';

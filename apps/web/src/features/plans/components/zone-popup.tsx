@@ -22,24 +22,7 @@ import {
   type Project,
 } from '@planvy/shared';
 import { useOpenPopup, type PopupStore } from '../hooks/use-zone-popup';
-import type { ApartmentFormSlot } from './plan-viewer';
-
-export type PopupStep = 'choice' | 'add' | 'attach' | 'link' | 'broken' | 'apartment';
-
-/** What a click on a zone opened. */
-export interface ZonePopupState {
-  /** Changes with every click, so a second click on the same zone starts afresh. */
-  key: number;
-  zone: Element;
-  step: PopupStep;
-  apartment?: Apartment;
-  /** The zone's current link target (link and broken steps). */
-  linkTarget?: string;
-  /** The building the link zone stands for, if any. */
-  buildingNumberId?: number | null;
-  /** The id of a zone whose apartment does not exist. */
-  unknownId?: string;
-}
+import type { ApartmentFormSlot, PopupStep, ZonePopupState } from '../types';
 
 export interface ZonePopupProps {
   /** The popup open now (null: closed); only this component re-renders when it changes. */

@@ -9,8 +9,7 @@ import {
   type BuildingNumber,
   type ProjectType,
 } from '@planvy/shared';
-import type { PlanShading } from '../components/plan-viewer';
-import type { ZonePopupState } from '../components/zone-popup';
+import type { PlanShading, ZonePopupState } from '../types';
 
 interface ZonePopupInput {
   isAdmin: boolean;
