@@ -5,9 +5,21 @@ import {
   PROJECT_SETTING_NAMES,
   projectCreateSchema,
   projectUpdateSchema,
+  settingsFromRows,
 } from './projects';
 
 describe('project settings catalogue', () => {
+  it('merges stored rows over the defaults once, with versions, and ignores names it does not know', () => {
+    const { settings, versions } = settingsFromRows([
+      { name: 'show_status', value: '0', version: 3 },
+      { name: 'no_such_setting', value: 'x', version: 9 },
+    ]);
+    expect(settings).toEqual({ ...defaultProjectSettings(), show_status: '0' });
+    expect(versions.show_status).toBe(3);
+    expect(versions.multi_building).toBe(0);
+    expect('no_such_setting' in settings || 'no_such_setting' in versions).toBe(false);
+  });
+
   it('holds the 15 settings of spec §3 in order, and the zone numbers of ADR 025', () => {
     expect(PROJECT_SETTING_NAMES).toEqual([
       'show_status',

@@ -66,6 +66,24 @@ export function defaultProjectSettings(): ProjectSettings {
   return out;
 }
 
+/**
+ * A project's settings as stored rows over the catalogue's defaults, with each one's version
+ * (0: never written). The one place defaults are merged; rows outside the catalogue are ignored.
+ */
+export function settingsFromRows(rows: Iterable<{ name: string; value: string; version: number }>): {
+  settings: ProjectSettings;
+  versions: ProjectSettingVersions;
+} {
+  const settings = defaultProjectSettings();
+  const versions = Object.fromEntries(PROJECT_SETTING_NAMES.map((n) => [n, 0])) as ProjectSettingVersions;
+  for (const row of rows) {
+    if (!isProjectSettingName(row.name)) continue;
+    settings[row.name] = row.value;
+    versions[row.name] = row.version;
+  }
+  return { settings, versions };
+}
+
 /** What a caller may send as a setting value; `null` means empty (e-mail and URL only). */
 export type ProjectSettingInput = string | number | boolean | null;
 

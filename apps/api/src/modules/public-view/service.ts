@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   DEFAULT_STYLES,
-  defaultProjectSettings,
+  settingsFromRows,
   fileNames,
-  isProjectSettingName,
   linkHref,
   mergeStyles,
   projectFileUrl,
@@ -31,8 +30,7 @@ export async function buildPublicView(db: DbOrTx, projectId: number): Promise<Pu
     db,
     plans.map((p) => p.id),
   );
-  const settings = defaultProjectSettings();
-  for (const row of settingRows) if (isProjectSettingName(row.name)) settings[row.name] = row.value;
+  const { settings } = settingsFromRows(settingRows);
   const showInformation = settings.use_apartment_information === '1';
   if (!showInformation) {
     settings.link_to_project = '';

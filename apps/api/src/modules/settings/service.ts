@@ -1,7 +1,5 @@
 import {
-  defaultProjectSettings,
-  isProjectSettingName,
-  PROJECT_SETTING_NAMES,
+  settingsFromRows,
   PROJECT_SETTINGS,
   type ProjectSetting,
   type ProjectSettingName,
@@ -34,15 +32,7 @@ export async function getSettings(
   projectId: number,
 ): Promise<{ settings: ProjectSettings; versions: ProjectSettingVersions }> {
   await assertProjectVisible(db, caller, projectId);
-  const settings = defaultProjectSettings();
-  const versions = Object.fromEntries(PROJECT_SETTING_NAMES.map((n) => [n, 0])) as ProjectSettingVersions;
-  for (const row of await repo.readSettings(db, projectId)) {
-    if (isProjectSettingName(row.name)) {
-      settings[row.name] = row.value;
-      versions[row.name] = row.version;
-    }
-  }
-  return { settings, versions };
+  return settingsFromRows(await repo.readSettings(db, projectId));
 }
 
 /**
