@@ -4,8 +4,8 @@
  * missing or refuse (Safari's private mode, a sandboxed frame, a full quota) and the value
  * may be anything another script wrote; then the favourites live for this page only.
  */
+import { isId } from '@planvy/shared/src/parse-id';
 
-const MAX_ID = 2147483647;
 /** More than any project has; a bound on what a foreign value can make us hold. */
 const MAX_FAVOURITES = 5000;
 
@@ -25,7 +25,7 @@ export function parseFavourites(raw: string | null): number[] {
   if (!Array.isArray(value)) return [];
   const ids = new Set<number>();
   for (const v of value) {
-    if (typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= MAX_ID) ids.add(v);
+    if (isId(v)) ids.add(v);
     if (ids.size >= MAX_FAVOURITES) break;
   }
   return [...ids];

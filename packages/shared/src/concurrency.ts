@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './parse-id';
 
 /**
  * Optimistic concurrency: every project, project setting and apartment carries a
@@ -11,5 +12,5 @@ export const expectedVersionField = z.coerce
   .number({ error: 'The version must be a whole number' })
   .int()
   .min(0)
-  .max(2147483647)
+  .max(MAX_ID)
   .optional();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAX_ID, parseId } from './parse-id';
+import { isId, MAX_ID, parseId } from './parse-id';
 
-export { MAX_ID, parseId };
+export { isId, MAX_ID, parseId };
 
 /**
  * An id: a canonical decimal string (a path, a query, a form) or a JSON whole number.

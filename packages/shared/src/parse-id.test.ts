@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ID, parseId } from './parse-id';
+import { isId, MAX_ID, parseId } from './parse-id';
 import { attributeRecord, readZone } from './plan/zones';
+
+describe('isId', () => {
+  it('takes whole numbers from 1 to the largest serial, nothing else', () => {
+    expect([1, MAX_ID].map((v) => isId(v))).toEqual([true, true]);
+    for (const v of [0, -1, 1.5, MAX_ID + 1, NaN, Infinity, '1', null, undefined, [1]])
+      expect(isId(v)).toBe(false);
+  });
+});
 
 describe('parseId', () => {
   it('reads only canonical decimal ids', () => {

@@ -14,3 +14,8 @@ export function parseId(value: unknown, max = MAX_ID): number | undefined {
   const id = Number(value);
   return id <= max ? id : undefined;
 }
+
+/** A JSON id: a whole number from 1 to `max` (a stored favourite, an audited body's id). */
+export function isId(value: unknown, max = MAX_ID): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= max;
+}

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq, getTableName } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { MAX_ID, parseId, type AuditEntity } from '@planvy/shared';
+import { isId, parseId, type AuditEntity } from '@planvy/shared';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { insertAuditEntry, labelKindOf, labelsFor, type LabelKind } from '../modules/audit/repository';
 
@@ -118,10 +118,8 @@ function read(source: AuditSource, request: FastifyRequest, response: unknown): 
   }
 }
 
-const asId = (v: unknown): number | null => {
-  if (typeof v === 'string') return parseId(v) ?? null;
-  return typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= MAX_ID ? v : null;
-};
+const asId = (v: unknown): number | null =>
+  typeof v === 'string' ? (parseId(v) ?? null) : isId(v) ? v : null;
 
 /**
  * Row → project answers of the current request. The audit plugin and the public view's
