@@ -3,7 +3,9 @@
  * written {name}. The English dictionary is typed against the Swedish one so a missing
  * key fails the type check; a unit test checks the placeholders match too.
  */
-export type Lang = 'sv' | 'en';
+import type { Language } from '@planvy/shared/src/language';
+
+export type Lang = Language;
 
 const sv = {
   loading: 'Laddar…',

@@ -1,4 +1,5 @@
 import type { NotFoundInput } from '@planvy/shared/src/widget-page';
+import { isLanguage, languageOf } from '@planvy/shared/src/language';
 import { DICTIONARIES, type Lang } from './i18n';
 
 /**
@@ -15,7 +16,7 @@ const MORE: Record<Lang, string> = {
 /** `?lang=` when it names sv or en, else the browser's first preference of the two, else sv. */
 export function notFoundLanguage(search: string, acceptLanguage: string | undefined): Lang {
   const asked = new URLSearchParams(search).get('lang')?.toLowerCase();
-  if (asked === 'sv' || asked === 'en') return asked;
+  if (isLanguage(asked)) return asked;
   const ranked = (acceptLanguage ?? '')
     .split(',')
     .map((part, i) => {
@@ -23,9 +24,9 @@ export function notFoundLanguage(search: string, acceptLanguage: string | undefi
       const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
       return { lang: tag.split('-')[0], q: q === undefined ? 1 : Number(q), i };
     })
-    .filter((x) => (x.lang === 'sv' || x.lang === 'en') && x.q > 0)
+    .filter((x) => isLanguage(x.lang) && x.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i);
-  return ranked[0]?.lang === 'en' ? 'en' : 'sv';
+  return languageOf(ranked[0]?.lang);
 }
 
 /**

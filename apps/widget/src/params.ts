@@ -1,3 +1,4 @@
+import { languageOf } from '@planvy/shared/src/language';
 import { parseId } from '@planvy/shared/src/parse-id';
 import { NO_FILTERS, parseBound, type Filters } from './filters';
 import type { Lang } from './i18n';
@@ -172,7 +173,7 @@ export function readParams(pathname: string, search: string, hash = ''): WidgetP
   const parentOrigin = embed ? parseOrigin(query.get('parent')) : null;
   return {
     projectId: positiveId(fromPath ?? (pathname.startsWith('/widget/') ? query.get('project') : null)),
-    lang: query.get('lang')?.toLowerCase() === 'en' ? 'en' : 'sv',
+    lang: languageOf(query.get('lang')),
     apartmentId: state.apartmentId ?? positiveId(query.get('apartment')),
     plan: state.plan,
     filters: state.filters,

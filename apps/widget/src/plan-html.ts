@@ -77,7 +77,13 @@ function setChildren(el: Element, children: ChildNode[]): void {
   el.children = children;
 }
 
-const REFERENCES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;' };
+const REFERENCES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\r': '&#13;',
+};
 /**
  * Text and attribute values as the HTML parser reads them back: `&`, `<`, `>`, `"` as references,
  * CR too (HTML would read a line feed), and no character XML forbids (HTML turns NUL into U+FFFD).

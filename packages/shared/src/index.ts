@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './ids';
+export * from './language';
 export * from './users';
 export * from './projects';
 export * from './statuses';

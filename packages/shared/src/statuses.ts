@@ -2,6 +2,8 @@
  * The apartment status catalogue (spec §4): every alias with its labels, colour,
  * style key and the project types it applies to. API, admin app and widget read it.
  */
+import type { Language } from './language';
+
 export type ProjectTypeForStatus = 'sale' | 'tomter' | 'rental';
 
 export interface StatusDefinition {
@@ -163,7 +165,7 @@ export function isStatusValidFor(alias: string, type: ProjectTypeForStatus): boo
   return statusesFor(type).some((s) => s.alias === alias);
 }
 
-export function statusLabel(alias: string, type: ProjectTypeForStatus, lang: 'sv' | 'en'): string {
+export function statusLabel(alias: string, type: ProjectTypeForStatus, lang: Language): string {
   const s = byAlias.get(alias);
   if (!s) return alias;
   return (type === 'rental' && s.rentalLabel ? s.rentalLabel : s.label)[lang];

@@ -7,6 +7,7 @@
  * own constant so the widget's bundle drops them.
  */
 import { parseColor, readableText, toHex } from './color-contrast';
+import type { Language } from './language';
 import { INACTIVE_COLOR, STATUSES, statusLabel, type ProjectTypeForStatus } from './statuses';
 
 /** One style value: [key, attr, value] (spec §3 "Project styles", §7 Styles). */
@@ -344,16 +345,12 @@ const STATUS_PART: Record<'svg' | 'font', Label> = {
 const INACTIVE_LABEL: Label = { sv: 'Inaktiv', en: 'Inactive' };
 
 /** The status a status key belongs to, as the project type names it ("Ledig" for a rental "sale"). */
-export function styleStatusName(
-  status: string,
-  lang: 'sv' | 'en',
-  type: ProjectTypeForStatus = 'sale',
-): string {
+export function styleStatusName(status: string, lang: Language, type: ProjectTypeForStatus = 'sale'): string {
   return status === 'inactive' ? INACTIVE_LABEL[lang] : statusLabel(status, type, lang);
 }
 
 /** A key's label, e.g. "Såld – fyllning" / "Sold – fill". */
-export function styleLabel(def: StyleKey, lang: 'sv' | 'en', type: ProjectTypeForStatus = 'sale'): string {
+export function styleLabel(def: StyleKey, lang: Language, type: ProjectTypeForStatus = 'sale'): string {
   if (def.status) {
     return `${styleStatusName(def.status, lang, type)} – ${STATUS_PART[def.attr as 'svg' | 'font'][lang]}`;
   }

@@ -2,9 +2,9 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en, sv } from '../locales';
 
-export const LANGUAGES = ['sv', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'sv';
+import { DEFAULT_LANGUAGE, isLanguage, languageOf, LANGUAGES, type Language } from '@planvy/shared';
+
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language };
 export const LANGUAGE_STORAGE_KEY = 'lang';
 
 export const resources = {
@@ -12,14 +12,9 @@ export const resources = {
   en: { translation: en },
 } as const;
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
 function storedLanguage(): Language {
   try {
-    const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    return languageOf(globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY));
   } catch {
     return DEFAULT_LANGUAGE;
   }
@@ -51,7 +46,7 @@ i18n.on('languageChanged', (language) => {
 });
 
 export function currentLanguage(): Language {
-  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  return languageOf(i18n.resolvedLanguage);
 }
 
 export async function setLanguage(language: Language): Promise<void> {

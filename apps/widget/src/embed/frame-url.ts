@@ -1,3 +1,4 @@
+import { languageOf } from '@planvy/shared/src/language';
 import { parseId } from '@planvy/shared/src/parse-id';
 
 export interface FrameOptions {
@@ -16,7 +17,7 @@ export interface FrameOptions {
 export function frameUrl(o: FrameOptions): string | null {
   if (parseId(o.projectId) === undefined) return null;
   const query = new URLSearchParams({
-    lang: o.lang === 'en' ? 'en' : 'sv',
+    lang: languageOf(o.lang),
     embed: '1',
     parent: o.hostOrigin,
   });

@@ -35,7 +35,9 @@ describe('view box', () => {
     expect(scaleOf(zoomAt(base, base, 0.001, 500, 250, EDITOR_VIEW), base)).toBe(EDITOR_VIEW.minScale);
     expect(scaleOf(zoomAt(base, base, 1000, 500, 250, VIEWER_VIEW), base)).toBe(VIEWER_VIEW.maxScale);
     // The widget never shows less than the whole plan, and then exactly the plan.
-    expect(zoomAt(zoomAt(base, base, 3, 900, 400, VIEWER_VIEW), base, 0.001, 10, 10, VIEWER_VIEW)).toEqual(base);
+    expect(zoomAt(zoomAt(base, base, 3, 900, 400, VIEWER_VIEW), base, 0.001, 10, 10, VIEWER_VIEW)).toEqual(
+      base,
+    );
   });
 
   it('the editor pans until the view’s centre reaches the plan’s edge (room to draw there)', () => {

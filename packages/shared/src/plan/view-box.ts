@@ -60,7 +60,14 @@ export function clampView(view: Box, base: Box, limits: ViewLimits): Box {
 }
 
 /** Zooms by `factor` (>1 zooms in) keeping the plan point (px, py) where it is on screen. */
-export function zoomAt(view: Box, base: Box, factor: number, px: number, py: number, limits: ViewLimits): Box {
+export function zoomAt(
+  view: Box,
+  base: Box,
+  factor: number,
+  px: number,
+  py: number,
+  limits: ViewLimits,
+): Box {
   const current = scaleOf(view, base);
   const target = Math.min(limits.maxScale, Math.max(limits.minScale, current * factor));
   const k = target / current;
@@ -130,7 +137,11 @@ export function formatViewBox(b: Box): string {
  * The plan's own coordinate box: its viewBox, else its width/height in plain units,
  * else null (the caller measures the drawing, or assumes 1000 × 1000).
  */
-export function parseViewBox(viewBox: string | null, width: string | null, height: string | null): Box | null {
+export function parseViewBox(
+  viewBox: string | null,
+  width: string | null,
+  height: string | null,
+): Box | null {
   const parts = (viewBox ?? '')
     .trim()
     .split(/[\s,]+/)

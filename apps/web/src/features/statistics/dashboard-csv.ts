@@ -9,15 +9,9 @@ import {
   type StatusHistory,
   type StatusSum,
   type TopApartments,
+  type Language,
 } from '@planvy/shared';
-import {
-  percentValue,
-  progressDays,
-  projectBars,
-  projectProgress,
-  statusSlices,
-  type Lang,
-} from './statistics-shaping';
+import { percentValue, progressDays, projectBars, projectProgress, statusSlices } from './statistics-shaping';
 
 /** What the dashboard shows, as loaded; a section whose data is missing is left out. */
 export interface DashboardCsvInput {
@@ -35,7 +29,7 @@ export interface DashboardCsvInput {
 }
 
 /** Numbers as Excel reads them in the language: no thousands separator, the language's decimal mark. */
-function decimal(n: number, lang: Lang): string {
+function decimal(n: number, lang: Language): string {
   const s = String(n);
   return lang === 'sv' ? s.replace('.', ',') : s;
 }
@@ -44,7 +38,7 @@ function decimal(n: number, lang: Lang): string {
  * The dashboard as rows for a CSV: a heading with the period and project, then one
  * section per card in the order they are shown, each with a title row and its table.
  */
-export function dashboardCsvRows(input: DashboardCsvInput, t: TFunction, lang: Lang): string[][] {
+export function dashboardCsvRows(input: DashboardCsvInput, t: TFunction, lang: Language): string[][] {
   const rows: string[][] = [
     [t('statistics.csv.heading')],
     [t('statistics.csv.period'), input.range.from, input.range.to],

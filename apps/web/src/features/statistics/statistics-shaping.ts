@@ -11,6 +11,7 @@ import {
   type SalesPhase,
   type StatusHistory,
   type StatusSum,
+  type Language,
 } from '@planvy/shared';
 
 /**
@@ -19,8 +20,7 @@ import {
  * sales phases per day, and the rows of the CSV export.
  */
 
-export type Lang = 'sv' | 'en';
-const locale = (lang: Lang) => (lang === 'sv' ? 'sv-SE' : 'en-GB');
+const locale = (lang: Language) => (lang === 'sv' ? 'sv-SE' : 'en-GB');
 
 const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
@@ -33,7 +33,7 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 }
 
 /** A share (0–1) as a percentage with two decimals: "33,33 %" in Swedish, "33.33%" in English. */
-export function formatPercent(share: number, lang: Lang): string {
+export function formatPercent(share: number, lang: Language): string {
   return cached(
     `pct-${lang}`,
     () =>
@@ -50,7 +50,7 @@ export function percentValue(share: number): number {
   return Math.round(share * 10_000) / 100;
 }
 
-export function formatCount(n: number, lang: Lang): string {
+export function formatCount(n: number, lang: Language): string {
   return cached(
     `int-${lang}`,
     () => new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 0 }),
@@ -58,13 +58,13 @@ export function formatCount(n: number, lang: Lang): string {
 }
 
 /** A price in kronor; "–" for none. */
-export function formatPrice(price: number | null, lang: Lang): string {
+export function formatPrice(price: number | null, lang: Language): string {
   if (price === null) return '–';
   return `${cached(`price-${lang}`, () => new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 0 })).format(price)} kr`;
 }
 
 /** A day as an axis label: "23 nov." / "23 Nov". */
-export function formatDay(date: string, lang: Lang): string {
+export function formatDay(date: string, lang: Language): string {
   return cached(
     `day-${lang}`,
     () => new Intl.DateTimeFormat(locale(lang), { day: 'numeric', month: 'short', timeZone: 'UTC' }),
@@ -72,7 +72,7 @@ export function formatDay(date: string, lang: Lang): string {
 }
 
 /** A day in full: "23 november 2026" / "23 November 2026". */
-export function formatLongDay(date: string, lang: Lang): string {
+export function formatLongDay(date: string, lang: Language): string {
   return cached(
     `long-${lang}`,
     () =>
@@ -104,7 +104,7 @@ export interface StatusSlice {
  */
 export function statusSlices(
   sum: Pick<StatusSum, 'list' | 'total'>,
-  lang: Lang,
+  lang: Language,
   labels?: ReadonlyMap<string, string>,
 ): StatusSlice[] {
   if (sum.total <= 0) return [];
@@ -143,7 +143,7 @@ export interface ProjectBars {
   series: BarSeries[];
 }
 
-function seriesLabel(status: string, types: Set<ProjectType>, lang: Lang): string {
+function seriesLabel(status: string, types: Set<ProjectType>, lang: Language): string {
   const def = statusDefinition(status);
   if (!def) return status;
   if (!def.rentalLabel || !types.has('rental')) return def.label[lang];
@@ -169,14 +169,14 @@ function typesByStatus(projects: ProjectStatusSum[]): Map<string, Set<ProjectTyp
  * Each status named by what it means in these projects: "Till salu" where only sale
  * projects have it, "Ledig" where only rental ones do, "Till salu / Ledig" over both.
  */
-export function statusLabels(projects: ProjectStatusSum[], lang: Lang): Map<string, string> {
+export function statusLabels(projects: ProjectStatusSum[], lang: Language): Map<string, string> {
   return new Map(
     [...typesByStatus(projects)].map(([status, types]) => [status, seriesLabel(status, types, lang)]),
   );
 }
 
 /** Spec §9: projects with no apartments (zero total or no list) are left out. */
-export function projectBars(projects: ProjectStatusSum[], lang: Lang): ProjectBars {
+export function projectBars(projects: ProjectStatusSum[], lang: Language): ProjectBars {
   const drawn = projects.filter((p) => p.total > 0 && p.list.length > 0);
   const typesOf = typesByStatus(drawn);
   const order = new Map<string, number>(STATUSES.map((s, i) => [s.alias, i]));

@@ -41,7 +41,7 @@ import {
 import { currencySuffix } from '../apartment-table';
 import { apartmentFormErrors, type ApartmentMessage } from '../apartment-validation';
 import { fieldLabel } from '../field-labels';
-import { useUiLanguage } from '../hooks/use-ui-language';
+import { useUiLanguage } from '../../../hooks/use-ui-language';
 import { InfoFilesField } from './info-files-field';
 import { StatusHistory } from './status-history';
 import { StatusSelect } from './status-select';

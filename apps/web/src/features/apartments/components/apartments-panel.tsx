@@ -36,7 +36,7 @@ import {
   type ColumnKey,
   type SortState,
 } from '../apartment-table';
-import { useUiLanguage } from '../hooks/use-ui-language';
+import { useUiLanguage } from '../../../hooks/use-ui-language';
 import { saveFile } from '../../../lib/save-file';
 import { ApartmentForm } from './apartment-form';
 import { ApartmentsTable, rowName, type TableFormat } from './apartments-table';

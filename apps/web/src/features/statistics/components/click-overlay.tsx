@@ -1,8 +1,8 @@
 import { ColorSwatch, Group, Loader, SegmentedControl, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { clickShadeSteps, type DateRange } from '@planvy/shared';
+import { clickShadeSteps, type DateRange, type Language } from '@planvy/shared';
 import { RANGE_PRESETS, type RangePreset } from '../dashboard-filters';
-import { formatCount, formatLongDay, type Lang } from '../statistics-shaping';
+import { formatCount, formatLongDay } from '../statistics-shaping';
 
 export interface ClickOverlayState {
   on: boolean;
@@ -54,7 +54,7 @@ export function ClickLegend({
   max: number;
   range: DateRange;
   error: string | null;
-  lang: Lang;
+  lang: Language;
 }) {
   const { t } = useTranslation();
   if (error) {

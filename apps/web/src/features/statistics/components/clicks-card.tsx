@@ -2,13 +2,13 @@ import { LineChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { DailyClicks } from '@planvy/shared';
-import { busiestDay, formatCount, formatDay, formatLongDay, type Lang } from '../statistics-shaping';
+import type { DailyClicks, Language } from '@planvy/shared';
+import { busiestDay, formatCount, formatDay, formatLongDay } from '../statistics-shaping';
 import { cardState, ChartCard } from './chart-card';
 import { StatTable } from './stat-table';
 
 /** Clicks per day over the chosen range: where buyers' attention went, and when. */
-export function ClicksCard({ query, lang }: { query: UseQueryResult<DailyClicks>; lang: Lang }) {
+export function ClicksCard({ query, lang }: { query: UseQueryResult<DailyClicks>; lang: Language }) {
   const { t } = useTranslation();
   const data = query.data;
   const busiest = data ? busiestDay(data) : null;

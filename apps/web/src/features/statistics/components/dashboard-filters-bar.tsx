@@ -3,16 +3,23 @@ import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar, IconDownload } from '@tabler/icons-react';
 import 'dayjs/locale/sv';
 import { useTranslation } from 'react-i18next';
-import { addDays, FIRST_STATISTICS_DAY, MAX_RANGE_DAYS, type DateRange, type IsoDate } from '@planvy/shared';
+import {
+  addDays,
+  FIRST_STATISTICS_DAY,
+  MAX_RANGE_DAYS,
+  type DateRange,
+  type IsoDate,
+  type Language,
+} from '@planvy/shared';
 import { RANGE_PRESETS, type DashboardFilters, type RangeChoice } from '../dashboard-filters';
-import { formatLongDay, type Lang } from '../statistics-shaping';
+import { formatLongDay } from '../statistics-shaping';
 
 interface Props {
   filters: DashboardFilters;
   range: DateRange;
   today: IsoDate;
   projects: { id: number; name: string }[] | undefined;
-  lang: Lang;
+  lang: Language;
   onChange: (filters: DashboardFilters) => void;
   onExport: () => void;
   canExport: boolean;

@@ -4,13 +4,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { MostClicked } from '@planvy/shared';
+import type { MostClicked, Language } from '@planvy/shared';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
-import { formatCount, formatLongDay, type Lang } from '../statistics-shaping';
+import { formatCount, formatLongDay } from '../statistics-shaping';
 
 /** Spec §2: the most-clicked object of the week, with its project name and apartment. */
-export function MostClickedCard({ query, lang }: { query: UseQueryResult<MostClicked>; lang: Lang }) {
+export function MostClickedCard({ query, lang }: { query: UseQueryResult<MostClicked>; lang: Language }) {
   const { t } = useTranslation();
   const titleId = useId();
   const data = query.data;

@@ -2,14 +2,8 @@ import { BarChart } from '@mantine/charts';
 import { ColorSwatch, Group, isLightColor, Stack, Text, useMatches } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ProjectStatusSum } from '@planvy/shared';
-import {
-  formatCount,
-  formatPercent,
-  projectBars,
-  showsSegmentNumber,
-  type Lang,
-} from '../statistics-shaping';
+import type { ProjectStatusSum, Language } from '@planvy/shared';
+import { formatCount, formatPercent, projectBars, showsSegmentNumber } from '../statistics-shaping';
 import { cardState, ChartCard } from './chart-card';
 import { StatTable } from './stat-table';
 
@@ -37,7 +31,7 @@ export function ProjectBarsCard({
   query: UseQueryResult<ProjectStatusSum[]>;
   /** The dashboard's project filter: only that project's bar. */
   project: number | null;
-  lang: Lang;
+  lang: Language;
 }) {
   const { t } = useTranslation();
   // Project names take less room on a phone, so the bars keep most of the width.

@@ -2,20 +2,13 @@ import { AreaChart } from '@mantine/charts';
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { SALES_PHASE_COLORS, SALES_PHASES, type StatusHistory } from '@planvy/shared';
-import {
-  formatCount,
-  formatDay,
-  formatLongDay,
-  progressDays,
-  projectProgress,
-  type Lang,
-} from '../statistics-shaping';
+import { SALES_PHASE_COLORS, SALES_PHASES, type StatusHistory, type Language } from '@planvy/shared';
+import { formatCount, formatDay, formatLongDay, progressDays, projectProgress } from '../statistics-shaping';
 import { cardState, ChartCard } from './chart-card';
 import { StatTable } from './stat-table';
 
 /** Sold, reserved and available apartments day by day, and per project from the start of the range to its end. */
-export function SalesProgressCard({ query, lang }: { query: UseQueryResult<StatusHistory>; lang: Lang }) {
+export function SalesProgressCard({ query, lang }: { query: UseQueryResult<StatusHistory>; lang: Language }) {
   const { t } = useTranslation();
   const data = query.data;
   const days = data ? progressDays(data) : [];

@@ -3,6 +3,7 @@ import '@mantine/dates/styles.css';
 import { useEffect } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useUiLanguage } from '../../../hooks/use-ui-language';
 import { useSearchParams } from 'react-router';
 import { dateInZone, excelCsv } from '@planvy/shared';
 import { saveFile } from '../../../lib/save-file';
@@ -15,7 +16,7 @@ import { useStatusHistory } from '../api/get-status-history';
 import { useTopApartments } from '../api/get-top-apartments';
 import { dashboardCsvRows } from '../dashboard-csv';
 import { filtersToParams, parseFilters, rangeOf, type DashboardFilters } from '../dashboard-filters';
-import { statusLabels, type Lang } from '../statistics-shaping';
+import { statusLabels } from '../statistics-shaping';
 import { ClicksCard } from './clicks-card';
 import { DashboardFiltersBar } from './dashboard-filters-bar';
 import { MostClickedCard } from './most-clicked-card';
@@ -31,8 +32,8 @@ import { TopApartmentsCard } from './top-apartments-card';
  * user reaches or one, over 7, 30 or 90 days or a chosen range. The choice is in the URL.
  */
 export function StatisticsDashboard() {
-  const { t, i18n } = useTranslation();
-  const lang: Lang = i18n.resolvedLanguage === 'en' ? 'en' : 'sv';
+  const { t } = useTranslation();
+  const lang = useUiLanguage();
   const [params, setParams] = useSearchParams();
   const today = dateInZone(new Date());
   const filters = parseFilters(params, today);

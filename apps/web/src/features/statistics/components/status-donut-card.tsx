@@ -2,8 +2,8 @@ import { DonutChart } from '@mantine/charts';
 import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { StatusSum } from '@planvy/shared';
-import { formatCount, formatPercent, statusSlices, type Lang } from '../statistics-shaping';
+import type { StatusSum, Language } from '@planvy/shared';
+import { formatCount, formatPercent, statusSlices } from '../statistics-shaping';
 import { cardState, ChartCard } from './chart-card';
 import { StatTable } from './stat-table';
 
@@ -16,7 +16,7 @@ export function StatusDonutCard({
   query: UseQueryResult<StatusSum>;
   /** Status names for the projects counted (statusLabels); the API's labels until they are known. */
   labels?: ReadonlyMap<string, string>;
-  lang: Lang;
+  lang: Language;
 }) {
   const { t } = useTranslation();
   const total = query.data?.total ?? 0;

@@ -2,8 +2,8 @@ import { Paper, Skeleton, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { DailyClicks, ProjectStatusSum, StatusSum } from '@planvy/shared';
-import { formatCount, formatLongDay, formatPercent, phaseCounts, type Lang } from '../statistics-shaping';
+import type { DailyClicks, ProjectStatusSum, StatusSum, Language } from '@planvy/shared';
+import { formatCount, formatLongDay, formatPercent, phaseCounts } from '../statistics-shaping';
 
 function Stat({
   label,
@@ -53,7 +53,7 @@ export function SummaryStats({
   perProject: UseQueryResult<ProjectStatusSum[]>;
   clicks: UseQueryResult<DailyClicks>;
   project: number | null;
-  lang: Lang;
+  lang: Language;
 }) {
   const { t } = useTranslation();
   const total = allSum.data?.total ?? 0;

@@ -2,15 +2,15 @@ import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { TopApartments } from '@planvy/shared';
+import type { TopApartments, Language } from '@planvy/shared';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { paths } from '../../../config/paths';
-import { formatCount, formatLongDay, formatPrice, type Lang } from '../statistics-shaping';
+import { formatCount, formatLongDay, formatPrice } from '../statistics-shaping';
 import { cardState, ChartCard } from './chart-card';
 import { StatTable } from './stat-table';
 
 /** The ten most-clicked apartments of the range, with their status and price: what buyers look at. */
-export function TopApartmentsCard({ query, lang }: { query: UseQueryResult<TopApartments>; lang: Lang }) {
+export function TopApartmentsCard({ query, lang }: { query: UseQueryResult<TopApartments>; lang: Language }) {
   const { t } = useTranslation();
   const data = query.data;
   const apartments = data?.apartments ?? [];

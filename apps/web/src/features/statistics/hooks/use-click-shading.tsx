@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUiLanguage } from '../../../hooks/use-ui-language';
 import { clickShadeLevel, dateInZone, lastDays } from '@planvy/shared';
 import { errorMessage } from '../../../lib/error-message';
 import { useApartmentClicks } from '../api/get-apartment-clicks';
@@ -21,8 +22,8 @@ export function useClickShading(
   projectId: number,
   allowed: boolean,
 ): { control: ReactNode; shading: ClickShading | null } {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'sv';
+  const { t } = useTranslation();
+  const lang = useUiLanguage();
   const [state, setState] = useState<ClickOverlayState>({ on: false, days: 30 });
   const { from, to } = lastDays(state.days, dateInZone(new Date()));
   const clicks = useApartmentClicks(projectId, { from, to }, allowed && state.on);

@@ -2,6 +2,7 @@ import { memo, useMemo, useState } from 'react';
 import { Accordion, Alert, List, Stack, Switch, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useUiLanguage } from '../../../hooks/use-ui-language';
 import {
   DISTINCT_DELTA_E,
   STATUSES,
@@ -48,7 +49,7 @@ export const StyleControls = memo(function StyleControls({
   onChange,
 }: StyleControlsProps) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'sv';
+  const lang = useUiLanguage();
   const [allStatuses, setAllStatuses] = useState(false);
 
   const own = useMemo(() => new Set(statusesFor(projectType).map((s) => s.alias)), [projectType]);

@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { useUiLanguage } from '../../../hooks/use-ui-language';
 import { STYLE_PREVIEW_MESSAGE, type StyleTriple } from '@planvy/shared';
 import { paths } from '../../../config/paths';
 import classes from './styles-editor.module.css';
@@ -20,7 +21,7 @@ export const StylePreview = memo(function StylePreview({
   projectId: number;
   styles: StyleTriple[];
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [device, setDevice] = useState<Device>('desktop');
   const { ref, width, height } = useElementSize<HTMLDivElement>();
   const frame = useRef<HTMLIFrameElement>(null);
@@ -36,7 +37,7 @@ export const StylePreview = memo(function StylePreview({
   }, []);
   useEffect(post, [styles, post]);
 
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'sv';
+  const lang = useUiLanguage();
   const frameWidth = WIDTHS[device];
   const scale = width > 0 ? Math.min(1, width / frameWidth) : 1;
   const frameHeight = height > 0 ? Math.round(height / scale) : 640;
