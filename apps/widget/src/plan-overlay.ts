@@ -1,3 +1,4 @@
+import { isOn } from '@planvy/shared/src/flags';
 import type { PublicApartment, PublicPlan, PublicView } from '@planvy/shared/src/public-view';
 import {
   boxInRoot,
@@ -46,7 +47,7 @@ export interface OverlayInput {
 export function planOverlay(input: OverlayInput): OverlayNode[] {
   const font = planLabelFontSize(input.settings.label_font_size, input.base);
   const out: OverlayNode[] = [];
-  if (input.settings.show_zone_numbers === '1') {
+  if (isOn(input.settings, 'show_zone_numbers')) {
     const numbers: OverlayNode[] = [];
     for (const [apartment, box] of input.zones) {
       const b = apartment.bostad.trim() ? box() : null;

@@ -1,3 +1,4 @@
+import { isOn } from '@planvy/shared/src/flags';
 import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
 import { statusLabel, type ProjectTypeForStatus } from '@planvy/shared/src/statuses';
 import { formatArea, formatMoney } from './format';
@@ -49,7 +50,7 @@ export function createWidget(view: PublicView, lang: Lang): Widget {
     isTomter,
     isRental: type === 'rental',
     settings,
-    flag: (name) => settings[name] === '1',
+    flag: (name) => isOn(settings, name),
     statusText,
     statusClass,
     money: (v) => formatMoney(v, settings.currency ?? 'kr', lang),

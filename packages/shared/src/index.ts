@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './ids';
 export * from './language';
+export * from './flags';
 export * from './users';
 export * from './projects';
 export * from './statuses';

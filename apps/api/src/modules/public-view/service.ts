@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   DEFAULT_STYLES,
+  isOn,
   settingsFromRows,
   fileNames,
   linkHref,
@@ -31,13 +32,13 @@ export async function buildPublicView(db: DbOrTx, projectId: number): Promise<Pu
     plans.map((p) => p.id),
   );
   const { settings } = settingsFromRows(settingRows);
-  const showInformation = settings.use_apartment_information === '1';
+  const showInformation = isOn(settings, 'use_apartment_information');
   if (!showInformation) {
     settings.link_to_project = '';
     settings.project_email = '';
   }
   const planNames = new Set(plans.map((p) => p.name));
-  const sunStudy = settings.show_sun_study === '1' ? await publicSunStudy(db, projectId) : [];
+  const sunStudy = isOn(settings, 'show_sun_study') ? await publicSunStudy(db, projectId) : [];
 
   return {
     project,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isOn } from './flags';
 import { isLanguage, languageOf } from './language';
 
 describe('languageOf', () => {
@@ -11,6 +12,19 @@ describe('languageOf', () => {
     expect([isLanguage('sv'), isLanguage('en'), isLanguage('EN'), isLanguage('')]).toEqual([
       true,
       true,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe('isOn', () => {
+  it("is on only for '1'", () => {
+    const flags: Record<string, string> = { a: '1', b: '0', c: 'true', d: '' };
+    expect(['a', 'b', 'c', 'd', 'missing'].map((name) => isOn(flags, name))).toEqual([
+      true,
+      false,
+      false,
       false,
       false,
     ]);
