@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apartmentCreateSchema,
@@ -6,38 +5,20 @@ import {
   apartmentUpdateSchema,
   bearer,
   idParams,
+  type PolicyAction,
   massStatusSchema,
-  parseId,
   projectIdParams,
   statusChangeSchema,
   z,
 } from '../../lib/schemas';
-import { forbidden } from '../../lib/http-error';
-import { apartments as apartmentsTable } from '../../db/schema';
-import { projectOf } from '../../plugins/audit';
-import { projectAccessHook } from '../projects/access-hook';
+import { checkedProject, checkedRow } from '../../plugins/access';
 import { decodeCsv } from './apartment-csv';
 import { exportApartments, importApartments } from './import-export';
 import * as apartments from './service';
-import { fromBody, fromParam, projectOfRow } from '../../plugins/public-view-freshness';
+import { checkedProjectView, fromParam } from '../../plugins/public-view-freshness';
 
 const tags = ['apartments'];
-const ROLE_PATHS = ['admin', 'client'] as const;
 const apartmentResponse = z.object({ apartment: apartmentSchema });
-
-/**
- * onRequest (after sign-in) for /apartment/:id routes: a non-admin reaching an apartment
- * of a project that is not theirs gets 404 before the body is read.
- */
-function apartmentAccessHook(app: FastifyInstance, opts: { adminOnly?: string } = {}) {
-  return async (request: FastifyRequest) => {
-    if (request.auth.role === 'admin') return;
-    const id = parseId((request.params as Record<string, unknown>).id);
-    if (id === undefined) return;
-    await apartments.loadVisibleApartment(app.db, request.auth, id);
-    if (opts.adminOnly) throw forbidden(opts.adminOnly);
-  };
-}
 
 const importRowSchema = z.object({
   line: z.number().int(),
@@ -53,15 +34,18 @@ const importResultSchema = z.object({
   applied: z.boolean(),
 });
 
-/** v1: /{role}/apartments/{projectId}, /{role}/apartment/{id}, import and export. */
+/**
+ * v1: /{context}/apartments/{projectId}, /{context}/apartment/{id}, import and export,
+ * registered under /admin and /client (app.ts).
+ */
 export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const role of ROLE_PATHS) {
-    const onRequest = role === 'admin' ? app.requireRole('admin') : app.authenticate;
+  const inProject = (action: PolicyAction) => ({ action, project: 'param:projectId' }) as const;
+  const onApartment = (action: PolicyAction) => ({ action, row: 'apartment' }) as const;
 
     app.get(
-      `/${role}/apartments/:projectId`,
+      '/apartments/:projectId',
       {
-        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
+        config: { access: inProject('apartment.read') },
         schema: {
           tags,
           summary: "A project's apartments",
@@ -72,18 +56,15 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => ({
-        apartments: await apartments.listApartments(app.db, request.auth, request.params.projectId),
+        apartments: await apartments.listApartments(app.db, checkedProject(request).id),
       }),
     );
 
     app.post(
-      `/${role}/apartment/:projectId`,
+      '/apartment/:projectId',
       {
-        onRequest: [
-          onRequest,
-          projectAccessHook(app, 'projectId', { adminOnly: 'Only admins add apartments' }),
-        ],
         config: {
+          access: inProject('apartment.create'),
           publicView: fromParam('projectId'),
           audit: { entity: 'apartment', id: 'response:apartment.id' },
         },
@@ -104,7 +85,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
           apartment: await apartments.createApartment(
             app.db,
             request.auth,
-            request.params.projectId,
+            checkedProject(request),
             request.body,
           ),
         };
@@ -112,9 +93,9 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.get(
-      `/${role}/apartment/:id`,
+      '/apartment/:id',
       {
-        onRequest: [onRequest, apartmentAccessHook(app)],
+        config: { access: onApartment('apartment.read') },
         schema: {
           tags,
           summary: 'One apartment',
@@ -124,17 +105,17 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => ({
-        apartment: await apartments.getApartment(app.db, request.auth, request.params.id),
+        apartment: apartments.toApartment(checkedRow(request, 'apartment')),
       }),
     );
 
     app.put(
-      `/${role}/apartment/:id`,
+      '/apartment/:id',
       {
-        onRequest: [onRequest, apartmentAccessHook(app)],
         config: {
-          publicView: projectOfRow(apartmentsTable),
-          audit: { entity: 'apartment', project: projectOf(apartmentsTable) },
+          access: onApartment('apartment.update'),
+          publicView: checkedProjectView,
+          audit: { entity: 'apartment' },
         },
         schema: {
           tags,
@@ -148,17 +129,23 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => ({
-        apartment: await apartments.updateApartment(app.db, request.auth, request.params.id, request.body),
+        apartment: await apartments.updateApartment(
+          app.db,
+          request.auth,
+          checkedProject(request),
+          request.params.id,
+          request.body,
+        ),
       }),
     );
 
     app.delete(
-      `/${role}/apartment/:id`,
+      '/apartment/:id',
       {
-        onRequest: [onRequest, apartmentAccessHook(app, { adminOnly: 'Only admins delete apartments' })],
         config: {
-          publicView: projectOfRow(apartmentsTable),
-          audit: { entity: 'apartment', project: projectOf(apartmentsTable) },
+          access: onApartment('apartment.delete'),
+          publicView: checkedProjectView,
+          audit: { entity: 'apartment' },
         },
         schema: {
           tags,
@@ -169,15 +156,15 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        await apartments.deleteApartment(app.db, request.auth, request.params.id);
+        await apartments.deleteApartment(app.db, checkedRow(request, 'apartment'));
         return reply.status(204).send(null);
       },
     );
 
     app.get(
-      `/${role}/apartment/:id/history`,
+      '/apartment/:id/history',
       {
-        onRequest: [onRequest, apartmentAccessHook(app)],
+        config: { access: onApartment('apartment.read') },
         schema: {
           tags,
           summary: "An apartment's status changes, newest first",
@@ -186,13 +173,13 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: z.object({ history: z.array(statusChangeSchema) }) },
         },
       },
-      async (request) => ({ history: await apartments.history(app.db, request.auth, request.params.id) }),
+      async (request) => ({ history: await apartments.history(app.db, checkedRow(request, 'apartment').id) }),
     );
 
     app.get(
-      `/${role}/apartments/:projectId/export`,
+      '/apartments/:projectId/export',
       {
-        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
+        config: { access: inProject('apartment.export') },
         schema: {
           tags,
           summary: 'Export apartments as a CSV file for Excel',
@@ -203,12 +190,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const { bytes, filename } = await exportApartments(
-          app.db,
-          request.auth,
-          request.params.projectId,
-          request.query.lang,
-        );
+        const { bytes, filename } = await exportApartments(app.db, checkedProject(request), request.query.lang);
         return reply
           .type('text/csv; charset=utf-16le')
           .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
@@ -217,13 +199,10 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.post(
-      `/${role}/apartments/:projectId/import`,
+      '/apartments/:projectId/import',
       {
-        onRequest: [
-          onRequest,
-          projectAccessHook(app, 'projectId', { adminOnly: 'Only admins import apartments' }),
-        ],
         config: {
+          access: inProject('apartment.import'),
           publicView: fromParam('projectId'),
           audit: {
             entity: 'apartment',
@@ -261,16 +240,9 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
         const text = request.body.csv_base64
           ? decodeCsv(Buffer.from(request.body.csv_base64, 'base64'))
           : (request.body.csv ?? '');
-        return importApartments(
-          app.db,
-          request.auth,
-          request.params.projectId,
-          text,
-          request.query.apply === '1',
-        );
+        return importApartments(app.db, request.auth, checkedProject(request), text, request.query.apply === '1');
       },
     );
-  }
 };
 
 /** v2: POST /apartments/update-status. */
@@ -278,9 +250,9 @@ export const apartmentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/apartments/update-status',
     {
-      onRequest: app.authenticate,
       config: {
-        publicView: fromBody('projectId'),
+        access: { action: 'apartment.setStatus', project: 'body:projectId' },
+        publicView: checkedProjectView,
         audit: {
           entity: 'apartment',
           action: 'status',
@@ -306,6 +278,8 @@ export const apartmentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ apartments: z.array(apartmentSchema) }) },
       },
     },
-    async (request) => ({ apartments: await apartments.updateStatuses(app.db, request.auth, request.body) }),
+    async (request) => ({
+      apartments: await apartments.updateStatuses(app.db, request.auth, checkedProject(request), request.body),
+    }),
   );
 };

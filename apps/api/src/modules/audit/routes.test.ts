@@ -48,7 +48,7 @@ describe('no write can be forgotten', () => {
 
   it('records even an undeclared write (a module that forgot), with what its URL says', async () => {
     const app = await buildApp({ config: t.config, db: t.db, jwtSecret: 'test-secret-'.padEnd(48, 'x') });
-    app.post('/api/v1/admin/gadget/:projectId', { onRequest: app.requireRole('admin') }, async () => ({
+    app.post('/api/v1/admin/gadget/:projectId', { config: { access: { action: 'project.create' } } }, async () => ({
       ok: true,
     }));
     try {

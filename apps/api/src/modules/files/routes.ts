@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apartmentSchema,
@@ -6,8 +5,8 @@ import {
   bearer,
   fileSchema,
   fileUpdateSchema,
+  type PolicyAction,
   idParams,
-  parseId,
   planReportSchema,
   planSummarySchema,
   projectIdParams,
@@ -17,50 +16,34 @@ import {
   zoneEditBodySchema,
   zoneEditResultSchema,
 } from '../../lib/schemas';
-import { forbidden, HttpError, invalid } from '../../lib/http-error';
-import { files as filesTable } from '../../db/schema';
-import { projectOf } from '../../plugins/audit';
-import { projectAccessHook } from '../projects/access-hook';
+import { HttpError, invalid } from '../../lib/http-error';
+import { checkedProject, checkedRow } from '../../plugins/access';
 import * as files from './service';
 import { pickEncoding } from '../../lib/encoding';
 import { sendFile } from '../../lib/send-file';
 import { planMarkup } from './markup-cache';
 import { editZone } from './zone-edit';
-import { fromParam, projectOfRow } from '../../plugins/public-view-freshness';
+import { checkedProjectView, fromParam } from '../../plugins/public-view-freshness';
 
 const tags = ['files'];
-const ROLE_PATHS = ['admin', 'client'] as const;
 const fileResponse = z.object({ file: fileSchema });
 /** Writes that leave the markup as it was answer without it. */
 const summaryResponse = z.object({ file: planSummarySchema });
 const planParams = projectIdParams.extend({ fileId: idParams.shape.id });
 const savedResponse = z.object({ file: fileSchema, report: planReportSchema.optional() });
 
-/** onRequest (after sign-in) for /file/:id routes: 404 before the body is read for a file the caller cannot reach. */
-function fileAccessHook(app: FastifyInstance, param: 'id' | 'fileId', adminOnly?: string) {
-  return async (request: FastifyRequest) => {
-    if (request.auth.role === 'admin') return;
-    const id = parseId((request.params as Record<string, unknown>)[param]);
-    if (id === undefined) return;
-    await files.loadVisibleFile(app.db, request.auth, id);
-    if (adminOnly) throw forbidden(adminOnly);
-  };
-}
+const inProject = (action: PolicyAction) => ({ action, project: 'param:projectId' }) as const;
+const onFile = (action: PolicyAction, param: 'id' | 'fileId' = 'id') => ({ action, row: 'file', param }) as const;
 
+/** v1: plans and images of a project, registered under /admin and /client (app.ts). */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const limitMb = Math.round((app.config.maxUploadBytes / 1024 / 1024) * 10) / 10;
 
-  for (const role of ROLE_PATHS) {
-    const onRequest = role === 'admin' ? app.requireRole('admin') : app.authenticate;
-
     app.post(
-      `/${role}/file/:projectId`,
+      '/file/:projectId',
       {
-        onRequest: [
-          onRequest,
-          projectAccessHook(app, 'projectId', { adminOnly: 'Only admins upload files' }),
-        ],
         config: {
+          access: inProject('plan.upload'),
           publicView: fromParam('projectId'),
           audit: {
             entity: 'file',
@@ -97,7 +80,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           throw err;
         }
         reply.status(201);
-        return files.uploadFile(app.db, app.fileStore, request.auth, request.params.projectId, {
+        return files.uploadFile(app.db, app.fileStore, checkedProject(request).id, {
           filename: part.filename,
           bytes,
         });
@@ -105,9 +88,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.get(
-      `/${role}/svg/:projectId`,
+      '/svg/:projectId',
       {
-        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
+        config: { access: inProject('plan.read') },
         schema: {
           tags,
           summary: "The project's plans with their markup, by sort_index",
@@ -116,14 +99,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: z.object({ files: z.array(fileSchema) }) },
         },
       },
-      async (request) => ({ files: await files.listPlans(app.db, request.auth, request.params.projectId) }),
+      async (request) => ({ files: await files.listPlans(app.db, checkedProject(request).id) }),
     );
 
     app.post(
-      `/${role}/svg/:projectId`,
+      '/svg/:projectId',
       {
-        onRequest: [onRequest, projectAccessHook(app, 'projectId', { adminOnly: 'Only admins edit plans' })],
         config: {
+          access: inProject('plan.edit'),
           publicView: fromParam('projectId'),
           audit: { entity: 'plan', action: 'update', id: 'response:file.id' },
         },
@@ -152,17 +135,16 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) =>
         files.savePlan(
           app.db,
-          request.auth,
-          request.params.projectId,
+          checkedProject(request).id,
           request.body,
           request.query.markup === '0',
         ),
     );
 
     app.get(
-      `/${role}/plans/:projectId`,
+      '/plans/:projectId',
       {
-        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
+        config: { access: inProject('plan.read') },
         schema: {
           tags,
           summary: "The project's plans without their markup, by sort_index",
@@ -173,14 +155,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => ({
-        plans: await files.listPlanSummaries(app.db, request.auth, request.params.projectId),
+        plans: await files.listPlanSummaries(app.db, checkedProject(request).id),
       }),
     );
 
     app.get(
-      `/${role}/plans/:projectId/:fileId/markup`,
+      '/plans/:projectId/:fileId/markup',
       {
-        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
+        config: { access: inProject('plan.read') },
         schema: {
           tags,
           summary: "A plan's (sanitised) markup as image/svg+xml, with an ETag",
@@ -191,9 +173,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const { projectId, fileId } = request.params;
+        const { fileId } = request.params;
+        const projectId = checkedProject(request).id;
         const encoding = pickEncoding(request.headers['accept-encoding']);
-        const markup = await files.readPlanMarkup(app.db, request.auth, projectId, fileId, planMarkup, {
+        const markup = await files.readPlanMarkup(app.db, projectId, fileId, planMarkup, {
           ifNoneMatch: request.headers['if-none-match'],
           encoding,
         });
@@ -215,10 +198,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.patch(
-      `/${role}/plans/:projectId/:fileId/zone`,
+      '/plans/:projectId/:fileId/zone',
       {
-        onRequest: [onRequest, projectAccessHook(app, 'projectId', { adminOnly: 'Only admins edit plans' })],
         config: {
+          access: inProject('plan.edit'),
           publicView: fromParam('projectId'),
           audit: {
             entity: 'plan',
@@ -242,21 +225,16 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        editZone(app.db, request.auth, request.params.projectId, request.params.fileId, request.body),
+        editZone(app.db, checkedProject(request).id, request.params.fileId, request.body),
     );
 
     app.post(
-      `/${role}/svg/buildings/:fileId`,
+      '/svg/buildings/:fileId',
       {
-        onRequest: [onRequest, fileAccessHook(app, 'fileId', 'Only admins attach building numbers')],
         config: {
-          publicView: projectOfRow(filesTable, 'fileId'),
-          audit: {
-            entity: 'plan',
-            action: 'buildings',
-            id: 'param:fileId',
-            project: projectOf(filesTable, 'fileId'),
-          },
+          access: onFile('plan.attachBuildings', 'fileId'),
+          publicView: checkedProjectView,
+          audit: { entity: 'plan', action: 'buildings', id: 'param:fileId' },
         },
         schema: {
           tags,
@@ -268,22 +246,17 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => ({
-        file: await files.attachBuildings(
-          app.db,
-          request.auth,
-          request.params.fileId,
-          request.body.buildings,
-        ),
+        file: await files.attachBuildings(app.db, checkedRow(request, 'file'), request.body.buildings),
       }),
     );
 
     app.put(
-      `/${role}/file/:id`,
+      '/file/:id',
       {
-        onRequest: [onRequest, fileAccessHook(app, 'id', 'Only admins change files')],
         config: {
-          publicView: projectOfRow(filesTable),
-          audit: { entity: 'file', project: projectOf(filesTable) },
+          access: onFile('plan.update'),
+          publicView: checkedProjectView,
+          audit: { entity: 'file' },
         },
         schema: {
           tags,
@@ -295,17 +268,17 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => ({
-        file: await files.updateFile(app.db, request.auth, request.params.id, request.body),
+        file: await files.updateFile(app.db, checkedRow(request, 'file'), request.body),
       }),
     );
 
     app.delete(
-      `/${role}/file/:id`,
+      '/file/:id',
       {
-        onRequest: [onRequest, fileAccessHook(app, 'id', 'Only admins delete files')],
         config: {
-          publicView: projectOfRow(filesTable),
-          audit: { entity: 'file', project: projectOf(filesTable) },
+          access: onFile('plan.delete'),
+          publicView: checkedProjectView,
+          audit: { entity: 'file' },
         },
         schema: {
           tags,
@@ -316,16 +289,18 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        await files.deleteFile(app.db, request.auth, request.params.id);
+        await files.deleteFile(app.db, checkedRow(request, 'file'));
         return reply.status(204).send(null);
       },
     );
-  }
+};
 
+/** v1: the back office's own file calls (registered under /admin). */
+export const fileAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/admin/svg/images/:projectId',
+    '/svg/images/:projectId',
     {
-      onRequest: app.requireRole('admin'),
+      config: { access: inProject('plan.manage') },
       schema: {
         tags,
         summary: "The project's background images",
@@ -334,14 +309,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ imgs: z.array(fileSchema) }) },
       },
     },
-    async (request) => ({ imgs: await files.listImages(app.db, request.auth, request.params.projectId) }),
+    async (request) => ({ imgs: await files.listImages(app.db, checkedProject(request).id) }),
   );
 
   app.post(
-    '/admin/svg/setImage/:projectId',
+    '/svg/setImage/:projectId',
     {
-      onRequest: app.requireRole('admin'),
       config: {
+        access: inProject('plan.setBackground'),
         publicView: fromParam('projectId'),
         audit: { entity: 'plan', action: 'background', id: 'response:file.id' },
       },
@@ -355,14 +330,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      file: await files.setBackground(app.db, request.auth, request.params.projectId, request.body),
+      file: await files.setBackground(app.db, checkedProject(request).id, request.body),
     }),
   );
 
   app.get(
-    '/admin/files/:id',
+    '/files/:id',
     {
-      onRequest: app.requireRole('admin'),
+      config: { access: onFile('plan.manage') },
       schema: {
         tags,
         summary: 'One file',
@@ -371,7 +346,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: fileResponse },
       },
     },
-    async (request) => ({ file: await files.getFile(app.db, request.auth, request.params.id) }),
+    async (request) => ({ file: await files.getFile(app.db, checkedRow(request, 'file')) }),
   );
 };
 

@@ -9,21 +9,18 @@ import {
   projectSettingVersionsSchema,
   z,
 } from '../../lib/schemas';
-import { projectAccessHook } from '../projects/access-hook';
+import { checkedProject } from '../../plugins/access';
 import * as settings from './service';
 import { fromParam } from '../../plugins/public-view-freshness';
 
 const tags = ['settings'];
 
-/** v1: GET and POST /{role}/settings/{projectId}. */
+/** v1: GET and POST /{context}/settings/{projectId}, registered under /admin and /client (app.ts). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const role of ['admin', 'client'] as const) {
-    const onRequest = role === 'admin' ? app.requireRole('admin') : app.authenticate;
-
     app.get(
-      `/${role}/settings/:projectId`,
+      '/settings/:projectId',
       {
-        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
+        config: { access: { action: 'settings.read', project: 'param:projectId' } },
         schema: {
           tags,
           summary: 'Read one setting (?name=…) or, without name, all of them',
@@ -41,21 +38,18 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { projectId } = request.params;
+        const projectId = checkedProject(request).id;
         const { name } = request.query;
-        if (name) return settings.getSetting(app.db, request.auth, projectId, name);
-        return settings.getSettings(app.db, request.auth, projectId);
+        if (name) return settings.getSetting(app.db, projectId, name);
+        return settings.getSettings(app.db, projectId);
       },
     );
 
     app.post(
-      `/${role}/settings/:projectId`,
+      '/settings/:projectId',
       {
-        onRequest: [
-          onRequest,
-          projectAccessHook(app, 'projectId', { adminOnly: settings.SETTINGS_ADMIN_ONLY }),
-        ],
         config: {
+          access: { action: 'settings.update', project: 'param:projectId' },
           publicView: fromParam('projectId'),
           audit: {
             entity: 'setting',
@@ -76,7 +70,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       // Settings decide what the widget shows (publicView above drops its cached view).
-      async (request) => settings.setSetting(app.db, request.auth, request.params.projectId, request.body),
+      async (request) => settings.setSetting(app.db, checkedProject(request).id, request.body),
     );
-  }
 };
