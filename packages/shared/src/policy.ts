@@ -167,6 +167,13 @@ export const POLICY = {
 
 export type PolicyAction = keyof typeof POLICY;
 
+/**
+ * Actions refused before any project is looked up, since the refusal is about the user
+ * and never about a project (statistics switched off for them). Every other refusal comes
+ * after scope: someone else's project is a 404 before it is a 403.
+ */
+export const USER_GATES: ReadonlySet<PolicyAction> = new Set<PolicyAction>(['statistics.read']);
+
 /** The project fields `project.editCore` guards (spec §6); the rest of a project anyone who reaches it may send. */
 export const PROJECT_CORE_FIELDS = ['name', 'type', 'description', 'user_id', 'broker_id'] as const;
 
@@ -179,7 +186,7 @@ export const APARTMENT_FIELD_ACTIONS = {
 /** Why `actor` may not do `action` (to `target`), or null when they may. */
 export function denial(actor: PolicyActor, action: PolicyAction, target?: PolicyUser): Denial | null {
   // Rules that ignore the target are called with the actor as target.
-  return (POLICY[action] as Rule)(actor, target ?? actor);
+  return POLICY[action](actor, target ?? actor);
 }
 
 export function can(actor: PolicyActor, action: PolicyAction, target?: PolicyUser): boolean {

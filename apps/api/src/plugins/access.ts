@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { parseId, type PolicyAction, type Project } from '@planvy/shared';
+import { parseId, USER_GATES, type PolicyAction, type Project } from '@planvy/shared';
 import { notFound } from '../lib/http-error';
 import * as apartmentRepo from '../modules/apartments/repository';
 import * as fileRepo from '../modules/files/repository';
@@ -87,7 +87,8 @@ export function checkedProject(request: FastifyRequest): Project {
 /** The row (apartment, file, sun-study entry) the access hook loaded and checked. */
 export function checkedRow<K extends RowKind>(request: FastifyRequest, kind: K): RowOf<K> {
   const row = request.checked?.row;
-  if (row?.kind !== kind) throw new Error(`${request.routeOptions.url ?? request.url} declares no ${kind} access`);
+  if (row?.kind !== kind)
+    throw new Error(`${request.routeOptions.url ?? request.url} declares no ${kind} access`);
   return row.value as RowOf<K>;
 }
 
@@ -124,7 +125,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('accessRoutes', []);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) app.accessRoutes.push({ method, url: route.url, access: route.config?.access });
+    for (const method of methods)
+      app.accessRoutes.push({ method, url: route.url, access: route.config?.access });
   });
 
   async function loadProject(request: FastifyRequest, id: number): Promise<Project | undefined> {
@@ -146,6 +148,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (!spec) return;
     await app.authenticate(request);
     if (config.context === 'admin') assertCan(request.auth, 'context.admin');
+    const gate = USER_GATES.has(spec.action);
+    if (gate) await applyPolicy(request, spec.action);
     // A project named in the body is checked once the body is read and valid (preHandler).
     if (spec.project === 'body:projectId') return;
 
@@ -167,7 +171,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       request.checked = { project };
     }
     // Someone else's project is a 404 before it is a 403: the caller learns nothing about it.
-    await applyPolicy(request, spec.action);
+    if (!gate) await applyPolicy(request, spec.action);
   });
 
   app.addHook('preHandler', async (request) => {
