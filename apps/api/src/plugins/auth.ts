@@ -4,7 +4,14 @@ import { randomBytes } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { denial, type Denial, type PolicyAction, type PolicyActor, type PolicyUser, type Role } from '@planvy/shared';
+import {
+  denial,
+  type Denial,
+  type PolicyAction,
+  type PolicyActor,
+  type PolicyUser,
+  type Role,
+} from '@planvy/shared';
 import { HttpError, unauthorized } from '../lib/http-error';
 import { findUserById, findLiveImpersonation } from '../modules/users/repository';
 
@@ -69,7 +76,9 @@ export function deniedError(reason: Denial, errors: Record<string, string[]> = {
 /** 403 with the policy's reason unless the caller may do `action` (to `target`). */
 export function assertCan(
   who: Pick<AuthUser, 'id' | 'role' | 'impersonatorId'> | PolicyActor,
-  action: PolicyAction, target?: PolicyUser): void {
+  action: PolicyAction,
+  target?: PolicyUser,
+): void {
   const reason = denial('impersonating' in who ? who : policyActor(who), action, target);
   if (reason) throw deniedError(reason);
 }

@@ -42,207 +42,213 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const inProject = (action: PolicyAction) => ({ action, project: 'param:projectId' }) as const;
   const onApartment = (action: PolicyAction) => ({ action, row: 'apartment' }) as const;
 
-    app.get(
-      '/apartments/:projectId',
-      {
-        config: { access: inProject('apartment.read') },
-        schema: {
-          tags,
-          summary: "A project's apartments",
-          description: 'Also reachable as GET /admin/apartments/{id}, where the id is the project id.',
-          security: bearer,
-          params: projectIdParams,
-          response: { 200: z.object({ apartments: z.array(apartmentSchema) }) },
-        },
+  app.get(
+    '/apartments/:projectId',
+    {
+      config: { access: inProject('apartment.read') },
+      schema: {
+        tags,
+        summary: "A project's apartments",
+        description: 'Also reachable as GET /admin/apartments/{id}, where the id is the project id.',
+        security: bearer,
+        params: projectIdParams,
+        response: { 200: z.object({ apartments: z.array(apartmentSchema) }) },
       },
-      async (request) => ({
-        apartments: await apartments.listApartments(app.db, checkedProject(request).id),
-      }),
-    );
+    },
+    async (request) => ({
+      apartments: await apartments.listApartments(app.db, checkedProject(request).id),
+    }),
+  );
 
-    app.post(
-      '/apartment/:projectId',
-      {
-        config: {
-          access: inProject('apartment.create'),
-          publicView: fromParam('projectId'),
-          audit: { entity: 'apartment', id: 'response:apartment.id' },
-        },
-        schema: {
-          tags,
-          summary: 'Create an apartment in the project (admins)',
-          description:
-            'The path id is the project id. The apartment starts without a zone (empty file_name) unless file_name is given.',
-          security: bearer,
-          params: projectIdParams,
-          body: apartmentCreateSchema,
-          response: { 201: apartmentResponse },
-        },
+  app.post(
+    '/apartment/:projectId',
+    {
+      config: {
+        access: inProject('apartment.create'),
+        publicView: fromParam('projectId'),
+        audit: { entity: 'apartment', id: 'response:apartment.id' },
       },
-      async (request, reply) => {
-        reply.status(201);
-        return {
-          apartment: await apartments.createApartment(
-            app.db,
-            request.auth,
-            checkedProject(request),
-            request.body,
-          ),
-        };
+      schema: {
+        tags,
+        summary: 'Create an apartment in the project (admins)',
+        description:
+          'The path id is the project id. The apartment starts without a zone (empty file_name) unless file_name is given.',
+        security: bearer,
+        params: projectIdParams,
+        body: apartmentCreateSchema,
+        response: { 201: apartmentResponse },
       },
-    );
-
-    app.get(
-      '/apartment/:id',
-      {
-        config: { access: onApartment('apartment.read') },
-        schema: {
-          tags,
-          summary: 'One apartment',
-          security: bearer,
-          params: idParams,
-          response: { 200: apartmentResponse },
-        },
-      },
-      async (request) => ({
-        apartment: apartments.toApartment(checkedRow(request, 'apartment')),
-      }),
-    );
-
-    app.put(
-      '/apartment/:id',
-      {
-        config: {
-          access: onApartment('apartment.update'),
-          publicView: checkedProjectView,
-          audit: { entity: 'apartment' },
-        },
-        schema: {
-          tags,
-          summary: 'Update an apartment',
-          description:
-            'Send only the fields that change, and the version you loaded: a stale one is refused with 409 and nothing changes (without a version the write is not checked). Clients and brokers may change every plain field but not building_number_id or file_name (403).',
-          security: bearer,
-          params: idParams,
-          body: apartmentUpdateSchema,
-          response: { 200: apartmentResponse },
-        },
-      },
-      async (request) => ({
-        apartment: await apartments.updateApartment(
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return {
+        apartment: await apartments.createApartment(
           app.db,
           request.auth,
           checkedProject(request),
-          request.params.id,
           request.body,
         ),
-      }),
-    );
+      };
+    },
+  );
 
-    app.delete(
-      '/apartment/:id',
-      {
-        config: {
-          access: onApartment('apartment.delete'),
-          publicView: checkedProjectView,
-          audit: { entity: 'apartment' },
-        },
-        schema: {
-          tags,
-          summary: 'Delete an apartment (admins)',
-          security: bearer,
-          params: idParams,
-          response: { 204: z.null() },
-        },
+  app.get(
+    '/apartment/:id',
+    {
+      config: { access: onApartment('apartment.read') },
+      schema: {
+        tags,
+        summary: 'One apartment',
+        security: bearer,
+        params: idParams,
+        response: { 200: apartmentResponse },
       },
-      async (request, reply) => {
-        await apartments.deleteApartment(app.db, checkedRow(request, 'apartment'));
-        return reply.status(204).send(null);
-      },
-    );
+    },
+    async (request) => ({
+      apartment: apartments.toApartment(checkedRow(request, 'apartment')),
+    }),
+  );
 
-    app.get(
-      '/apartment/:id/history',
-      {
-        config: { access: onApartment('apartment.read') },
-        schema: {
-          tags,
-          summary: "An apartment's status changes, newest first",
-          security: bearer,
-          params: idParams,
-          response: { 200: z.object({ history: z.array(statusChangeSchema) }) },
-        },
+  app.put(
+    '/apartment/:id',
+    {
+      config: {
+        access: onApartment('apartment.update'),
+        publicView: checkedProjectView,
+        audit: { entity: 'apartment' },
       },
-      async (request) => ({ history: await apartments.history(app.db, checkedRow(request, 'apartment').id) }),
-    );
+      schema: {
+        tags,
+        summary: 'Update an apartment',
+        description:
+          'Send only the fields that change, and the version you loaded: a stale one is refused with 409 and nothing changes (without a version the write is not checked). Clients and brokers may change every plain field but not building_number_id or file_name (403).',
+        security: bearer,
+        params: idParams,
+        body: apartmentUpdateSchema,
+        response: { 200: apartmentResponse },
+      },
+    },
+    async (request) => ({
+      apartment: await apartments.updateApartment(
+        app.db,
+        request.auth,
+        checkedProject(request),
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
 
-    app.get(
-      '/apartments/:projectId/export',
-      {
-        config: { access: inProject('apartment.export') },
-        schema: {
-          tags,
-          summary: 'Export apartments as a CSV file for Excel',
-          description: 'UTF-16LE with a BOM, tab-separated; decimals and headers follow lang.',
-          security: bearer,
-          params: projectIdParams,
-          querystring: z.object({ lang: z.enum(['sv', 'en']).default('sv') }),
-        },
+  app.delete(
+    '/apartment/:id',
+    {
+      config: {
+        access: onApartment('apartment.delete'),
+        publicView: checkedProjectView,
+        audit: { entity: 'apartment' },
       },
-      async (request, reply) => {
-        const { bytes, filename } = await exportApartments(app.db, checkedProject(request), request.query.lang);
-        return reply
-          .type('text/csv; charset=utf-16le')
-          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
-          .send(bytes);
+      schema: {
+        tags,
+        summary: 'Delete an apartment (admins)',
+        security: bearer,
+        params: idParams,
+        response: { 204: z.null() },
       },
-    );
+    },
+    async (request, reply) => {
+      await apartments.deleteApartment(app.db, checkedRow(request, 'apartment'));
+      return reply.status(204).send(null);
+    },
+  );
 
-    app.post(
-      '/apartments/:projectId/import',
-      {
-        config: {
-          access: inProject('apartment.import'),
-          publicView: fromParam('projectId'),
-          audit: {
-            entity: 'apartment',
-            action: 'import',
-            id: null,
-            // A preview changes nothing.
-            when: (request) => (request.query as { apply?: string }).apply === '1',
-            detail: (_request, response) => ({ ...(response as { summary?: object }).summary }),
-          },
-        },
-        bodyLimit: 20 * 1024 * 1024,
-        schema: {
-          tags,
-          summary: 'Preview or apply a CSV import (admins)',
-          description:
-            'Rows are matched to apartments by bostad. Without apply=1 nothing is written and the preview is returned; with apply=1 new and changed rows are written in one transaction and invalid rows are skipped.',
-          security: bearer,
-          params: projectIdParams,
-          querystring: z.object({ apply: z.enum(['0', '1']).default('0') }),
-          body: z.object({
-            csv: z
-              .string()
-              .max(15 * 1024 * 1024)
-              .optional(),
-            /** Base64 of the file's bytes, for UTF-16 files. */
-            csv_base64: z
-              .string()
-              .max(20 * 1024 * 1024)
-              .optional(),
-          }),
-          response: { 200: importResultSchema },
+  app.get(
+    '/apartment/:id/history',
+    {
+      config: { access: onApartment('apartment.read') },
+      schema: {
+        tags,
+        summary: "An apartment's status changes, newest first",
+        security: bearer,
+        params: idParams,
+        response: { 200: z.object({ history: z.array(statusChangeSchema) }) },
+      },
+    },
+    async (request) => ({ history: await apartments.history(app.db, checkedRow(request, 'apartment').id) }),
+  );
+
+  app.get(
+    '/apartments/:projectId/export',
+    {
+      config: { access: inProject('apartment.export') },
+      schema: {
+        tags,
+        summary: 'Export apartments as a CSV file for Excel',
+        description: 'UTF-16LE with a BOM, tab-separated; decimals and headers follow lang.',
+        security: bearer,
+        params: projectIdParams,
+        querystring: z.object({ lang: z.enum(['sv', 'en']).default('sv') }),
+      },
+    },
+    async (request, reply) => {
+      const { bytes, filename } = await exportApartments(app.db, checkedProject(request), request.query.lang);
+      return reply
+        .type('text/csv; charset=utf-16le')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
+        .send(bytes);
+    },
+  );
+
+  app.post(
+    '/apartments/:projectId/import',
+    {
+      config: {
+        access: inProject('apartment.import'),
+        publicView: fromParam('projectId'),
+        audit: {
+          entity: 'apartment',
+          action: 'import',
+          id: null,
+          // A preview changes nothing.
+          when: (request) => (request.query as { apply?: string }).apply === '1',
+          detail: (_request, response) => ({ ...(response as { summary?: object }).summary }),
         },
       },
-      async (request) => {
-        const text = request.body.csv_base64
-          ? decodeCsv(Buffer.from(request.body.csv_base64, 'base64'))
-          : (request.body.csv ?? '');
-        return importApartments(app.db, request.auth, checkedProject(request), text, request.query.apply === '1');
+      bodyLimit: 20 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Preview or apply a CSV import (admins)',
+        description:
+          'Rows are matched to apartments by bostad. Without apply=1 nothing is written and the preview is returned; with apply=1 new and changed rows are written in one transaction and invalid rows are skipped.',
+        security: bearer,
+        params: projectIdParams,
+        querystring: z.object({ apply: z.enum(['0', '1']).default('0') }),
+        body: z.object({
+          csv: z
+            .string()
+            .max(15 * 1024 * 1024)
+            .optional(),
+          /** Base64 of the file's bytes, for UTF-16 files. */
+          csv_base64: z
+            .string()
+            .max(20 * 1024 * 1024)
+            .optional(),
+        }),
+        response: { 200: importResultSchema },
       },
-    );
+    },
+    async (request) => {
+      const text = request.body.csv_base64
+        ? decodeCsv(Buffer.from(request.body.csv_base64, 'base64'))
+        : (request.body.csv ?? '');
+      return importApartments(
+        app.db,
+        request.auth,
+        checkedProject(request),
+        text,
+        request.query.apply === '1',
+      );
+    },
+  );
 };
 
 /** v2: POST /apartments/update-status. */
@@ -279,7 +285,12 @@ export const apartmentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      apartments: await apartments.updateStatuses(app.db, request.auth, checkedProject(request), request.body),
+      apartments: await apartments.updateStatuses(
+        app.db,
+        request.auth,
+        checkedProject(request),
+        request.body,
+      ),
     }),
   );
 };

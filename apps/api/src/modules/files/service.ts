@@ -82,10 +82,7 @@ async function summaryWithBuildings(db: DbOrTx, row: repo.FileSummaryRow): Promi
 }
 
 /** The project's plans without their markup, by sort_index. */
-export async function listPlanSummaries(
-  db: DbOrTx,
-  projectId: number,
-): Promise<PlanSummary[]> {
+export async function listPlanSummaries(db: DbOrTx, projectId: number): Promise<PlanSummary[]> {
   const rows = await repo.listPlanSummaries(db, projectId);
   const byFile = await buildingIdsOf(db, rows);
   return rows.map((r) => toSummary(r, byFile.get(r.id)));

@@ -28,7 +28,10 @@ const themeName = (_request: unknown, response: unknown) => ({
 });
 
 /** v1: GET /{context}/scss/{projectId}, registered under /admin and /client (app.ts). */
-export const projectStyleRoutes: FastifyPluginAsyncZod<{ context: RouteContext }> = async (app, { context }) => {
+export const projectStyleRoutes: FastifyPluginAsyncZod<{ context: RouteContext }> = async (
+  app,
+  { context },
+) => {
   app.get(
     '/scss/:projectId',
     {
@@ -151,7 +154,11 @@ export const styleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/styles/:id',
     {
-      config: { access: themes, audit: { entity: 'theme', project: null, detail: themeName }, publicView: false },
+      config: {
+        access: themes,
+        audit: { entity: 'theme', project: null, detail: themeName },
+        publicView: false,
+      },
       schema: {
         tags,
         summary: 'Update a theme',
@@ -168,7 +175,11 @@ export const styleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/styles/:id',
     {
-      config: { access: themes, audit: { entity: 'theme', project: null, detail: () => ({}) }, publicView: false },
+      config: {
+        access: themes,
+        audit: { entity: 'theme', project: null, detail: () => ({}) },
+        publicView: false,
+      },
       schema: {
         tags,
         summary: 'Delete a theme',

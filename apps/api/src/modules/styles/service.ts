@@ -16,7 +16,11 @@ export function getProjectStyles(db: DbOrTx, projectId: number): Promise<StyleTr
 }
 
 /** Replaces the project's set with already validated triples, in one transaction (`styles.update`). */
-export async function saveProjectStyles(db: Db, projectId: number, triples: StyleTriple[]): Promise<StyleTriple[]> {
+export async function saveProjectStyles(
+  db: Db,
+  projectId: number,
+  triples: StyleTriple[],
+): Promise<StyleTriple[]> {
   return db.transaction(async (tx) => {
     // The lock keeps the project from being deleted under the write.
     await lockProject(tx, projectId);
