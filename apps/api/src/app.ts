@@ -16,6 +16,7 @@ import type { Db } from './db/client';
 import type { AppConfig, TrustProxy } from './env';
 import { createFileStore, type FileStore } from './lib/file-store';
 import { argon2Passwords, type Passwords } from './lib/password';
+import { accessPlugin, inContext, withContexts } from './plugins/access';
 import { auditedDb, auditPlugin } from './plugins/audit';
 import { connectionLimits } from './plugins/connection-limits';
 import { authPlugin } from './plugins/auth';
@@ -31,17 +32,17 @@ import { apartmentRoutes, apartmentStatusRoutes } from './modules/apartments/rou
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { buildingNumberRoutes } from './modules/building-numbers/routes';
-import { fileRoutes, publicFileRoutes } from './modules/files/routes';
+import { fileAdminRoutes, fileRoutes, publicFileRoutes } from './modules/files/routes';
 import { livePlugin, liveRoutes } from './modules/live/routes';
 import { ClickRecorder, DEFAULT_CLICK_OPTIONS } from './modules/public-view/click-recorder';
 import { publicViewRoutes } from './modules/public-view/routes';
 import { buildPublicView, PublicViewCache } from './modules/public-view/service';
 import { adminUserRoutes, brokerListRoutes } from './modules/users/routes';
-import { brokerAssignRoutes, projectRoutes } from './modules/projects/routes';
+import { brokerAssignRoutes, projectAdminRoutes, projectRoutes } from './modules/projects/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { sunStudyPublicRoutes, sunStudyRoutes, sunStudyUploadRoutes } from './modules/sunstudy/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
-import { styleRoutes } from './modules/styles/routes';
+import { projectStyleRoutes, styleAdminRoutes } from './modules/styles/routes';
 import { loadWidgetBuild, type WidgetBuild } from './modules/widget-page/renderer';
 import { widgetPageRoutes } from './modules/widget-page/routes';
 
@@ -152,6 +153,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(jsonCompressionPlugin);
   await app.register(urlInputPlugin);
   await app.register(storableInputPlugin);
+  // Who may call a route, checked once (ADR 027): before the audit and the public view's
+  // freshness, which read the project it checked.
+  await app.register(accessPlugin);
   // Before the public view's freshness: an audited write commits before its cache is dropped.
   await app.register(auditPlugin, { db: opts.db });
   await app.register(publicViewFreshnessPlugin);
@@ -183,17 +187,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (v1) => {
       await v1.register(authRoutes);
-      await v1.register(adminUserRoutes);
-      await v1.register(projectRoutes);
-      await v1.register(settingsRoutes);
-      await v1.register(apartmentRoutes);
-      await v1.register(fileRoutes);
+      // The project calls once per route-prefix context: /admin (admins only) and /client.
+      await withContexts(v1, async (scoped, context) => {
+        await scoped.register(projectRoutes, { context });
+        await scoped.register(settingsRoutes);
+        await scoped.register(apartmentRoutes);
+        await scoped.register(fileRoutes);
+        await scoped.register(projectStyleRoutes, { context });
+      });
+      await inContext(v1, 'admin', async (admin) => {
+        await admin.register(adminUserRoutes);
+        await admin.register(projectAdminRoutes);
+        await admin.register(fileAdminRoutes);
+        await admin.register(sunStudyUploadRoutes);
+        await admin.register(auditRoutes);
+        await admin.register(styleAdminRoutes);
+      });
       await v1.register(buildingNumberRoutes);
       await v1.register(publicViewRoutes);
       await v1.register(liveRoutes);
-      await v1.register(sunStudyUploadRoutes);
-      await v1.register(auditRoutes);
-      await v1.register(styleRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { can, denial } from './policy';
+import {
+  APARTMENT_FIELD_ACTIONS,
+  can,
+  canEditApartmentField,
+  denial,
+  DENIALS,
+  POLICY,
+  type PolicyAction,
+} from './policy';
 
 const admin = { id: 1, role: 'admin' as const, impersonating: false };
 const actingAdmin = { id: 5, role: 'client' as const, impersonating: true };
@@ -10,7 +18,9 @@ describe('policy', () => {
   it('lets an admin sign in as a client or broker, never as an admin or themselves', () => {
     expect(can(admin, 'users.impersonate', client)).toBe(true);
     expect(can(admin, 'users.impersonate', { id: 7, role: 'broker' })).toBe(true);
-    expect(denial(admin, 'users.impersonate', otherAdmin)).toBe('Admins cannot sign in as another admin');
+    expect(denial(admin, 'users.impersonate', otherAdmin)?.message).toBe(
+      'Admins cannot sign in as another admin',
+    );
     expect(can(admin, 'users.impersonate', { id: 1, role: 'admin' })).toBe(false);
   });
 
@@ -21,9 +31,10 @@ describe('policy', () => {
       'users.impersonate',
       'sessions.signOutEverywhere',
     ] as const) {
-      expect(denial(actingAdmin, action, { id: 9, role: 'client' })).toBe(
-        'Not while signed in as another user',
-      );
+      expect(denial(actingAdmin, action, { id: 9, role: 'client' })).toEqual({
+        code: 'not_while_impersonating',
+        message: 'Not while signed in as another user',
+      });
     }
     // Even if the user acted as were an admin.
     expect(can({ ...actingAdmin, role: 'admin' }, 'users.manage')).toBe(false);
@@ -31,7 +42,7 @@ describe('policy', () => {
 
   it('lets an admin delete others but not themselves; nobody else deletes', () => {
     expect(can(admin, 'users.delete', client)).toBe(true);
-    expect(denial(admin, 'users.delete', { id: 1, role: 'admin' })).toMatch(/own account/);
+    expect(denial(admin, 'users.delete', { id: 1, role: 'admin' })?.message).toMatch(/own account/);
     expect(can({ id: 5, role: 'client', impersonating: false }, 'users.delete', otherAdmin)).toBe(false);
   });
 
@@ -39,5 +50,71 @@ describe('policy', () => {
     expect(can({ id: 5, role: 'client', impersonating: false }, 'sessions.signOutEverywhere')).toBe(true);
     expect(can(admin, 'audit.read')).toBe(true);
     expect(can({ id: 5, role: 'broker', impersonating: false }, 'audit.read')).toBe(false);
+  });
+
+  it('lets admins see statistics always; clients and brokers only with project_statistic "1"', () => {
+    expect(can(admin, 'statistics.read')).toBe(true);
+    expect(can({ ...client, impersonating: false, statistics: true }, 'statistics.read')).toBe(true);
+    expect(can({ id: 7, role: 'broker', impersonating: false, statistics: true }, 'statistics.read')).toBe(
+      true,
+    );
+    expect(denial({ ...client, impersonating: false, statistics: false }, 'statistics.read')).toBe(
+      DENIALS.statistics,
+    );
+    expect(can({ id: 7, role: 'broker', impersonating: false }, 'statistics.read')).toBe(false);
+  });
+});
+
+describe('the project actions', () => {
+  const owner = { id: 5, role: 'client' as const, impersonating: false };
+  const broker = { id: 7, role: 'broker' as const, impersonating: false };
+  /** What a client or broker may do within a project they reach; everything else is the admin's. */
+  const OPEN: PolicyAction[] = [
+    'project.list',
+    'project.read',
+    'project.update',
+    'apartment.read',
+    'apartment.export',
+    'apartment.update',
+    'apartment.setStatus',
+    'plan.read',
+    'settings.read',
+    'styles.read',
+    'sunStudy.read',
+    'buildingNumbers.read',
+    'sessions.read',
+    'sessions.endImpersonation',
+    'sessions.signOutEverywhere',
+  ];
+
+  it('lets an admin do every one of them; a client or broker only read, update apartments and set statuses', () => {
+    for (const action of Object.keys(POLICY) as PolicyAction[]) {
+      if (action.startsWith('users.') || action === 'audit.read') continue;
+      expect(can(admin, action), action).toBe(true);
+      for (const who of [owner, broker]) {
+        expect(can(who, action), `${who.role} ${action}`).toBe(OPEN.includes(action));
+      }
+    }
+  });
+
+  it("gives the API's own words as reasons, each with a code of its own", () => {
+    expect(denial(owner, 'apartment.create')).toEqual({
+      code: 'apartment_create',
+      message: 'Only admins add apartments',
+    });
+    expect(denial(broker, 'settings.update')?.message).toBe('Only an admin can change project settings');
+    expect(denial(owner, 'project.editCore')?.message).toBe(
+      'Only an admin can change the name, type, description, owner or broker of a project',
+    );
+    const codes = Object.values(DENIALS).map((d) => d.code);
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it('locks the zone links and the building number of an apartment for everyone but admins', () => {
+    expect(Object.keys(APARTMENT_FIELD_ACTIONS).sort()).toEqual(['building_number_id', 'file_name']);
+    expect(denial(owner, APARTMENT_FIELD_ACTIONS.file_name)?.message).toBe('Only admins change zone links');
+    expect(canEditApartmentField(owner, 'building_number_id')).toBe(false);
+    expect(canEditApartmentField(owner, 'price')).toBe(true);
+    expect(canEditApartmentField(admin, 'building_number_id')).toBe(true);
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
-  canViewStatistics,
   checkRange,
   clickShadeLevel,
   clickShadeSteps,
@@ -15,16 +14,6 @@ import {
   topApartmentsQuerySchema,
 } from './statistics';
 import { STATUSES } from './statuses';
-
-describe('who sees statistics', () => {
-  it('admins always; clients and brokers only with project_statistic "1"', () => {
-    expect(canViewStatistics('admin', undefined)).toBe(true);
-    expect(canViewStatistics('client', '1')).toBe(true);
-    expect(canViewStatistics('broker', '1')).toBe(true);
-    expect(canViewStatistics('client', '0')).toBe(false);
-    expect(canViewStatistics('broker', undefined)).toBe(false);
-  });
-});
 
 describe('statistics days', () => {
   it('are Swedish calendar days, also across midnight and daylight saving', () => {

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { idField } from './ids';
 import { PROJECT_TYPES, type ProjectType } from './projects';
 import { STATUSES, type StatusAlias } from './statuses';
-import type { Role } from './users';
 
 /**
  * Days are calendar days in Sweden, where the product's users are: a click at 00:30 on
@@ -29,11 +28,6 @@ export const TOP_APARTMENTS_DEFAULT = 10;
 export const TOP_APARTMENTS_MAX = 100;
 /** Spec §9: a bar segment below this share shows no number. */
 export const BAR_LABEL_MIN_PERCENT = 3;
-
-/** Admins see every project's statistics; anyone else only with the per-user switch on (spec §2, §3). */
-export function canViewStatistics(role: Role, projectStatistic: string | undefined): boolean {
-  return role === 'admin' || projectStatistic === '1';
-}
 
 // ---------------------------------------------------------------------------
 // Calendar days (YYYY-MM-DD strings; arithmetic in UTC, where every day has 24 hours)

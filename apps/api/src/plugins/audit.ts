@@ -1,10 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq, getTableName } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isId, parseId, type AuditEntity } from '@planvy/shared';
 import type { Db, DbOrTx, Tx } from '../db/client';
+import { checkedProjectId } from './access';
 import { insertAuditEntry, labelKindOf, labelsFor, type LabelKind } from '../modules/audit/repository';
 
 /**
@@ -13,11 +12,6 @@ import { insertAuditEntry, labelKindOf, labelsFor, type LabelKind } from '../mod
  */
 export type AuditSource = `${'param' | 'body' | 'query' | 'response' | 'auth'}:${string}` | AuditFn;
 type AuditFn = (request: FastifyRequest, response: unknown) => unknown;
-
-/** Resolves a project before the handler runs, so a delete still finds the project of what it deletes. */
-export interface ProjectLookup {
-  lookup: (request: FastifyRequest, db: Db) => Promise<number | null>;
-}
 
 /**
  * Route metadata (`config: { audit: … }`) that says what a write changes. Every
@@ -31,8 +25,11 @@ export interface AuditSpec {
   action?: string;
   /** The entity's id. Default: `param:id`. */
   id?: AuditSource | null;
-  /** The project. Default: `param:projectId` when the path has one. */
-  project?: AuditSource | ProjectLookup | null;
+  /**
+   * The project. Default: the one the access hook checked (plugins/access.ts; a delete's is
+   * resolved before it runs), else `param:projectId` when the path has one.
+   */
+  project?: AuditSource | null;
   /** Small non-secret facts. Default: the names (never the values) of the body's fields (`sentFields`). */
   detail?: (request: FastifyRequest, response: unknown, before: unknown) => Record<string, unknown>;
   /** Read in the write's transaction before the handler runs, and given to `detail` (e.g. the role before a change). */
@@ -67,7 +64,6 @@ declare module 'fastify' {
 
 interface AuditState {
   spec: AuditSpec | undefined;
-  projectId?: number | null;
   response?: unknown;
   /** What `spec.before` answered. */
   before?: unknown;
@@ -120,40 +116,6 @@ function read(source: AuditSource, request: FastifyRequest, response: unknown): 
 
 const asId = (v: unknown): number | null =>
   typeof v === 'string' ? (parseId(v) ?? null) : isId(v) ? v : null;
-
-/**
- * Row → project answers of the current request. The audit plugin and the public view's
- * freshness plugin both need the project of the row a `/:id` write names; the first asks
- * the database and the second gets the same answer (the same promise), so a write looks its
- * row's project up once. Per request, so no answer outlives the request that read it.
- */
-const projectsByRequest = new WeakMap<FastifyRequest, Map<string, Promise<number | null>>>();
-
-/** A project lookup by the `id` path parameter in a table with `id` and `project_id` columns. */
-export function projectOf(
-  table: PgTable & { id: AnyPgColumn; project_id: AnyPgColumn },
-  param = 'id',
-): ProjectLookup {
-  return {
-    lookup: (request, db) => {
-      const id = asId(pick(request.params, param));
-      if (id === null) return Promise.resolve(null);
-      let answers = projectsByRequest.get(request);
-      if (!answers) projectsByRequest.set(request, (answers = new Map<string, Promise<number | null>>()));
-      const key = `${getTableName(table)}:${id}`;
-      let answer = answers.get(key);
-      if (!answer) {
-        answer = db
-          .select({ projectId: table.project_id })
-          .from(table)
-          .where(eq(table.id, id))
-          .then(([row]) => asId(row?.projectId));
-        answers.set(key, answer);
-      }
-      return answer;
-    },
-  };
-}
 
 /** "apartment" from /api/v1/admin/apartment/:id: what an undeclared route's URL names. */
 function entityFromUrl(url: string): string {
@@ -332,11 +294,7 @@ export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
     const spec = request.routeOptions.config.audit;
     if (!spec && !WRITES.has(request.method)) return;
     if (spec?.when && !spec.when(request)) return;
-    const state: AuditState = { spec };
-    const project = spec?.project;
-    if (typeof project === 'object' && project !== null)
-      state.projectId = await project.lookup(request, app.db);
-    request.auditState = state;
+    request.auditState = { spec };
   });
 
   app.addHook('preSerialization', async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
@@ -367,11 +325,9 @@ function targetOf(
   const { spec } = state;
   const params = request.params as Record<string, unknown> | undefined;
   let projectId: number | null;
-  if (state.projectId !== undefined) projectId = state.projectId;
-  else if (spec?.project === null) projectId = null;
-  else if (spec?.project && typeof spec.project !== 'object')
-    projectId = asId(read(spec.project, request, response));
-  else projectId = asId(params?.projectId);
+  if (spec?.project === null) projectId = null;
+  else if (spec?.project) projectId = asId(read(spec.project, request, response));
+  else projectId = checkedProjectId(request) ?? asId(params?.projectId);
 
   const rawId = spec?.id === null ? null : read(spec?.id ?? 'param:id', request, response);
   const entityId = typeof rawId === 'number' || typeof rawId === 'string' ? String(rawId) : null;

@@ -4,8 +4,15 @@ import { randomBytes } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { denial, type PolicyAction, type PolicyActor, type PolicyUser, type Role } from '@planvy/shared';
-import { forbidden, unauthorized } from '../lib/http-error';
+import {
+  denial,
+  type Denial,
+  type PolicyAction,
+  type PolicyActor,
+  type PolicyUser,
+  type Role,
+} from '@planvy/shared';
+import { HttpError, unauthorized } from '../lib/http-error';
 import { findUserById, findLiveImpersonation } from '../modules/users/repository';
 
 export interface TokenPayload {
@@ -47,8 +54,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: any signed-in user. */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** preHandler factory: a signed-in user with one of these roles. */
-    requireRole: (...roles: Role[]) => (request: FastifyRequest) => Promise<void>;
     signToken: (payload: TokenPayload, options?: { expiresIn?: number | string }) => string;
   }
 }
@@ -57,16 +62,25 @@ export const displayName = (u: { first_name: string; last_name: string; email: s
   [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email;
 
 /** The caller as the shared policy table sees them. */
-export const policyActor = (auth: AuthUser): PolicyActor => ({
+export const policyActor = (auth: Pick<AuthUser, 'id' | 'role' | 'impersonatorId'>): PolicyActor => ({
   id: auth.id,
   role: auth.role,
   impersonating: auth.impersonatorId !== undefined,
 });
 
+/** The 403 a policy rule's reason answers; its code is the one the error envelope carries. */
+export function deniedError(reason: Denial, errors: Record<string, string[]> = {}) {
+  return Object.assign(new HttpError(403, reason.message, errors), { code: reason.code });
+}
+
 /** 403 with the policy's reason unless the caller may do `action` (to `target`). */
-export function assertCan(auth: AuthUser, action: PolicyAction, target?: PolicyUser): void {
-  const reason = denial(policyActor(auth), action, target);
-  if (reason) throw forbidden(reason);
+export function assertCan(
+  who: Pick<AuthUser, 'id' | 'role' | 'impersonatorId'> | PolicyActor,
+  action: PolicyAction,
+  target?: PolicyUser,
+): void {
+  const reason = denial('impersonating' in who ? who : policyActor(who), action, target);
+  if (reason) throw deniedError(reason);
 }
 
 /** A secret that is not configured is generated once and kept in the data directory. */
@@ -139,8 +153,4 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { secret: string
   }
 
   app.decorate('authenticate', authenticate);
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-    await authenticate(request);
-    if (!roles.includes(request.auth.role)) throw forbidden();
-  });
 });

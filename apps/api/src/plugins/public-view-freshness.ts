@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { projectOf } from './audit';
+import { checkedProjectId } from './access';
 
 /**
  * The public view's cache (app.publicViews) has one owner: every write route says what it
@@ -12,7 +11,7 @@ import { projectOf } from './audit';
  *
  *   config: { publicView: false }                       // never changes the widget (users, login)
  *   config: { publicView: fromParam('projectId') }      // changes that project's view
- *   config: { publicView: projectOfRow(apartments) }    // the project of the row :id names
+ *   config: { publicView: checkedProjectView }         // the project the access hook checked (plugins/access.ts)
  */
 export type ProjectLookup = (
   request: FastifyRequest,
@@ -48,20 +47,8 @@ export const fromParam =
   (request) =>
     positive((request.params as Record<string, unknown> | undefined)?.[name]);
 
-/** The project is a field of the body (v2 routes). */
-export const fromBody =
-  (name: string): ProjectLookup =>
-  (request) =>
-    positive((request.body as Record<string, unknown> | undefined)?.[name]);
-
-/** The project of the row that the parameter `param` names, looked up before the handler runs (a delete removes it). */
-export function projectOfRow(
-  table: PgTable & { id: AnyPgColumn; project_id: AnyPgColumn },
-  param = 'id',
-): ProjectLookup {
-  const { lookup } = projectOf(table, param);
-  return async (request, app) => (await lookup(request, app.db)) ?? undefined;
-}
+/** The project the access hook checked: of the row the path names, or named in the body (v2 routes). */
+export const checkedProjectView: ProjectLookup = (request) => checkedProjectId(request);
 
 export const publicViewFreshnessPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('publicViewWriters', []);

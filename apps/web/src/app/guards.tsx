@@ -1,5 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '../config/paths';
+import { useCan } from '../hooks/use-can';
 import { seesStatistics, useSession } from '../lib/auth';
 
 /** Every route except /login needs a session (spec §2). */
@@ -20,8 +21,9 @@ export function GuestOnly() {
  */
 export function RequireAdmin() {
   const session = useSession();
+  const can = useCan();
   if (!session) return <Navigate to={paths.login()} replace />;
-  return session.role === 'admin' ? <Outlet /> : <Navigate to={paths.projects()} replace />;
+  return can('context.admin') ? <Outlet /> : <Navigate to={paths.projects()} replace />;
 }
 
 /**

@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import {
-  canViewStatistics,
+  can,
   userConfigValue,
   userRole,
   userSchema,
+  type PolicyActor,
   type Role,
   type User,
 } from '@planvy/shared';
@@ -168,7 +169,21 @@ export function hasStatistic(user: Pick<User, 'config'>): boolean {
   return userConfigValue(user, 'project_statistic') === '1';
 }
 
-/** Who sees statistics (the dashboard, a plan's click shading): admins, and others with the setting on. */
-export function seesStatistics(session: Pick<Session, 'role' | 'user'>): boolean {
-  return canViewStatistics(session.role, userConfigValue(session.user, 'project_statistic'));
+/** The signed-in user as the shared policy table sees them, or null when signed out. */
+export function policyActorOf(
+  session: Pick<Session, 'role' | 'user' | 'impersonator'> | null,
+): PolicyActor | null {
+  if (!session) return null;
+  return {
+    id: session.user.id,
+    role: session.role,
+    impersonating: session.impersonator !== null,
+    statistics: hasStatistic(session.user),
+  };
+}
+
+/** Who sees statistics (the dashboard, a plan's click shading): the policy's `statistics.read`. */
+export function seesStatistics(session: Pick<Session, 'role' | 'user' | 'impersonator'>): boolean {
+  const actor = policyActorOf(session);
+  return actor !== null && can(actor, 'statistics.read');
 }

@@ -3,19 +3,21 @@ import {
   isStatusValidFor,
   STATUSES,
   statusLabel,
+  type Project,
   type ProjectType,
 } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { forbidden, invalid } from '../../lib/http-error';
+import { invalid } from '../../lib/http-error';
 import { isStorableText, UNSTORABLE_MESSAGE } from '../../lib/storable-text';
 import { notifyApartments, notifyView } from '../live/notify';
-import { getProject, type Caller } from '../projects/service';
+import type { Caller } from '../projects/service';
 import { buildCsv, formatNumber, readImport, type CsvLang, type CsvRecord } from './apartment-csv';
 import * as repo from './repository';
 import { toApartment } from './service';
 
-export async function exportApartments(db: DbOrTx, caller: Caller, projectId: number, lang: CsvLang) {
-  const project = await getProject(db, caller, projectId);
+/** `project` is the one the access hook checked. */
+export async function exportApartments(db: DbOrTx, project: Project, lang: CsvLang) {
+  const projectId = project.id;
   const [rows, buildings] = await Promise.all([
     repo.listApartments(db, projectId),
     repo.buildingNumbersOf(db, projectId),
@@ -85,12 +87,11 @@ const NO = ['0', 'nej', 'no', 'false', ''];
 export async function importApartments(
   db: Db,
   caller: Caller,
-  projectId: number,
+  project: Project,
   text: string,
   apply: boolean,
 ): Promise<ImportResult> {
-  const project = await getProject(db, caller, projectId);
-  if (caller.role !== 'admin') throw forbidden('Only admins import apartments');
+  const projectId = project.id;
   // A file (csv_base64) is decoded here, after the body's own check: look at its text too.
   if (!isStorableText(text)) throw invalid('csv', `The file cannot be imported: ${UNSTORABLE_MESSAGE}`);
   const { records, unknownColumns } = readImport(text);

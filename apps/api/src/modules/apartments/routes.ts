@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apartmentCreateSchema,
@@ -6,38 +5,20 @@ import {
   apartmentUpdateSchema,
   bearer,
   idParams,
+  type PolicyAction,
   massStatusSchema,
-  parseId,
   projectIdParams,
   statusChangeSchema,
   z,
 } from '../../lib/schemas';
-import { forbidden } from '../../lib/http-error';
-import { apartments as apartmentsTable } from '../../db/schema';
-import { projectOf } from '../../plugins/audit';
-import { projectAccessHook } from '../projects/access-hook';
+import { checkedProject, checkedRow } from '../../plugins/access';
 import { decodeCsv } from './apartment-csv';
 import { exportApartments, importApartments } from './import-export';
 import * as apartments from './service';
-import { fromBody, fromParam, projectOfRow } from '../../plugins/public-view-freshness';
+import { checkedProjectView, fromParam } from '../../plugins/public-view-freshness';
 
 const tags = ['apartments'];
-const ROLE_PATHS = ['admin', 'client'] as const;
 const apartmentResponse = z.object({ apartment: apartmentSchema });
-
-/**
- * onRequest (after sign-in) for /apartment/:id routes: a non-admin reaching an apartment
- * of a project that is not theirs gets 404 before the body is read.
- */
-function apartmentAccessHook(app: FastifyInstance, opts: { adminOnly?: string } = {}) {
-  return async (request: FastifyRequest) => {
-    if (request.auth.role === 'admin') return;
-    const id = parseId((request.params as Record<string, unknown>).id);
-    if (id === undefined) return;
-    await apartments.loadVisibleApartment(app.db, request.auth, id);
-    if (opts.adminOnly) throw forbidden(opts.adminOnly);
-  };
-}
 
 const importRowSchema = z.object({
   line: z.number().int(),
@@ -53,224 +34,221 @@ const importResultSchema = z.object({
   applied: z.boolean(),
 });
 
-/** v1: /{role}/apartments/{projectId}, /{role}/apartment/{id}, import and export. */
+/**
+ * v1: /{context}/apartments/{projectId}, /{context}/apartment/{id}, import and export,
+ * registered under /admin and /client (app.ts).
+ */
 export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const role of ROLE_PATHS) {
-    const onRequest = role === 'admin' ? app.requireRole('admin') : app.authenticate;
+  const inProject = (action: PolicyAction) => ({ action, project: 'param:projectId' }) as const;
+  const onApartment = (action: PolicyAction) => ({ action, row: 'apartment' }) as const;
 
-    app.get(
-      `/${role}/apartments/:projectId`,
-      {
-        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
-        schema: {
-          tags,
-          summary: "A project's apartments",
-          description: 'Also reachable as GET /admin/apartments/{id}, where the id is the project id.',
-          security: bearer,
-          params: projectIdParams,
-          response: { 200: z.object({ apartments: z.array(apartmentSchema) }) },
-        },
+  app.get(
+    '/apartments/:projectId',
+    {
+      config: { access: inProject('apartment.read') },
+      schema: {
+        tags,
+        summary: "A project's apartments",
+        description: 'Also reachable as GET /admin/apartments/{id}, where the id is the project id.',
+        security: bearer,
+        params: projectIdParams,
+        response: { 200: z.object({ apartments: z.array(apartmentSchema) }) },
       },
-      async (request) => ({
-        apartments: await apartments.listApartments(app.db, request.auth, request.params.projectId),
-      }),
-    );
+    },
+    async (request) => ({
+      apartments: await apartments.listApartments(app.db, checkedProject(request).id),
+    }),
+  );
 
-    app.post(
-      `/${role}/apartment/:projectId`,
-      {
-        onRequest: [
-          onRequest,
-          projectAccessHook(app, 'projectId', { adminOnly: 'Only admins add apartments' }),
-        ],
-        config: {
-          publicView: fromParam('projectId'),
-          audit: { entity: 'apartment', id: 'response:apartment.id' },
-        },
-        schema: {
-          tags,
-          summary: 'Create an apartment in the project (admins)',
-          description:
-            'The path id is the project id. The apartment starts without a zone (empty file_name) unless file_name is given.',
-          security: bearer,
-          params: projectIdParams,
-          body: apartmentCreateSchema,
-          response: { 201: apartmentResponse },
-        },
+  app.post(
+    '/apartment/:projectId',
+    {
+      config: {
+        access: inProject('apartment.create'),
+        publicView: fromParam('projectId'),
+        audit: { entity: 'apartment', id: 'response:apartment.id' },
       },
-      async (request, reply) => {
-        reply.status(201);
-        return {
-          apartment: await apartments.createApartment(
-            app.db,
-            request.auth,
-            request.params.projectId,
-            request.body,
-          ),
-        };
+      schema: {
+        tags,
+        summary: 'Create an apartment in the project (admins)',
+        description:
+          'The path id is the project id. The apartment starts without a zone (empty file_name) unless file_name is given.',
+        security: bearer,
+        params: projectIdParams,
+        body: apartmentCreateSchema,
+        response: { 201: apartmentResponse },
       },
-    );
-
-    app.get(
-      `/${role}/apartment/:id`,
-      {
-        onRequest: [onRequest, apartmentAccessHook(app)],
-        schema: {
-          tags,
-          summary: 'One apartment',
-          security: bearer,
-          params: idParams,
-          response: { 200: apartmentResponse },
-        },
-      },
-      async (request) => ({
-        apartment: await apartments.getApartment(app.db, request.auth, request.params.id),
-      }),
-    );
-
-    app.put(
-      `/${role}/apartment/:id`,
-      {
-        onRequest: [onRequest, apartmentAccessHook(app)],
-        config: {
-          publicView: projectOfRow(apartmentsTable),
-          audit: { entity: 'apartment', project: projectOf(apartmentsTable) },
-        },
-        schema: {
-          tags,
-          summary: 'Update an apartment',
-          description:
-            'Send only the fields that change, and the version you loaded: a stale one is refused with 409 and nothing changes (without a version the write is not checked). Clients and brokers may change every plain field but not building_number_id or file_name (403).',
-          security: bearer,
-          params: idParams,
-          body: apartmentUpdateSchema,
-          response: { 200: apartmentResponse },
-        },
-      },
-      async (request) => ({
-        apartment: await apartments.updateApartment(app.db, request.auth, request.params.id, request.body),
-      }),
-    );
-
-    app.delete(
-      `/${role}/apartment/:id`,
-      {
-        onRequest: [onRequest, apartmentAccessHook(app, { adminOnly: 'Only admins delete apartments' })],
-        config: {
-          publicView: projectOfRow(apartmentsTable),
-          audit: { entity: 'apartment', project: projectOf(apartmentsTable) },
-        },
-        schema: {
-          tags,
-          summary: 'Delete an apartment (admins)',
-          security: bearer,
-          params: idParams,
-          response: { 204: z.null() },
-        },
-      },
-      async (request, reply) => {
-        await apartments.deleteApartment(app.db, request.auth, request.params.id);
-        return reply.status(204).send(null);
-      },
-    );
-
-    app.get(
-      `/${role}/apartment/:id/history`,
-      {
-        onRequest: [onRequest, apartmentAccessHook(app)],
-        schema: {
-          tags,
-          summary: "An apartment's status changes, newest first",
-          security: bearer,
-          params: idParams,
-          response: { 200: z.object({ history: z.array(statusChangeSchema) }) },
-        },
-      },
-      async (request) => ({ history: await apartments.history(app.db, request.auth, request.params.id) }),
-    );
-
-    app.get(
-      `/${role}/apartments/:projectId/export`,
-      {
-        onRequest: [onRequest, projectAccessHook(app, 'projectId')],
-        schema: {
-          tags,
-          summary: 'Export apartments as a CSV file for Excel',
-          description: 'UTF-16LE with a BOM, tab-separated; decimals and headers follow lang.',
-          security: bearer,
-          params: projectIdParams,
-          querystring: z.object({ lang: z.enum(['sv', 'en']).default('sv') }),
-        },
-      },
-      async (request, reply) => {
-        const { bytes, filename } = await exportApartments(
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return {
+        apartment: await apartments.createApartment(
           app.db,
           request.auth,
-          request.params.projectId,
-          request.query.lang,
-        );
-        return reply
-          .type('text/csv; charset=utf-16le')
-          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
-          .send(bytes);
-      },
-    );
+          checkedProject(request),
+          request.body,
+        ),
+      };
+    },
+  );
 
-    app.post(
-      `/${role}/apartments/:projectId/import`,
-      {
-        onRequest: [
-          onRequest,
-          projectAccessHook(app, 'projectId', { adminOnly: 'Only admins import apartments' }),
-        ],
-        config: {
-          publicView: fromParam('projectId'),
-          audit: {
-            entity: 'apartment',
-            action: 'import',
-            id: null,
-            // A preview changes nothing.
-            when: (request) => (request.query as { apply?: string }).apply === '1',
-            detail: (_request, response) => ({ ...(response as { summary?: object }).summary }),
-          },
-        },
-        bodyLimit: 20 * 1024 * 1024,
-        schema: {
-          tags,
-          summary: 'Preview or apply a CSV import (admins)',
-          description:
-            'Rows are matched to apartments by bostad. Without apply=1 nothing is written and the preview is returned; with apply=1 new and changed rows are written in one transaction and invalid rows are skipped.',
-          security: bearer,
-          params: projectIdParams,
-          querystring: z.object({ apply: z.enum(['0', '1']).default('0') }),
-          body: z.object({
-            csv: z
-              .string()
-              .max(15 * 1024 * 1024)
-              .optional(),
-            /** Base64 of the file's bytes, for UTF-16 files. */
-            csv_base64: z
-              .string()
-              .max(20 * 1024 * 1024)
-              .optional(),
-          }),
-          response: { 200: importResultSchema },
+  app.get(
+    '/apartment/:id',
+    {
+      config: { access: onApartment('apartment.read') },
+      schema: {
+        tags,
+        summary: 'One apartment',
+        security: bearer,
+        params: idParams,
+        response: { 200: apartmentResponse },
+      },
+    },
+    async (request) => ({
+      apartment: apartments.toApartment(checkedRow(request, 'apartment')),
+    }),
+  );
+
+  app.put(
+    '/apartment/:id',
+    {
+      config: {
+        access: onApartment('apartment.update'),
+        publicView: checkedProjectView,
+        audit: { entity: 'apartment' },
+      },
+      schema: {
+        tags,
+        summary: 'Update an apartment',
+        description:
+          'Send only the fields that change, and the version you loaded: a stale one is refused with 409 and nothing changes (without a version the write is not checked). Clients and brokers may change every plain field but not building_number_id or file_name (403).',
+        security: bearer,
+        params: idParams,
+        body: apartmentUpdateSchema,
+        response: { 200: apartmentResponse },
+      },
+    },
+    async (request) => ({
+      apartment: await apartments.updateApartment(
+        app.db,
+        request.auth,
+        checkedProject(request),
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/apartment/:id',
+    {
+      config: {
+        access: onApartment('apartment.delete'),
+        publicView: checkedProjectView,
+        audit: { entity: 'apartment' },
+      },
+      schema: {
+        tags,
+        summary: 'Delete an apartment (admins)',
+        security: bearer,
+        params: idParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await apartments.deleteApartment(app.db, checkedRow(request, 'apartment'));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/apartment/:id/history',
+    {
+      config: { access: onApartment('apartment.read') },
+      schema: {
+        tags,
+        summary: "An apartment's status changes, newest first",
+        security: bearer,
+        params: idParams,
+        response: { 200: z.object({ history: z.array(statusChangeSchema) }) },
+      },
+    },
+    async (request) => ({ history: await apartments.history(app.db, checkedRow(request, 'apartment').id) }),
+  );
+
+  app.get(
+    '/apartments/:projectId/export',
+    {
+      config: { access: inProject('apartment.export') },
+      schema: {
+        tags,
+        summary: 'Export apartments as a CSV file for Excel',
+        description: 'UTF-16LE with a BOM, tab-separated; decimals and headers follow lang.',
+        security: bearer,
+        params: projectIdParams,
+        querystring: z.object({ lang: z.enum(['sv', 'en']).default('sv') }),
+      },
+    },
+    async (request, reply) => {
+      const { bytes, filename } = await exportApartments(app.db, checkedProject(request), request.query.lang);
+      return reply
+        .type('text/csv; charset=utf-16le')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
+        .send(bytes);
+    },
+  );
+
+  app.post(
+    '/apartments/:projectId/import',
+    {
+      config: {
+        access: inProject('apartment.import'),
+        publicView: fromParam('projectId'),
+        audit: {
+          entity: 'apartment',
+          action: 'import',
+          id: null,
+          // A preview changes nothing.
+          when: (request) => (request.query as { apply?: string }).apply === '1',
+          detail: (_request, response) => ({ ...(response as { summary?: object }).summary }),
         },
       },
-      async (request) => {
-        const text = request.body.csv_base64
-          ? decodeCsv(Buffer.from(request.body.csv_base64, 'base64'))
-          : (request.body.csv ?? '');
-        return importApartments(
-          app.db,
-          request.auth,
-          request.params.projectId,
-          text,
-          request.query.apply === '1',
-        );
+      bodyLimit: 20 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Preview or apply a CSV import (admins)',
+        description:
+          'Rows are matched to apartments by bostad. Without apply=1 nothing is written and the preview is returned; with apply=1 new and changed rows are written in one transaction and invalid rows are skipped.',
+        security: bearer,
+        params: projectIdParams,
+        querystring: z.object({ apply: z.enum(['0', '1']).default('0') }),
+        body: z.object({
+          csv: z
+            .string()
+            .max(15 * 1024 * 1024)
+            .optional(),
+          /** Base64 of the file's bytes, for UTF-16 files. */
+          csv_base64: z
+            .string()
+            .max(20 * 1024 * 1024)
+            .optional(),
+        }),
+        response: { 200: importResultSchema },
       },
-    );
-  }
+    },
+    async (request) => {
+      const text = request.body.csv_base64
+        ? decodeCsv(Buffer.from(request.body.csv_base64, 'base64'))
+        : (request.body.csv ?? '');
+      return importApartments(
+        app.db,
+        request.auth,
+        checkedProject(request),
+        text,
+        request.query.apply === '1',
+      );
+    },
+  );
 };
 
 /** v2: POST /apartments/update-status. */
@@ -278,9 +256,9 @@ export const apartmentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/apartments/update-status',
     {
-      onRequest: app.authenticate,
       config: {
-        publicView: fromBody('projectId'),
+        access: { action: 'apartment.setStatus', project: 'body:projectId' },
+        publicView: checkedProjectView,
         audit: {
           entity: 'apartment',
           action: 'status',
@@ -306,6 +284,13 @@ export const apartmentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ apartments: z.array(apartmentSchema) }) },
       },
     },
-    async (request) => ({ apartments: await apartments.updateStatuses(app.db, request.auth, request.body) }),
+    async (request) => ({
+      apartments: await apartments.updateStatuses(
+        app.db,
+        request.auth,
+        checkedProject(request),
+        request.body,
+      ),
+    }),
   );
 };

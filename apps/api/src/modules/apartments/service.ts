@@ -1,14 +1,17 @@
 import type { z } from 'zod';
 import {
+  APARTMENT_FIELD_ACTIONS,
   isStatusValidFor,
   type Apartment,
   type apartmentFieldsSchema,
+  type Project,
   type ProjectType,
   type StatusChange,
 } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { forbidden, HttpError, invalid, notFound } from '../../lib/http-error';
-import { assertProjectVisible, assertVersion, getProject, type Caller } from '../projects/service';
+import { HttpError, invalid, notFound } from '../../lib/http-error';
+import { assertCan } from '../../plugins/auth';
+import { assertVersion, type Caller } from '../projects/service';
 import { notifyApartments, notifyView } from '../live/notify';
 import * as repo from './repository';
 
@@ -38,26 +41,7 @@ export function toApartment(row: repo.ApartmentRow): Apartment {
   };
 }
 
-/** Fields a client or broker may not change (spec §6: building numbers and zone links are admin-only). */
-const ADMIN_ONLY_FIELDS = ['building_number_id', 'file_name'] as const;
-
 export const apartmentNotFound = () => notFound('Apartment');
-
-/** Loads an apartment the caller reaches; the same 404 whether it is missing or someone else's. */
-export async function loadVisibleApartment(
-  db: DbOrTx,
-  caller: Caller,
-  id: number,
-): Promise<repo.ApartmentRow> {
-  const row = await repo.findApartment(db, id);
-  if (!row) throw apartmentNotFound();
-  try {
-    await assertProjectVisible(db, caller, row.project_id);
-  } catch {
-    throw apartmentNotFound();
-  }
-  return row;
-}
 
 function assertStatusFor(type: ProjectType, status: string | undefined) {
   if (status !== undefined && !isStatusValidFor(status, type)) {
@@ -80,24 +64,19 @@ function columns(input: ApartmentInput): Partial<repo.ApartmentInsert> {
   return out;
 }
 
-export async function listApartments(db: DbOrTx, caller: Caller, projectId: number): Promise<Apartment[]> {
-  await assertProjectVisible(db, caller, projectId);
+export async function listApartments(db: DbOrTx, projectId: number): Promise<Apartment[]> {
   return (await repo.listApartments(db, projectId)).map(toApartment);
 }
 
-export async function getApartment(db: DbOrTx, caller: Caller, id: number): Promise<Apartment> {
-  return toApartment(await loadVisibleApartment(db, caller, id));
-}
-
+/** A new apartment in `project`, the one the access hook checked. */
 export async function createApartment(
   db: Db,
   caller: Caller,
-  projectId: number,
+  project: Project,
   input: ApartmentInput,
 ): Promise<Apartment> {
-  const project = await getProject(db, caller, projectId);
-  if (caller.role !== 'admin') throw forbidden('Only admins add apartments');
   assertStatusFor(project.type, input.status);
+  const projectId = project.id;
   return db.transaction(async (tx) => {
     await assertBuildingNumber(tx, projectId, input.building_number_id);
     const row = await repo.insertApartment(tx, { ...columns(input), project_id: projectId });
@@ -114,25 +93,22 @@ export async function createApartment(
 const staleApartment = (bostad: string) =>
   `Someone else changed apartment ${bostad} after you opened it. Reload to see their changes, then make yours again.`;
 
+/** Changes apartment `id` of `project` (both checked by the access hook); fields with a rule of their own are checked against it. */
 export async function updateApartment(
   db: Db,
   caller: Caller,
+  project: Project,
   id: number,
   { version, ...input }: ApartmentInput & { version?: number },
 ): Promise<Apartment> {
   return db.transaction(async (tx) => {
-    await loadVisibleApartment(tx, caller, id);
     const current = await repo.lockApartment(tx, id);
     if (!current) throw apartmentNotFound();
     assertVersion(version, current.version, staleApartment(current.bostad));
-    if (caller.role !== 'admin') {
-      for (const field of ADMIN_ONLY_FIELDS) {
-        if (input[field] !== undefined && input[field] !== current[field]) {
-          throw forbidden(`Only admins change ${field === 'file_name' ? 'zone links' : 'building numbers'}`);
-        }
-      }
+    for (const [field, action] of Object.entries(APARTMENT_FIELD_ACTIONS)) {
+      const key = field as keyof typeof APARTMENT_FIELD_ACTIONS;
+      if (input[key] !== undefined && input[key] !== current[key]) assertCan(caller, action);
     }
-    const project = await getProject(tx, caller, current.project_id);
     assertStatusFor(project.type, input.status);
     await assertBuildingNumber(tx, current.project_id, input.building_number_id);
     const row = await repo.updateApartment(tx, id, columns(input));
@@ -149,9 +125,8 @@ export async function updateApartment(
   });
 }
 
-export async function deleteApartment(db: Db, caller: Caller, id: number): Promise<void> {
-  const row = await loadVisibleApartment(db, caller, id);
-  if (caller.role !== 'admin') throw forbidden('Only admins delete apartments');
+export async function deleteApartment(db: Db, row: repo.ApartmentRow): Promise<void> {
+  const id = row.id;
   await db.transaction(async (tx) => {
     await repo.deleteApartment(tx, id);
     await notifyView(tx, row.project_id);
@@ -162,13 +137,14 @@ export async function deleteApartment(db: Db, caller: Caller, id: number): Promi
 export async function updateStatuses(
   db: Db,
   caller: Caller,
-  input: { apartments: number[]; status: string; projectId: number; versions?: Record<string, number> },
+  project: Project,
+  input: { apartments: number[]; status: string; versions?: Record<string, number> },
 ): Promise<Apartment[]> {
-  const project = await getProject(db, caller, input.projectId);
+  const projectId = project.id;
   assertStatusFor(project.type, input.status);
   const ids = [...new Set(input.apartments)];
   return db.transaction(async (tx) => {
-    const found = await repo.lockApartmentsInProject(tx, input.projectId, ids);
+    const found = await repo.lockApartmentsInProject(tx, projectId, ids);
     if (found.length !== ids.length) {
       const known = new Set(found.map((a) => a.id));
       const missing = ids.filter((id) => !known.has(id));
@@ -201,21 +177,20 @@ export async function updateStatuses(
       changed.map((a) => ({ apartment_id: a.id, from_status: a.status, to_status: input.status })),
       caller,
     );
-    const rows = await repo.listApartments(tx, input.projectId);
+    const rows = await repo.listApartments(tx, projectId);
     const wanted = new Set(ids);
     const updated = rows.filter((r) => wanted.has(r.id));
     const changedIds = new Set(changed.map((a) => a.id));
     await notifyApartments(
       tx,
-      input.projectId,
+      projectId,
       updated.filter((r) => changedIds.has(r.id)),
     );
     return updated.map(toApartment);
   });
 }
 
-export async function history(db: DbOrTx, caller: Caller, id: number): Promise<StatusChange[]> {
-  await loadVisibleApartment(db, caller, id);
+export async function history(db: DbOrTx, id: number): Promise<StatusChange[]> {
   const rows = await repo.statusHistory(db, id);
   return rows.map((r) => ({
     id: r.id,

@@ -48,9 +48,13 @@ describe('no write can be forgotten', () => {
 
   it('records even an undeclared write (a module that forgot), with what its URL says', async () => {
     const app = await buildApp({ config: t.config, db: t.db, jwtSecret: 'test-secret-'.padEnd(48, 'x') });
-    app.post('/api/v1/admin/gadget/:projectId', { onRequest: app.requireRole('admin') }, async () => ({
-      ok: true,
-    }));
+    app.post(
+      '/api/v1/admin/gadget/:projectId',
+      { config: { access: { action: 'project.create' } } },
+      async () => ({
+        ok: true,
+      }),
+    );
     try {
       const res = await app.inject({
         method: 'POST',

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditPageSchema, auditQuerySchema, bearer } from '../../lib/schemas';
-import { assertCan } from '../../plugins/auth';
 import { listAudit } from './service';
 
-/** v1: GET /admin/audit — admins in their own session. */
+/** v1: GET /admin/audit — admins in their own session (registered under /admin). */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/admin/audit',
+    '/audit',
     {
-      onRequest: app.requireRole('admin'),
+      config: { access: { action: 'audit.read' } },
       schema: {
         tags: ['audit'],
         summary: 'The audit log, newest first',
@@ -19,9 +18,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: auditPageSchema },
       },
     },
-    async (request) => {
-      assertCan(request.auth, 'audit.read');
-      return listAudit(app.db, request.query);
-    },
+    async (request) => listAudit(app.db, request.query),
   );
 };

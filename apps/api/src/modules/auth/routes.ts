@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, loginBodySchema, loginResponseSchema, userSchema, z } from '../../lib/schemas';
 import { HttpError, invalid } from '../../lib/http-error';
 import { dummyHash } from '../../lib/password';
-import { assertCan } from '../../plugins/auth';
 import { bumpTokenVersion, endImpersonation, findUserByEmail } from '../users/repository';
 import { browserCookie, browserIdOf } from './login-limits';
 import { getUser } from '../users/service';
@@ -54,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/me',
     {
-      onRequest: app.authenticate,
+      config: { access: { action: 'sessions.read' } },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -76,8 +75,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/sign-out-everywhere',
     {
-      onRequest: app.authenticate,
       config: {
+        access: { action: 'sessions.signOutEverywhere' },
         audit: { entity: 'user', action: 'sign_out_everywhere', id: 'auth:id', project: null },
         publicView: false,
       },
@@ -91,7 +90,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      assertCan(request.auth, 'sessions.signOutEverywhere');
       await bumpTokenVersion(app.db, request.auth.id);
       return reply.status(204).send(null);
     },
@@ -100,8 +98,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/impersonation/end',
     {
-      onRequest: app.authenticate,
       config: {
+        access: { action: 'sessions.endImpersonation' },
         audit: { entity: 'user', action: 'impersonation.end', id: 'auth:id', project: null },
         publicView: false,
       },

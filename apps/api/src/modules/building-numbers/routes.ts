@@ -7,9 +7,8 @@ import {
   projectIdParams,
   z,
 } from '../../lib/schemas';
-import { forbidden, notFound } from '../../lib/http-error';
-import { projectAccessHook } from '../projects/access-hook';
-import { assertProjectVisible } from '../projects/service';
+import { notFound } from '../../lib/http-error';
+import { checkedProject } from '../../plugins/access';
 import * as repo from './repository';
 import { fromParam } from '../../plugins/public-view-freshness';
 
@@ -25,12 +24,13 @@ const response = z.object({ building_number: buildingNumberSchema });
 
 /** v1: /building-numbers/{projectId}[/{id}]. Reading for anyone who reaches the project; writing for admins. */
 export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = 'Only admins manage building numbers';
+  const read = { action: 'buildingNumbers.read', project: 'param:projectId' } as const;
+  const manage = { action: 'buildingNumbers.manage', project: 'param:projectId' } as const;
 
   app.get(
     '/building-numbers/:projectId',
     {
-      onRequest: [app.authenticate, projectAccessHook(app, 'projectId')],
+      config: { access: read },
       schema: {
         tags,
         security: bearer,
@@ -38,19 +38,16 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ building_numbers: z.array(buildingNumberSchema) }) },
       },
     },
-    async (request) => {
-      await assertProjectVisible(app.db, request.auth, request.params.projectId);
-      return {
-        building_numbers: (await repo.listBuildingNumbers(app.db, request.params.projectId)).map(toDto),
-      };
-    },
+    async (request) => ({
+      building_numbers: (await repo.listBuildingNumbers(app.db, checkedProject(request).id)).map(toDto),
+    }),
   );
 
   app.post(
     '/building-numbers/:projectId',
     {
-      onRequest: [app.authenticate, projectAccessHook(app, 'projectId', { adminOnly })],
       config: {
+        access: manage,
         publicView: fromParam('projectId'),
         audit: { entity: 'building_number', id: 'response:building_number.id' },
       },
@@ -63,12 +60,10 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.auth.role !== 'admin') throw forbidden(adminOnly);
-      await assertProjectVisible(app.db, request.auth, request.params.projectId);
       reply.status(201);
       return {
         building_number: toDto(
-          await repo.insertBuildingNumber(app.db, request.params.projectId, request.body.label),
+          await repo.insertBuildingNumber(app.db, checkedProject(request).id, request.body.label),
         ),
       };
     },
@@ -77,8 +72,7 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/building-numbers/:projectId/:id',
     {
-      onRequest: [app.authenticate, projectAccessHook(app, 'projectId', { adminOnly })],
-      config: { publicView: fromParam('projectId'), audit: { entity: 'building_number' } },
+      config: { access: manage, publicView: fromParam('projectId'), audit: { entity: 'building_number' } },
       schema: {
         tags,
         summary: 'Rename a building number or move its label (form-encoded or JSON)',
@@ -89,11 +83,9 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (request.auth.role !== 'admin') throw forbidden(adminOnly);
-      await assertProjectVisible(app.db, request.auth, request.params.projectId);
       const row = await repo.updateBuildingNumber(
         app.db,
-        request.params.projectId,
+        checkedProject(request).id,
         request.params.id,
         request.body,
       );
@@ -105,14 +97,11 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/building-numbers/:projectId/:id',
     {
-      onRequest: [app.authenticate, projectAccessHook(app, 'projectId', { adminOnly })],
-      config: { publicView: fromParam('projectId'), audit: { entity: 'building_number' } },
+      config: { access: manage, publicView: fromParam('projectId'), audit: { entity: 'building_number' } },
       schema: { tags, security: bearer, params: itemParams, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      if (request.auth.role !== 'admin') throw forbidden(adminOnly);
-      await assertProjectVisible(app.db, request.auth, request.params.projectId);
-      if (!(await repo.deleteBuildingNumber(app.db, request.params.projectId, request.params.id))) {
+      if (!(await repo.deleteBuildingNumber(app.db, checkedProject(request).id, request.params.id))) {
         throw notFound('Building number');
       }
       return reply.status(204).send(null);

@@ -12,11 +12,11 @@ import {
 } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { digestOf, type FileStore } from '../../lib/file-store';
-import { conflict, forbidden, invalid, notFound } from '../../lib/http-error';
+import { conflict, invalid, notFound } from '../../lib/http-error';
 import { checkInlineImages, uprightCopy } from '../../lib/uploaded-image';
 import { toApartment } from '../apartments/service';
 import { listBuildingNumbers } from '../building-numbers/repository';
-import { assertProjectVisible, lockVisibleProject, type Caller } from '../projects/service';
+import { lockProject } from '../projects/service';
 import { planMarkup, type MarkupCache, type MarkupEncoding } from './markup-cache';
 import { storeBlob } from './blobs';
 import { apartmentIdsOnPlan, planReport, scanPlan } from './plan-zones';
@@ -82,12 +82,7 @@ async function summaryWithBuildings(db: DbOrTx, row: repo.FileSummaryRow): Promi
 }
 
 /** The project's plans without their markup, by sort_index. */
-export async function listPlanSummaries(
-  db: DbOrTx,
-  caller: Caller,
-  projectId: number,
-): Promise<PlanSummary[]> {
-  await assertProjectVisible(db, caller, projectId);
+export async function listPlanSummaries(db: DbOrTx, projectId: number): Promise<PlanSummary[]> {
   const rows = await repo.listPlanSummaries(db, projectId);
   const byFile = await buildingIdsOf(db, rows);
   return rows.map((r) => toSummary(r, byFile.get(r.id)));
@@ -95,19 +90,17 @@ export async function listPlanSummaries(
 
 /**
  * One plan's markup in `encoding` with its ETag, or only the ETag (body null) when the
- * caller's copy (`ifNoneMatch`) is current; 404 for a plan the caller does not reach. The
+ * caller's copy (`ifNoneMatch`) is current; 404 for a plan not in the project. The
  * markup itself comes from `cache` when this instance has this version: only the ETag is
  * read from the database then.
  */
 export async function readPlanMarkup(
   db: DbOrTx,
-  caller: Caller,
   projectId: number,
   fileId: number,
   cache: MarkupCache,
   request: { ifNoneMatch?: string; encoding: MarkupEncoding },
 ): Promise<{ etag: string; body: Buffer | null }> {
-  await assertProjectVisible(db, caller, projectId);
   const tag = await repo.readMarkupTag(db, projectId, fileId);
   if (!tag) throw fileNotFound();
   if (request.ifNoneMatch === tag.etag) return { etag: tag.etag, body: null };
@@ -116,34 +109,15 @@ export async function readPlanMarkup(
   return markup;
 }
 
-/** Loads a file the caller reaches; the same 404 whether it is missing or someone else's. */
-export async function loadVisibleFile(db: DbOrTx, caller: Caller, id: number): Promise<repo.FileRow> {
-  const row = await repo.findFile(db, id);
-  if (!row) throw fileNotFound();
-  try {
-    await assertProjectVisible(db, caller, row.project_id);
-  } catch {
-    throw fileNotFound();
-  }
-  return row;
-}
-
-export function requireAdmin(caller: Caller, what: string) {
-  if (caller.role !== 'admin') throw forbidden(`Only admins ${what}`);
-}
-
-export async function listPlans(db: DbOrTx, caller: Caller, projectId: number): Promise<PlanFile[]> {
-  await assertProjectVisible(db, caller, projectId);
+export async function listPlans(db: DbOrTx, projectId: number): Promise<PlanFile[]> {
   return withBuildings(db, await repo.listFiles(db, projectId, 'svg'));
 }
 
-export async function listImages(db: DbOrTx, caller: Caller, projectId: number): Promise<PlanFile[]> {
-  await assertProjectVisible(db, caller, projectId);
+export async function listImages(db: DbOrTx, projectId: number): Promise<PlanFile[]> {
   return (await repo.listFiles(db, projectId, 'image')).map((r) => toFile(r));
 }
 
-export async function getFile(db: DbOrTx, caller: Caller, id: number): Promise<PlanFile> {
-  const row = await loadVisibleFile(db, caller, id);
+export async function getFile(db: DbOrTx, row: repo.FileRow): Promise<PlanFile> {
   return (await withBuildings(db, [row]))[0]!;
 }
 
@@ -200,12 +174,9 @@ async function sanitizeOrRefuse(
 export async function uploadFile(
   db: Db,
   store: FileStore,
-  caller: Caller,
   projectId: number,
   upload: { filename: string; bytes: Buffer },
 ): Promise<{ file: PlanFile; report?: PlanReport }> {
-  await assertProjectVisible(db, caller, projectId);
-  requireAdmin(caller, 'upload files');
   const name = cleanFileName(upload.filename);
   const kind = fileKindFor(name);
   if (!kind) throw invalid('file', 'Only .svg, .jpg, .jpeg and .png files can be uploaded');
@@ -241,7 +212,7 @@ export async function uploadFile(
   const image = content ? await storeWithEtag(db, store, content) : undefined;
   const etag = image?.etag ?? etagOf(svg);
   const stored = await db.transaction(async (tx) => {
-    if (kind === 'svg') await lockVisibleProject(tx, caller, projectId);
+    if (kind === 'svg') await lockProject(tx, projectId);
     const plans = kind === 'svg' ? await repo.listPlanTitles(tx, projectId) : [];
     const title = kind === 'svg' ? freeTitle(takenTitles(plans), planTitle, plans.length + 1) : '';
     const row = await repo.insertFile(tx, {
@@ -299,13 +270,10 @@ async function syncPlan(
  */
 export async function savePlan(
   db: Db,
-  caller: Caller,
   projectId: number,
   input: { name: string; svg: string; version?: number; buildings?: string; sort_index?: number },
   summary = false,
 ): Promise<{ file: PlanFile | PlanSummary; report: PlanReport; apartments: Apartment[] }> {
-  await assertProjectVisible(db, caller, projectId);
-  requireAdmin(caller, 'edit plans');
   const markup = (await sanitizeOrRefuse(input.svg, 'svg')).svg;
   const etag = etagOf(markup);
   const saved = await db.transaction(async (tx) => {
@@ -358,12 +326,9 @@ async function attachBuildingIds(
 
 export async function attachBuildings(
   db: Db,
-  caller: Caller,
-  fileId: number,
+  file: repo.FileRow,
   buildings: string | number[],
 ): Promise<PlanSummary> {
-  const file = await loadVisibleFile(db, caller, fileId);
-  requireAdmin(caller, 'attach building numbers');
   if (file.kind !== 'svg') throw invalid('fileId', 'Building numbers attach to plans only');
   return db.transaction(async (tx) => {
     await attachBuildingIds(tx, file, buildings);
@@ -373,12 +338,9 @@ export async function attachBuildings(
 
 export async function setBackground(
   db: Db,
-  caller: Caller,
   projectId: number,
   input: { fileName: string; svgName: string },
 ): Promise<PlanSummary> {
-  await assertProjectVisible(db, caller, projectId);
-  requireAdmin(caller, 'set background images');
   const plan = await repo.findByName(db, projectId, input.svgName);
   if (!plan || plan.kind !== 'svg') throw invalid('svgName', `There is no plan named ${input.svgName}`);
   if (input.fileName) {
@@ -392,12 +354,10 @@ export async function setBackground(
 
 export async function updateFile(
   db: Db,
-  caller: Caller,
-  id: number,
+  file: repo.FileRow,
   input: { sort_index?: number; data?: string; name?: string; title?: string },
 ): Promise<PlanSummary> {
-  const file = await loadVisibleFile(db, caller, id);
-  requireAdmin(caller, 'change files');
+  const { id } = file;
   if (input.name !== undefined && input.name !== file.name) {
     throw invalid('name', 'Files cannot be renamed; upload the file again under the new name');
   }
@@ -408,7 +368,7 @@ export async function updateFile(
   }
   const row = await db.transaction(async (tx) => {
     if (input.title !== undefined) {
-      await lockVisibleProject(tx, caller, file.project_id);
+      await lockProject(tx, file.project_id);
       if (takenTitles(await repo.listPlanTitles(tx, file.project_id), file.id).has(titleKey(input.title)))
         throw invalid('title', `Another plan is already called ${input.title}`);
     }
@@ -422,9 +382,8 @@ export async function updateFile(
 }
 
 /** Deletes a file; a plan's name leaves every apartment's file_name, an image leaves every plan. */
-export async function deleteFile(db: Db, caller: Caller, id: number): Promise<void> {
-  const file = await loadVisibleFile(db, caller, id);
-  requireAdmin(caller, 'delete files');
+export async function deleteFile(db: Db, file: repo.FileRow): Promise<void> {
+  const { id } = file;
   await db.transaction(async (tx) => {
     if (file.kind === 'svg') {
       const rows = await repo.projectApartments(tx, file.project_id);

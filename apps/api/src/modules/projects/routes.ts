@@ -9,7 +9,7 @@ import {
   projectUpdateSchema,
   z,
 } from '../../lib/schemas';
-import { projectAccessHook } from './access-hook';
+import { checkedProject, type RouteContext } from '../../plugins/access';
 import { buildEmbedCode, publicBaseUrl } from './embed-code';
 import * as projects from './service';
 import { fromParam } from '../../plugins/public-view-freshness';
@@ -17,100 +17,97 @@ import { fromParam } from '../../plugins/public-view-freshness';
 const tags = ['projects'];
 const projectResponse = z.object({ project: projectSchema });
 const ownerParams = z.object({ user_id: idParams.shape.id });
-const ROLE_PATHS = ['admin', 'client'] as const;
-const scopeNote = (role: (typeof ROLE_PATHS)[number]) =>
-  role === 'admin'
+const scopeNote = (context: RouteContext) =>
+  context === 'admin'
     ? 'Admins only.'
     : "Any signed-in user, scoped by the caller's role: admins reach every project, clients those they own, brokers those they broker. Another user's project is 404.";
 
-/** v1: /{role}/projects, /{role}/project/…, /admin/project/… */
-export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const role of ROLE_PATHS) {
-    // Sign-in, then access to the project, both before the body is read: anonymous callers
-    // get 401 and someone else's project 404, never 422 or 413.
-    const onRequest = role === 'admin' ? app.requireRole('admin') : app.authenticate;
-    const projectAccess = projectAccessHook(app, 'id');
-    const description = scopeNote(role);
+/** v1: /{context}/projects and /{context}/project/…, registered under /admin and /client (app.ts). */
+export const projectRoutes: FastifyPluginAsyncZod<{ context: RouteContext }> = async (app, { context }) => {
+  const description = scopeNote(context);
 
-    app.get(
-      `/${role}/projects`,
-      {
-        onRequest,
-        schema: {
-          tags,
-          summary: 'List projects, ordered by name',
-          description,
-          security: bearer,
-          response: { 200: z.object({ projects: z.array(projectSchema) }) },
-        },
-      },
-      async (request) => ({ projects: await projects.listProjects(app.db, request.auth) }),
-    );
-
-    app.get(
-      `/${role}/project/:id`,
-      {
-        onRequest: [onRequest, projectAccess],
-        schema: {
-          tags,
-          summary: 'One project',
-          description,
-          security: bearer,
-          params: idParams,
-          response: { 200: projectResponse },
-        },
-      },
-      async (request) => ({ project: await projects.getProject(app.db, request.auth, request.params.id) }),
-    );
-
-    app.put(
-      `/${role}/project/:id`,
-      {
-        onRequest: [onRequest, projectAccess],
-        config: { publicView: fromParam('id'), audit: { entity: 'project', project: 'param:id' } },
-        schema: {
-          tags,
-          summary: 'Update a project',
-          description: `${description} Only admins change name, type, description, owner (user_id) and broker (broker_id); anyone else sending a different value gets 403 and nothing changes. Send the version you loaded: a stale one is refused with 409 (without a version the write is not checked).`,
-          security: bearer,
-          params: idParams,
-          body: projectUpdateSchema,
-          response: { 200: projectResponse },
-        },
-      },
-      async (request) => ({
-        project: await projects.updateProject(app.db, request.auth, request.params.id, request.body),
-      }),
-    );
-
-    app.get(
-      `/${role}/project/code/:id`,
-      {
-        onRequest: [onRequest, projectAccess],
-        schema: {
-          tags,
-          summary: 'Embed code for the widget: a script snippet (full) and a plain iframe',
-          description,
-          security: bearer,
-          params: idParams,
-          response: { 200: z.object({ code: projectCodeSchema }) },
-        },
-      },
-      async (request) => {
-        const project = await projects.getProject(app.db, request.auth, request.params.id);
-        const baseUrl = publicBaseUrl(app.config.publicUrl, request);
-        return { code: buildEmbedCode({ baseUrl, projectId: project.id, projectName: project.name }) };
-      },
-    );
-  }
-
-  const adminOnly = app.requireRole('admin');
-
-  app.post(
-    '/admin/project/:user_id',
+  app.get(
+    '/projects',
     {
-      onRequest: adminOnly,
+      config: { access: { action: 'project.list' } },
+      schema: {
+        tags,
+        summary: 'List projects, ordered by name',
+        description,
+        security: bearer,
+        response: { 200: z.object({ projects: z.array(projectSchema) }) },
+      },
+    },
+    async (request) => ({ projects: await projects.listProjects(app.db, request.auth) }),
+  );
+
+  app.get(
+    '/project/:id',
+    {
+      config: { access: { action: 'project.read', project: 'param:id' } },
+      schema: {
+        tags,
+        summary: 'One project',
+        description,
+        security: bearer,
+        params: idParams,
+        response: { 200: projectResponse },
+      },
+    },
+    async (request) => ({ project: checkedProject(request) }),
+  );
+
+  app.put(
+    '/project/:id',
+    {
       config: {
+        access: { action: 'project.update', project: 'param:id' },
+        publicView: fromParam('id'),
+        audit: { entity: 'project', project: 'param:id' },
+      },
+      schema: {
+        tags,
+        summary: 'Update a project',
+        description: `${description} Only admins change name, type, description, owner (user_id) and broker (broker_id); anyone else sending a different value gets 403 and nothing changes. Send the version you loaded: a stale one is refused with 409 (without a version the write is not checked).`,
+        security: bearer,
+        params: idParams,
+        body: projectUpdateSchema,
+        response: { 200: projectResponse },
+      },
+    },
+    async (request) => ({
+      project: await projects.updateProject(app.db, request.auth, checkedProject(request), request.body),
+    }),
+  );
+
+  app.get(
+    '/project/code/:id',
+    {
+      config: { access: { action: 'project.read', project: 'param:id' } },
+      schema: {
+        tags,
+        summary: 'Embed code for the widget: a script snippet (full) and a plain iframe',
+        description,
+        security: bearer,
+        params: idParams,
+        response: { 200: z.object({ code: projectCodeSchema }) },
+      },
+    },
+    async (request) => {
+      const project = checkedProject(request);
+      const baseUrl = publicBaseUrl(app.config.publicUrl, request);
+      return { code: buildEmbedCode({ baseUrl, projectId: project.id, projectName: project.name }) };
+    },
+  );
+};
+
+/** v1: /admin/project/… writes only admins make (registered under /admin). */
+export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/project/:user_id',
+    {
+      config: {
+        access: { action: 'project.create' },
         publicView: false,
         audit: { entity: 'project', id: 'response:project.id', project: 'response:project.id' },
       },
@@ -132,10 +129,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/admin/project/:id',
+    '/project/:id',
     {
-      onRequest: adminOnly,
-      config: { publicView: fromParam('id'), audit: { entity: 'project', project: 'param:id' } },
+      config: {
+        access: { action: 'project.delete', project: 'param:id' },
+        publicView: fromParam('id'),
+        audit: { entity: 'project', project: 'param:id' },
+      },
       schema: {
         tags,
         summary: 'Delete a project and everything in it',
@@ -145,7 +145,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await projects.deleteProject(app.db, request.params.id);
+      await projects.deleteProject(app.db, checkedProject(request).id);
       return reply.status(204).send(null);
     },
   );
@@ -156,8 +156,8 @@ export const brokerAssignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/brokers',
     {
-      onRequest: app.requireRole('admin'),
       config: {
+        access: { action: 'project.assignBroker' },
         publicView: false,
         audit: { entity: 'project', action: 'broker', id: 'body:projectId', project: 'body:projectId' },
       },

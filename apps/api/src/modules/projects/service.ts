@@ -1,7 +1,15 @@
 import type { z } from 'zod';
-import type { Project, projectCreateSchema, projectUpdateSchema, Role } from '@planvy/shared';
+import {
+  denial,
+  PROJECT_CORE_FIELDS,
+  type Project,
+  type projectCreateSchema,
+  type projectUpdateSchema,
+  type Role,
+} from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError, invalid, notFound } from '../../lib/http-error';
+import { deniedError, policyActor } from '../../plugins/auth';
 import * as userRepo from '../users/repository';
 import * as repo from './repository';
 
@@ -63,18 +71,14 @@ async function load(db: DbOrTx, id: number, scope: repo.ProjectScope): Promise<P
   return toProject(row);
 }
 
-export function getProject(db: DbOrTx, caller: Caller, id: number): Promise<Project> {
-  return load(db, id, scopeFor(caller));
-}
-
-/** Throws 404 unless the caller reaches the project. */
+/** 404 unless the caller reaches the project (statistics filter by a project named in the query). */
 export async function assertProjectVisible(db: DbOrTx, caller: Caller, id: number): Promise<void> {
   if (!(await repo.projectVisible(db, id, scopeFor(caller)))) throw projectNotFound();
 }
 
-/** Locks the project row for the rest of the transaction; 404 unless the caller reaches it. */
-export async function lockVisibleProject(tx: DbOrTx, caller: Caller, id: number): Promise<void> {
-  if (!(await repo.lockProject(tx, id, scopeFor(caller)))) throw projectNotFound();
+/** Locks the project row for the rest of the transaction; 404 when it is gone meanwhile. */
+export async function lockProject(tx: DbOrTx, id: number): Promise<void> {
+  if (!(await repo.lockProject(tx, id, ALL))) throw projectNotFound();
 }
 
 async function assertOwnerExists(db: DbOrTx, userId: number) {
@@ -109,37 +113,36 @@ export async function createProject(
   });
 }
 
-/** Fields only an admin may change (spec §6). */
-const ADMIN_FIELDS = ['name', 'type', 'description', 'user_id', 'broker_id'] as const;
-
 /**
- * Admins change any field. Everyone else may only send the stored values back (the
- * project form always posts every field); a different value is refused with 403 and
- * nothing is changed. A non-admin's own id as user_id is taken as "unchanged", since
- * the client app sends the current user as owner (spec §6).
+ * Admins change any field. Everyone else may only send the stored values back of the core
+ * fields (`project.editCore`; the project form always posts every field); a different value
+ * is refused with 403 and nothing is changed. A non-admin's own id as user_id is taken as
+ * "unchanged", since the client app sends the current user as owner (spec §6).
+ * `project` is the one the access hook checked.
  */
 export async function updateProject(
   db: Db,
   caller: Caller,
-  id: number,
+  project: Project,
   input: z.output<typeof projectUpdateSchema>,
 ): Promise<Project> {
+  const { id } = project;
   return db.transaction(async (tx) => {
-    const current = await repo.lockProject(tx, id, scopeFor(caller));
+    const current = await repo.lockProject(tx, id, ALL);
     if (!current) throw projectNotFound();
     assertVersion(input.version, current.version, STALE_PROJECT);
 
-    if (caller.role !== 'admin') {
-      const refused = ADMIN_FIELDS.filter((field) => {
+    const coreDenied = denial(policyActor(caller), 'project.editCore');
+    if (coreDenied) {
+      const refused = PROJECT_CORE_FIELDS.filter((field) => {
         const sent = input[field];
         if (sent === undefined || sent === current[field]) return false;
         return !(field === 'user_id' && sent === caller.id);
       });
       if (refused.length > 0) {
-        const message = 'Only an admin can change the name, type, description, owner or broker of a project';
-        throw new HttpError(403, message, Object.fromEntries(refused.map((f) => [f, [message]])));
+        throw deniedError(coreDenied, Object.fromEntries(refused.map((f) => [f, [coreDenied.message]])));
       }
-      return getProject(tx, caller, id);
+      return load(tx, id, ALL);
     }
 
     if (input.user_id !== undefined && input.user_id !== current.user_id) {
@@ -155,7 +158,7 @@ export async function updateProject(
       user_id: input.user_id,
       broker_id: input.broker_id,
     });
-    return getProject(tx, caller, id);
+    return load(tx, id, ALL);
   });
 }
 

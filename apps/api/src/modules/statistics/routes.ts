@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   allSumQuerySchema,
@@ -18,7 +17,7 @@ import {
   topApartmentsSchema,
   z,
 } from '../../lib/schemas';
-import { projectAccessHook } from '../projects/access-hook';
+import { checkedProject } from '../../plugins/access';
 import * as statistics from './service';
 
 const tags = ['statistics'];
@@ -31,15 +30,12 @@ const range =
 /** v2: /statistic/… (spec §7 "Statistics (v2)" and the dashboard's analytics). */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Who may see statistics does not depend on what is asked, so it is settled before validation.
-  const onRequest = [
-    app.authenticate,
-    async (request: FastifyRequest) => statistics.assertCanViewStatistics(app.db, request.auth),
-  ];
+  const read = { access: { action: 'statistics.read' } } as const;
 
   app.get(
     '/statistic/projects/all-sum',
     {
-      onRequest,
+      config: read,
       schema: {
         tags,
         summary: 'Apartments by status over the caller’s projects',
@@ -55,7 +51,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/statistic/projects/per-project',
     {
-      onRequest,
+      config: read,
       schema: {
         tags,
         summary: 'Apartments by status, one entry per project, ordered by name',
@@ -71,7 +67,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/statistic/projects/most-clicked',
     {
-      onRequest,
+      config: read,
       schema: {
         tags,
         summary: 'The most-clicked apartment of the week',
@@ -87,7 +83,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/statistic/clicks/daily',
     {
-      onRequest,
+      config: read,
       schema: {
         tags,
         summary: 'Clicks per day over the caller’s projects, one project or one apartment',
@@ -103,7 +99,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/statistic/clicks/top',
     {
-      onRequest,
+      config: read,
       schema: {
         tags,
         summary: 'The most-clicked apartments in a date range',
@@ -119,7 +115,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/statistic/projects/:projectId/apartment-clicks',
     {
-      onRequest: [...onRequest, projectAccessHook(app, 'projectId')],
+      config: { access: { action: 'statistics.read', project: 'param:projectId' } },
       schema: {
         tags,
         summary: 'Clicks per apartment of one project in a date range (the plan’s click shading)',
@@ -131,13 +127,13 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      statistics.apartmentClicks(app.db, request.auth, request.params.projectId, request.query, new Date()),
+      statistics.apartmentClicks(app.db, checkedProject(request).id, request.query, new Date()),
   );
 
   app.get(
     '/statistic/status-history',
     {
-      onRequest,
+      config: read,
       schema: {
         tags,
         summary:

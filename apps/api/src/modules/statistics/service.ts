@@ -1,6 +1,5 @@
 import {
   addDays,
-  canViewStatistics,
   checkRange,
   dateInZone,
   daysBetween,
@@ -24,16 +23,9 @@ import {
   type TopApartments,
 } from '@planvy/shared';
 import type { DbOrTx } from '../../db/client';
-import { forbidden, invalid, notFound } from '../../lib/http-error';
+import { invalid, notFound } from '../../lib/http-error';
 import { assertProjectVisible, scopeFor, type Caller } from '../projects/service';
-import { getConfig } from '../users/repository';
 import * as repo from './repository';
-
-/** 403 unless the caller may see statistics: admins, and others with project_statistic "1". */
-export async function assertCanViewStatistics(db: DbOrTx, caller: Caller): Promise<void> {
-  const setting = caller.role === 'admin' ? undefined : await getConfig(db, caller.id, 'project_statistic');
-  if (!canViewStatistics(caller.role, setting)) throw forbidden('Statistics are not enabled for this user');
-}
 
 /** The projects a statistic covers: one named project (404 unless the caller reaches it), or all they reach. */
 async function projectFilter(db: DbOrTx, caller: Caller, projectId?: number): Promise<repo.ProjectFilter> {
@@ -215,13 +207,11 @@ export async function dailyClicks(
 /** Clicks per apartment of one project (the plan's click shading). */
 export async function apartmentClicks(
   db: DbOrTx,
-  caller: Caller,
   projectId: number,
   query: { from?: IsoDate; to?: IsoDate },
   now: Date,
 ): Promise<ApartmentClicks> {
   const range = resolveRange(query, now);
-  await assertProjectVisible(db, caller, projectId);
   const source = await clickSource(db, range, dateInZone(now));
   return { ...range, apartments: await repo.clicksPerApartment(db, projectId, source) };
 }

@@ -10,7 +10,7 @@ import {
   z,
 } from '../../lib/schemas';
 import { fromParam } from '../../plugins/public-view-freshness';
-import { projectAccessHook } from '../projects/access-hook';
+import { checkedProject, type RouteContext } from '../../plugins/access';
 import * as styles from './service';
 
 const tags = ['styles'];
@@ -27,19 +27,43 @@ const themeName = (_request: unknown, response: unknown) => ({
   name: (response as { theme?: { name?: string } }).theme?.name,
 });
 
+/** v1: GET /{context}/scss/{projectId}, registered under /admin and /client (app.ts). */
+export const projectStyleRoutes: FastifyPluginAsyncZod<{ context: RouteContext }> = async (
+  app,
+  { context },
+) => {
+  app.get(
+    '/scss/:projectId',
+    {
+      config: { access: { action: 'styles.read', project: 'param:projectId' } },
+      schema: {
+        tags,
+        summary: 'A project’s own style values',
+        description:
+          context === 'admin'
+            ? 'Admins only. [key, attr, value] triples over the defaults (merge the defaults first).'
+            : 'Read-only, for the plan viewer of anyone who reaches the project (another user’s project is 404).',
+        security: bearer,
+        params: projectIdParams,
+        response: { 200: projectStylesSchema },
+      },
+    },
+    async (request) => ({ scss: await styles.getProjectStyles(app.db, checkedProject(request).id) }),
+  );
+};
+
 /**
- * v1 styles (spec §7 "Styles (admin prefix)"): project styles as [key, attr, value] triples
- * and saved themes. Every write is admin-only; a saved project style reaches the widget
- * at once (its cached public view is dropped).
+ * v1 styles (spec §7 "Styles (admin prefix)", registered under /admin): the defaults, a
+ * project's style values as [key, attr, value] triples, and saved themes. A saved project
+ * style reaches the widget at once (its cached public view is dropped).
  */
-export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = app.requireRole('admin');
-  const projectAccess = projectAccessHook(app, 'projectId');
+export const styleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const themes = { action: 'themes.manage' } as const;
 
   app.get(
-    '/admin/scss/default',
+    '/scss/default',
     {
-      onRequest: adminOnly,
+      config: { access: themes },
       schema: {
         tags,
         summary: 'The default styles every project starts from',
@@ -51,34 +75,11 @@ export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ scss: styles.defaultStyles() }),
   );
 
-  for (const role of ['admin', 'client'] as const) {
-    app.get(
-      `/${role}/scss/:projectId`,
-      {
-        onRequest: [role === 'admin' ? adminOnly : app.authenticate, projectAccess],
-        schema: {
-          tags,
-          summary: 'A project’s own style values',
-          description:
-            role === 'admin'
-              ? 'Admins only. [key, attr, value] triples over the defaults (merge the defaults first).'
-              : 'Read-only, for the plan viewer of anyone who reaches the project (another user’s project is 404).',
-          security: bearer,
-          params: projectIdParams,
-          response: { 200: projectStylesSchema },
-        },
-      },
-      async (request) => ({
-        scss: await styles.getProjectStyles(app.db, request.auth, request.params.projectId),
-      }),
-    );
-  }
-
   app.post(
-    '/admin/scss/:projectId',
+    '/scss/:projectId',
     {
-      onRequest: adminOnly,
       config: {
+        access: { action: 'styles.update', project: 'param:projectId' },
         publicView: fromParam('projectId'),
         audit: {
           entity: 'style',
@@ -104,20 +105,15 @@ export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // The public view is dropped by the freshness plugin (config.publicView above).
-      const scss = await styles.saveProjectStyles(
-        app.db,
-        request.auth,
-        request.params.projectId,
-        request.body.scss,
-      );
+      const scss = await styles.saveProjectStyles(app.db, checkedProject(request).id, request.body.scss);
       return { scss };
     },
   );
 
   app.get(
-    '/admin/styles',
+    '/styles',
     {
-      onRequest: adminOnly,
+      config: { access: themes },
       schema: {
         tags,
         summary: 'Saved themes, by name',
@@ -133,10 +129,10 @@ export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
     'for project styles (a refused entry is a 422 on data.N.attr or data.N.val). Names are unique ignoring case.';
 
   app.post(
-    '/admin/styles',
+    '/styles',
     {
-      onRequest: adminOnly,
       config: {
+        access: themes,
         audit: { entity: 'theme', id: 'response:theme.id', project: null, detail: themeName },
         publicView: false,
       },
@@ -156,10 +152,13 @@ export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/styles/:id',
+    '/styles/:id',
     {
-      onRequest: adminOnly,
-      config: { audit: { entity: 'theme', project: null, detail: themeName }, publicView: false },
+      config: {
+        access: themes,
+        audit: { entity: 'theme', project: null, detail: themeName },
+        publicView: false,
+      },
       schema: {
         tags,
         summary: 'Update a theme',
@@ -174,10 +173,13 @@ export const styleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/admin/styles/:id',
+    '/styles/:id',
     {
-      onRequest: adminOnly,
-      config: { audit: { entity: 'theme', project: null, detail: () => ({}) }, publicView: false },
+      config: {
+        access: themes,
+        audit: { entity: 'theme', project: null, detail: () => ({}) },
+        publicView: false,
+      },
       schema: {
         tags,
         summary: 'Delete a theme',

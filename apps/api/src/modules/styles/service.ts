@@ -1,10 +1,8 @@
 import { DEFAULT_STYLES, type StyleTriple, type Theme, type ThemeEntry } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { forbidden, invalid, notFound } from '../../lib/http-error';
-import { assertProjectVisible, lockVisibleProject, type Caller } from '../projects/service';
+import { invalid, notFound } from '../../lib/http-error';
+import { lockProject } from '../projects/service';
 import * as repo from './repository';
-
-export const STYLES_ADMIN_ONLY = 'Only an admin can change project styles';
 const NAME_TAKEN = 'A theme with this name already exists';
 
 /** The defaults every project starts from (GET /admin/scss/default). */
@@ -12,27 +10,20 @@ export function defaultStyles(): StyleTriple[] {
   return DEFAULT_STYLES;
 }
 
-/** The project's own values over the defaults; 404 unless the caller reaches the project. */
-export async function getProjectStyles(
-  db: DbOrTx,
-  caller: Caller,
-  projectId: number,
-): Promise<StyleTriple[]> {
-  await assertProjectVisible(db, caller, projectId);
+/** The project's own values over the defaults. */
+export function getProjectStyles(db: DbOrTx, projectId: number): Promise<StyleTriple[]> {
   return repo.readProjectStyles(db, projectId);
 }
 
-/** Replaces the project's set with already validated triples, in one transaction. Admins only. */
+/** Replaces the project's set with already validated triples, in one transaction (`styles.update`). */
 export async function saveProjectStyles(
   db: Db,
-  caller: Caller,
   projectId: number,
   triples: StyleTriple[],
 ): Promise<StyleTriple[]> {
   return db.transaction(async (tx) => {
-    // The lock keeps the project from being deleted under the write; someone else's is a 404 first.
-    await lockVisibleProject(tx, caller, projectId);
-    if (caller.role !== 'admin') throw forbidden(STYLES_ADMIN_ONLY);
+    // The lock keeps the project from being deleted under the write.
+    await lockProject(tx, projectId);
     await repo.replaceProjectStyles(tx, projectId, triples);
     return repo.readProjectStyles(tx, projectId);
   });

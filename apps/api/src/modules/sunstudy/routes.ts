@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bearer,
   idParams,
   idSchema,
-  parseId,
   projectIdParams,
   sunStudyCreateSchema,
   sunStudyListSchema,
@@ -13,13 +12,11 @@ import {
   sunStudyWriteSchema,
   z,
 } from '../../lib/schemas';
-import { forbidden, HttpError, invalid } from '../../lib/http-error';
-import { sunStudyFiles } from '../../db/schema';
-import { projectOf } from '../../plugins/audit';
-import { projectAccessHook } from '../projects/access-hook';
+import { HttpError, invalid } from '../../lib/http-error';
+import { checkedProject, checkedRow } from '../../plugins/access';
 import { ACCEPTED_MESSAGE } from './media';
 import * as sunStudy from './service';
-import { fromBody, projectOfRow } from '../../plugins/public-view-freshness';
+import { checkedProjectView } from '../../plugins/public-view-freshness';
 import { IMMUTABLE, redirectQueryToCanonical } from '../../lib/immutable-urls';
 import { sendFile } from '../../lib/send-file';
 
@@ -27,29 +24,17 @@ const tags = ['sun study'];
 /** Room for the multipart envelope around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-/** onRequest (after sign-in) for /sunstudy/file/:id: 404 for an entry the caller cannot reach, 403 for one they can, before the body is read. */
-function entryAccessHook(app: FastifyInstance) {
-  return async (request: FastifyRequest) => {
-    if (request.auth.role === 'admin') return;
-    const id = parseId((request.params as Record<string, unknown>).id);
-    // Not an id: the params schema answers with 404.
-    if (id === undefined) return;
-    await sunStudy.loadVisibleEntry(app.db, request.auth, id);
-    throw forbidden(sunStudy.ADMIN_ONLY);
-  };
-}
-
-/** v1: POST /admin/sunstudy/{projectId}, the upload (spec §7). */
+/** v1: POST /admin/sunstudy/{projectId}, the upload (spec §7; registered under /admin). */
 export const sunStudyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = app.config.maxSunStudyBytes;
   const limitMb = Math.round((limit / 1024 / 1024) * 10) / 10;
   const tooLarge = `The file is larger than the limit of ${limitMb} MB`;
 
   app.post(
-    '/admin/sunstudy/:projectId',
+    '/sunstudy/:projectId',
     {
-      onRequest: app.requireRole('admin'),
       config: {
+        access: { action: 'sunStudy.manage', project: 'param:projectId' },
         publicView: false,
         audit: {
           entity: 'sun_study',
@@ -89,13 +74,10 @@ export const sunStudyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw err;
       }
-      const file = await sunStudy.uploadSunStudyFile(
-        app.db,
-        app.fileStore,
-        request.auth,
-        request.params.projectId,
-        { filename: part.filename, bytes },
-      );
+      const file = await sunStudy.uploadSunStudyFile(app.db, app.fileStore, checkedProject(request).id, {
+        filename: part.filename,
+        bytes,
+      });
       return reply.status(201).send({ file });
     },
   );
@@ -106,7 +88,7 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sunstudy/project/:id',
     {
-      onRequest: [app.authenticate, projectAccessHook(app, 'id')],
+      config: { access: { action: 'sunStudy.read', project: 'param:id' } },
       schema: {
         tags,
         summary: "The project's sun-study files, by sortIndex",
@@ -115,15 +97,15 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sunStudyListSchema },
       },
     },
-    async (request) => ({ files: await sunStudy.listSunStudy(app.db, request.auth, request.params.id) }),
+    async (request) => ({ files: await sunStudy.listSunStudy(app.db, checkedProject(request).id) }),
   );
 
   app.post(
     '/sunstudy/file',
     {
-      onRequest: app.authenticate,
       config: {
-        publicView: fromBody('projectId'),
+        access: { action: 'sunStudy.manage', project: 'body:projectId' },
+        publicView: checkedProjectView,
         audit: { entity: 'sun_study', id: 'response:file.id', project: 'body:projectId' },
       },
       schema: {
@@ -136,7 +118,7 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await sunStudy.addSunStudyFile(app.db, request.auth, request.body);
+      const result = await sunStudy.addSunStudyFile(app.db, request.body);
       return reply.status(201).send(result);
     },
   );
@@ -144,10 +126,10 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sunstudy/file/:id',
     {
-      onRequest: [app.authenticate, entryAccessHook(app)],
       config: {
-        publicView: projectOfRow(sunStudyFiles),
-        audit: { entity: 'sun_study', project: projectOf(sunStudyFiles) },
+        access: { action: 'sunStudy.manage', row: 'sunStudy' },
+        publicView: checkedProjectView,
+        audit: { entity: 'sun_study' },
       },
       schema: {
         tags,
@@ -160,16 +142,16 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sunStudyWriteSchema },
       },
     },
-    async (request) => sunStudy.updateSunStudyFile(app.db, request.auth, request.params.id, request.body),
+    async (request) => sunStudy.updateSunStudyFile(app.db, checkedRow(request, 'sunStudy'), request.body),
   );
 
   app.delete(
     '/sunstudy/file/:id',
     {
-      onRequest: [app.authenticate, entryAccessHook(app)],
       config: {
-        publicView: projectOfRow(sunStudyFiles),
-        audit: { entity: 'sun_study', project: projectOf(sunStudyFiles) },
+        access: { action: 'sunStudy.manage', row: 'sunStudy' },
+        publicView: checkedProjectView,
+        audit: { entity: 'sun_study' },
       },
       schema: {
         tags,
@@ -181,7 +163,7 @@ export const sunStudyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { files } = await sunStudy.deleteSunStudyFile(app.db, request.auth, request.params.id);
+      const { files } = await sunStudy.deleteSunStudyFile(app.db, checkedRow(request, 'sunStudy'));
       return { files };
     },
   );

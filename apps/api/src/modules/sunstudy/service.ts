@@ -1,23 +1,18 @@
 import path from 'node:path';
 import type { PublicSunStudy, SunStudyFile, SunStudyUpload } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { forbidden, invalid, notFound } from '../../lib/http-error';
+import { invalid, notFound } from '../../lib/http-error';
 import type { FileStore } from '../../lib/file-store';
 import { cleanFileName, storeWithEtag, uniqueName } from '../files/service';
 import { insertFile } from '../files/repository';
-import { assertProjectVisible, lockVisibleProject, type Caller } from '../projects/service';
+import { lockProject } from '../projects/service';
 import { readMedia, type Media } from './media';
 import * as repo from './repository';
 
-export const ADMIN_ONLY = 'Only admins change sun studies';
 /** An upload that was never added to the sun study is removed after this long. */
 const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 
 const entryNotFound = () => notFound('Sun study file');
-
-function requireAdmin(caller: Caller) {
-  if (caller.role !== 'admin') throw forbidden(ADMIN_ONLY);
-}
 
 // ---------------------------------------------------------------------------
 // Public URLs. Each names the file's id and a prefix of its content hash, so a URL
@@ -92,8 +87,7 @@ async function list(db: DbOrTx, projectId: number): Promise<SunStudyFile[]> {
   return (await repo.listEntries(db, projectId)).map(toFile);
 }
 
-export async function listSunStudy(db: DbOrTx, caller: Caller, projectId: number): Promise<SunStudyFile[]> {
-  await assertProjectVisible(db, caller, projectId);
+export function listSunStudy(db: DbOrTx, projectId: number): Promise<SunStudyFile[]> {
   return list(db, projectId);
 }
 
@@ -109,12 +103,9 @@ export async function publicSunStudy(db: DbOrTx, projectId: number): Promise<Pub
 export async function uploadSunStudyFile(
   db: Db,
   store: FileStore,
-  caller: Caller,
   projectId: number,
   upload: { filename: string; bytes: Buffer },
 ): Promise<SunStudyUpload> {
-  await assertProjectVisible(db, caller, projectId);
-  requireAdmin(caller);
   const name = cleanFileName(upload.filename);
   const media: Media = await readMedia(name, upload.bytes);
   // The bytes go to the file store first; the rows that refer to them follow in one transaction.
@@ -124,7 +115,7 @@ export async function uploadSunStudyFile(
     Promise.all(media.variants.map(async (v) => ({ ...v, ...(await put(v.bytes)) }))),
   ]);
   return db.transaction(async (tx) => {
-    await lockVisibleProject(tx, caller, projectId);
+    await lockProject(tx, projectId);
     await repo.deleteOrphanUploads(tx, projectId, new Date(Date.now() - ORPHAN_AGE_MS));
     const row = await insertFile(tx, {
       project_id: projectId,
@@ -160,11 +151,8 @@ export function placeAt(ids: readonly number[], id: number, position: number | u
 
 export async function addSunStudyFile(
   db: Db,
-  caller: Caller,
   input: { projectId: number; label: string; filePath: string; fileName: string; sortIndex?: number },
 ): Promise<{ file: SunStudyFile; files: SunStudyFile[] }> {
-  await assertProjectVisible(db, caller, input.projectId);
-  requireAdmin(caller);
   return db.transaction(async (tx) => {
     const entries = await repo.lockEntries(tx, input.projectId);
     const upload = await repo.findUpload(tx, input.projectId, input.fileName);
@@ -202,26 +190,12 @@ export async function addSunStudyFile(
   });
 }
 
-/** 404 for an entry the caller cannot reach, missing or someone else's alike. */
-export async function loadVisibleEntry(db: DbOrTx, caller: Caller, id: number): Promise<repo.SunStudyRow> {
-  const row = await repo.findEntry(db, id);
-  if (!row) throw entryNotFound();
-  try {
-    await assertProjectVisible(db, caller, row.project_id);
-  } catch {
-    throw entryNotFound();
-  }
-  return row;
-}
-
 export async function updateSunStudyFile(
   db: Db,
-  caller: Caller,
-  id: number,
+  entry: repo.SunStudyRow,
   input: { label?: string; sortIndex?: number },
 ): Promise<{ file: SunStudyFile; files: SunStudyFile[] }> {
-  const entry = await loadVisibleEntry(db, caller, id);
-  requireAdmin(caller);
+  const { id } = entry;
   return db.transaction(async (tx) => {
     const entries = await repo.lockEntries(tx, entry.project_id);
     if (!entries.some((e) => e.id === id)) throw entryNotFound();
@@ -236,11 +210,9 @@ export async function updateSunStudyFile(
 /** Removes the entry and its stored bytes (and copies); the others close up. */
 export async function deleteSunStudyFile(
   db: Db,
-  caller: Caller,
-  id: number,
+  entry: repo.SunStudyRow,
 ): Promise<{ projectId: number; files: SunStudyFile[] }> {
-  const entry = await loadVisibleEntry(db, caller, id);
-  requireAdmin(caller);
+  const { id } = entry;
   return db.transaction(async (tx) => {
     const entries = await repo.lockEntries(tx, entry.project_id);
     const current = entries.find((e) => e.id === id);

@@ -19,16 +19,16 @@ import * as users from './service';
 const userResponse = z.object({ user: userSchema });
 const userAudit = (action?: string) => ({ entity: 'user' as const, action, project: null });
 
-/** v1: /admin/users, /admin/user/…, /admin/clients — admins only. */
+/** v1: /admin/users, /admin/user/…, /admin/clients — admins only (registered under /admin). */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireRole('admin'));
   // An admin acting as someone else never manages users (the shared policy says why).
-  app.addHook('onRequest', async (request) => assertCan(request.auth, 'users.manage'));
+  const manage = { action: 'users.manage' } as const;
   const tags = ['users'];
 
   app.get(
-    '/admin/users',
+    '/users',
     {
+      config: { access: manage },
       schema: {
         tags,
         security: bearer,
@@ -39,8 +39,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/user/:id',
+    '/user/:id',
     {
+      config: { access: manage },
       schema: {
         tags,
         security: bearer,
@@ -54,9 +55,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/user',
+    '/user',
     {
-      config: { audit: { ...userAudit(), id: 'response:user.id' }, publicView: false },
+      config: { access: manage, audit: { ...userAudit(), id: 'response:user.id' }, publicView: false },
       schema: {
         tags,
         description: 'The password must be 6–30 characters and not one of the most common passwords (422).',
@@ -72,9 +73,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/admin/user/:id',
+    '/user/:id',
     {
       config: {
+        access: manage,
         audit: {
           ...userAudit(),
           // The role before the change, read in the write's transaction: the entry says from what to what.
@@ -115,9 +117,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/admin/user/:id',
+    '/user/:id',
     {
-      config: { audit: userAudit(), publicView: false },
+      config: { access: manage, audit: userAudit(), publicView: false },
       schema: {
         tags,
         summary: 'Delete a user',
@@ -138,9 +140,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/user/:id/config',
+    '/user/:id/config',
     {
       config: {
+        access: manage,
         audit: { ...userAudit('config'), detail: (request) => ({ ...(request.body as object) }) },
         publicView: false,
       },
@@ -158,9 +161,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/user/authenticate/:id',
+    '/user/authenticate/:id',
     {
-      config: { audit: userAudit('impersonation.start') },
+      config: { access: manage, audit: userAudit('impersonation.start') },
       schema: {
         tags,
         summary: 'Sign in as another user; the token remembers the admin',
@@ -196,8 +199,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/clients',
+    '/clients',
     {
+      config: { access: manage },
       schema: {
         tags,
         security: bearer,
@@ -219,7 +223,7 @@ export const brokerListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/brokers',
     {
-      onRequest: app.requireRole('admin'),
+      config: { access: { action: 'users.listBrokers' } },
       schema: {
         tags: ['users'],
         security: bearer,

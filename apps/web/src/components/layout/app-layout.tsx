@@ -24,7 +24,7 @@ function useTabs(session: Session | null): Tab[] {
   if (seesStatistics(session)) {
     tabs.push({ to: paths.dashboard(), label: t('nav.statistic') });
   }
-  if (session.role === 'admin') tabs.push({ to: paths.users(), label: t('nav.users') });
+  if (can('users.manage')) tabs.push({ to: paths.users(), label: t('nav.users') });
   if (can('audit.read')) tabs.push({ to: paths.audit(), label: t('audit.nav') });
   return tabs;
 }

@@ -113,21 +113,22 @@ export function formPayload(values: ApartmentFormValues): Required<Omit<Apartmen
   };
 }
 
+/** Whether the signed-in user may change an apartment field (the policy table's APARTMENT_FIELD_ACTIONS). */
+export type EditableField = (field: keyof ApartmentFields) => boolean;
+
 /**
  * The body of a create: every field, plus the defaults the form does not show (file_name).
- * Building numbers and zones are the admin's (spec §6), so others never send them.
+ * Building numbers and zones are the admin's (spec §6): fields `editable` refuses are never sent.
  */
 export function createPayload(
   values: ApartmentFormValues,
   defaults: Partial<ApartmentFields>,
-  isAdmin: boolean,
+  editable: EditableField,
 ): ApartmentPayload {
   const { building_number_id, ...rest } = formPayload(values);
   const payload: ApartmentPayload = { ...rest };
-  if (isAdmin) {
-    payload.building_number_id = building_number_id;
-    if (typeof defaults.file_name === 'string') payload.file_name = defaults.file_name;
-  }
+  if (editable('building_number_id')) payload.building_number_id = building_number_id;
+  if (editable('file_name') && typeof defaults.file_name === 'string') payload.file_name = defaults.file_name;
   return payload;
 }
 
@@ -135,7 +136,7 @@ export function createPayload(
 export function updatePayload(
   values: ApartmentFormValues,
   apartment: Apartment,
-  isAdmin: boolean,
+  editable: EditableField,
 ): ApartmentPayload {
   const next = formPayload(values);
   const out: ApartmentPayload = {};
@@ -144,7 +145,7 @@ export function updatePayload(
   if (next.status !== apartment.status) out.status = next.status;
   if (next.inactive !== apartment.inactive) out.inactive = next.inactive;
   if (next.info !== JSON.stringify(parseInfo(apartment.info))) out.info = next.info;
-  if (isAdmin && next.building_number_id !== apartment.building_number_id) {
+  if (editable('building_number_id') && next.building_number_id !== apartment.building_number_id) {
     out.building_number_id = next.building_number_id;
   }
   return out;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Apartment } from '@planvy/shared';
+import { canEditApartmentField } from '@planvy/shared';
 import { createPayload, formFieldOf, initialFormValues, updatePayload } from './apartment-payload';
+
+/** The field rules of the policy table, for an admin and for a client. */
+const admin = (field: string) => canEditApartmentField({ id: 1, role: 'admin', impersonating: false }, field);
+const client = (field: string) =>
+  canEditApartmentField({ id: 2, role: 'client', impersonating: false }, field);
 import { apartmentFormErrors } from './apartment-validation';
 import { importReason } from './import-reasons';
 
@@ -49,7 +55,7 @@ describe('apartment form values', () => {
 
   it('sends only what changed on update, in transit form', () => {
     const values = initialFormValues(stored, {}, 'sale', 'sv');
-    expect(updatePayload(values, stored, true)).toEqual({});
+    expect(updatePayload(values, stored, admin)).toEqual({});
     const edited = {
       ...values,
       price: '2 600 000',
@@ -57,7 +63,7 @@ describe('apartment form values', () => {
       status: 'sold',
       info: [...values.info, { url: 'https://example.com/b.pdf' }],
     };
-    expect(updatePayload(edited, stored, true)).toEqual({
+    expect(updatePayload(edited, stored, admin)).toEqual({
       price: 2600000,
       inactive: '1',
       status: 'sold',
@@ -67,12 +73,12 @@ describe('apartment form values', () => {
 
   it('never sends building numbers or zones for a non-admin', () => {
     const values = { ...initialFormValues(stored, {}, 'sale', 'sv'), building_number_id: '' };
-    expect(updatePayload(values, stored, true)).toEqual({ building_number_id: null });
-    expect(updatePayload(values, stored, false)).toEqual({});
-    const created = createPayload(values, { file_name: 'plan.svg' }, false);
+    expect(updatePayload(values, stored, admin)).toEqual({ building_number_id: null });
+    expect(updatePayload(values, stored, client)).toEqual({});
+    const created = createPayload(values, { file_name: 'plan.svg' }, client);
     expect(created).not.toHaveProperty('building_number_id');
     expect(created).not.toHaveProperty('file_name');
-    expect(createPayload(values, { file_name: 'plan.svg' }, true)).toMatchObject({
+    expect(createPayload(values, { file_name: 'plan.svg' }, admin)).toMatchObject({
       file_name: 'plan.svg',
       building_number_id: null,
       bostad: '1101',

@@ -4,11 +4,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconExternalLink, IconMapSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { DEFAULT_STYLES, mergeStyles } from '@planvy/shared';
+import { DEFAULT_STYLES, mergeStyles, type PolicyAction } from '@planvy/shared';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
+import { useCan } from '../../../hooks/use-can';
 import { fullName, seesStatistics, useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';
 import { ApartmentForm } from '../../../features/apartments/components/apartment-form';
@@ -30,14 +31,18 @@ import { StylesButton } from '../../../features/styles/components/styles-button'
 
 const TABS = ['project', 'svg', 'sun', 'buildings', 'code'] as const;
 type Tab = (typeof TABS)[number];
-const ADMIN_TABS: ReadonlySet<Tab> = new Set(['svg', 'sun', 'buildings']);
+/** The tabs that manage something, and the action each one needs (the policy table's). */
+const TAB_ACTIONS: Partial<Record<Tab, PolicyAction>> = {
+  svg: 'plan.upload',
+  sun: 'sunStudy.manage',
+  buildings: 'buildingNumbers.manage',
+};
 
-/** The open tab lives in `?tab=` so a reload or a shared link keeps it; non-admins never get an admin tab. */
-function useTab(isAdmin: boolean): [Tab, (tab: string | null) => void] {
+/** The open tab lives in `?tab=` so a reload or a shared link keeps it; nobody gets a tab they may not use. */
+function useTab(allowed: (tab: Tab) => boolean): [Tab, (tab: string | null) => void] {
   const [params, setParams] = useSearchParams();
   const wanted = params.get('tab');
-  const tab =
-    TABS.find((candidate) => candidate === wanted && (isAdmin || !ADMIN_TABS.has(candidate))) ?? 'project';
+  const tab = TABS.find((candidate) => candidate === wanted && allowed(candidate)) ?? 'project';
   const select = (next: string | null) =>
     setParams(
       (current) => {
@@ -78,8 +83,12 @@ export function ProjectRoute() {
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const session = useSession();
-  const isAdmin = session?.role === 'admin';
-  const [tab, setTab] = useTab(isAdmin);
+  const can = useCan();
+  const hasTab = (candidate: Tab) => {
+    const action = TAB_ACTIONS[candidate];
+    return action === undefined || can(action);
+  };
+  const [tab, setTab] = useTab(hasTab);
   const project = useProject(id);
   const settings = useStoredProjectSettings(id);
   const apartments = useApartments(id);
@@ -113,7 +122,7 @@ export function ProjectRoute() {
       <PageHeader
         title={p.name}
         actions={
-          isAdmin ? (
+          can('project.delete', p) ? (
             <>
               <StylesButton project={p} />
               <Button
@@ -136,7 +145,7 @@ export function ProjectRoute() {
       />
       <Group gap="sm" mt={-8} mb="lg">
         <ProjectTypeBadge type={p.type} />
-        {isAdmin && (
+        {can('project.editCore', p) && (
           <Text size="sm" c="dimmed">
             {t('projects.view.owner', { name: fullName(p.user) })}
           </Text>
@@ -146,46 +155,38 @@ export function ProjectRoute() {
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List aria-label={t('projects.tabs.label')}>
           <Tabs.Tab value="project">{t('projects.tabs.project')}</Tabs.Tab>
-          {isAdmin && <Tabs.Tab value="svg">{t('projects.tabs.svg')}</Tabs.Tab>}
-          {isAdmin && <Tabs.Tab value="sun">{t('projects.tabs.sun')}</Tabs.Tab>}
-          {isAdmin && <Tabs.Tab value="buildings">{t('projects.tabs.buildings')}</Tabs.Tab>}
+          {hasTab('svg') && <Tabs.Tab value="svg">{t('projects.tabs.svg')}</Tabs.Tab>}
+          {hasTab('sun') && <Tabs.Tab value="sun">{t('projects.tabs.sun')}</Tabs.Tab>}
+          {hasTab('buildings') && <Tabs.Tab value="buildings">{t('projects.tabs.buildings')}</Tabs.Tab>}
           <Tabs.Tab value="code">{t('projects.tabs.code')}</Tabs.Tab>
         </Tabs.List>
 
         <Tabs.Panel value="project" pt="lg">
           <Stack gap="xl">
-            <ProjectDetailsForm
-              project={p}
-              settings={s}
-              versions={settings.data.versions}
-              isAdmin={isAdmin}
-            />
+            <ProjectDetailsForm project={p} settings={s} versions={settings.data.versions} />
             <PlanViewer
               project={p}
               settings={s}
               apartments={apartments.data ?? []}
-              isAdmin={isAdmin}
               styles={mergedStyles}
-              renderApartmentForm={(slot) => (
-                <ApartmentForm project={p} settings={s} isAdmin={isAdmin} {...slot} />
-              )}
+              renderApartmentForm={(slot) => <ApartmentForm project={p} settings={s} {...slot} />}
               headerExtra={clicks.control}
               shading={clicks.shading}
             />
-            <ApartmentsPanel project={p} settings={s} isAdmin={isAdmin} />
+            <ApartmentsPanel project={p} settings={s} />
           </Stack>
         </Tabs.Panel>
-        {isAdmin && (
+        {hasTab('svg') && (
           <Tabs.Panel value="svg" pt="lg">
             <PlanFilesManager projectId={p.id} />
           </Tabs.Panel>
         )}
-        {isAdmin && (
+        {hasTab('sun') && (
           <Tabs.Panel value="sun" pt="lg">
             <SunStudyManager projectId={p.id} />
           </Tabs.Panel>
         )}
-        {isAdmin && (
+        {hasTab('buildings') && (
           <Tabs.Panel value="buildings" pt="lg">
             <BuildingNumbersManager projectId={p.id} />
           </Tabs.Panel>

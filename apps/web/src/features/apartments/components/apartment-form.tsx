@@ -1,3 +1,4 @@
+import { useEditableApartmentField } from '../../../hooks/use-can';
 import {
   ActionIcon,
   Button,
@@ -49,7 +50,6 @@ import { StatusSelect } from './status-select';
 export interface ApartmentFormProps {
   project: Project;
   settings: ProjectSettings;
-  isAdmin: boolean;
   /** The apartment to edit; absent to create a new one. */
   apartment?: Apartment;
   /** Initial values for a new apartment (e.g. file_name of the plan it is drawn on). */
@@ -74,7 +74,6 @@ const NO_DEFAULTS: Partial<ApartmentFields> = {};
 export function ApartmentForm({
   project,
   settings,
-  isAdmin,
   apartment,
   defaults = NO_DEFAULTS,
   onSaved,
@@ -84,6 +83,9 @@ export function ApartmentForm({
 }: ApartmentFormProps) {
   const { t } = useTranslation();
   const lang = useUiLanguage();
+  // Which fields the signed-in user may change: the policy table's field rules, as the API checks them.
+  const editable = useEditableApartmentField();
+  const editsBuilding = editable('building_number_id');
   const type = project.type;
   const createApartment = useCreateApartment();
   const updateApartment = useUpdateApartment();
@@ -115,7 +117,7 @@ export function ApartmentForm({
     if (!apartment || !base || apartment.id !== base.id || apartment.version <= base.version) return;
     let pending: ApartmentPayload | undefined;
     try {
-      pending = updatePayload(form.getValues(), base, isAdmin);
+      pending = updatePayload(form.getValues(), base, editable);
     } catch {
       return; // values the schema refuses are edits too
     }
@@ -123,7 +125,7 @@ export function ApartmentForm({
       setBase(apartment);
       form.setValues(initialFormValues(apartment, defaults, type, lang));
     }
-  }, [apartment, base, form, isAdmin, defaults, type, lang]);
+  }, [apartment, base, form, editable, defaults, type, lang]);
 
   const reload = async () => {
     if (!base) return;
@@ -152,7 +154,7 @@ export function ApartmentForm({
 
   const submit = form.onSubmit((values) => {
     if (base) {
-      const data = updatePayload(values, base, isAdmin);
+      const data = updatePayload(values, base, editable);
       if (Object.keys(data).length === 0) {
         toast.success(t('apartments.form.noChanges'), { autoClose: TOAST_MS.normal });
         onSaved(base);
@@ -171,7 +173,7 @@ export function ApartmentForm({
       );
     } else {
       createApartment.mutate(
-        { projectId: project.id, data: createPayload(values, defaults, isAdmin) },
+        { projectId: project.id, data: createPayload(values, defaults, editable) },
         {
           onSuccess: (saved) => {
             toast.success(t('apartments.form.created'), { autoClose: TOAST_MS.normal });
@@ -217,11 +219,13 @@ export function ApartmentForm({
           />
           <Select
             label={label('building_number_id')}
-            placeholder={isAdmin ? t('apartments.form.buildingPlaceholder') : t('apartments.form.noBuilding')}
+            placeholder={
+              editsBuilding ? t('apartments.form.buildingPlaceholder') : t('apartments.form.noBuilding')
+            }
             data={buildingOptions}
             clearable
-            disabled={!isAdmin}
-            description={isAdmin ? undefined : t('apartments.form.buildingAdminOnly')}
+            disabled={!editsBuilding}
+            description={editsBuilding ? undefined : t('apartments.form.buildingAdminOnly')}
             value={currentBuilding || null}
             onChange={(value) => form.setFieldValue('building_number_id', value ?? '')}
             error={form.errors.building_number_id}

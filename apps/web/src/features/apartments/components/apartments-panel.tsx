@@ -1,3 +1,4 @@
+import { useCan } from '../../../hooks/use-can';
 import { useCallback, useMemo, useState } from 'react';
 import {
   Alert,
@@ -48,7 +49,6 @@ import { SearchBox } from './search-box';
 export interface ApartmentsPanelProps {
   project: Project;
   settings: ProjectSettings;
-  isAdmin: boolean;
   /** Opens an apartment in the form dialog (the route owns the dialog so the plan editor can share it). */
   onOpenApartment?: (apartmentId: number) => void;
 }
@@ -58,10 +58,15 @@ type Dialog = { kind: 'new' } | { kind: 'edit'; id: number } | null;
 
 /**
  * The Project tab's apartments: a virtualised, sortable, searchable table with checkboxes,
- * the mass status bar, the detached view (admins), add, delete, import and export.
+ * the mass status bar, the detached view (for whoever links zones), add, delete, import and
+ * export, each shown to whoever the policy table lets do it.
  */
-export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }: ApartmentsPanelProps) {
+export function ApartmentsPanel({ project, settings, onOpenApartment }: ApartmentsPanelProps) {
   const { t } = useTranslation();
+  const can = useCan();
+  const canCreate = can('apartment.create', project);
+  const canImport = can('apartment.import', project);
+  const linksZones = can('apartment.linkZone', project);
   const lang = useUiLanguage();
   const isMobile = useMediaQuery('(max-width: 48em)');
   const type = project.type;
@@ -103,12 +108,13 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
     [type, lang, settings.currency, buildingLabels],
   );
   const sorted = useMemo(
-    () => [...list].sort(apartmentComparator(sort, { default_sort_order, bostad_as_integer }, buildingLabels)),
+    () =>
+      [...list].sort(apartmentComparator(sort, { default_sort_order, bostad_as_integer }, buildingLabels)),
     [list, sort, default_sort_order, bostad_as_integer, buildingLabels],
   );
   const searchIndex = useMemo(() => buildSearchIndex(list, type, lang), [list, type, lang]);
   const detachedCount = useMemo(() => list.filter(isDetached).length, [list]);
-  const showDetached = isAdmin && detachedOnly;
+  const showDetached = linksZones && detachedOnly;
   const shownBuilding = multiBuilding ? building : null;
   const scope = useMemo(
     () => inBuilding(showDetached ? sorted.filter(isDetached) : sorted, shownBuilding),
@@ -200,7 +206,7 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
       <EmptyState icon={<IconBuildingCommunity aria-hidden />} py="xl">
         <EmptyState.Title order={4}>{t('apartments.table.emptyTitle')}</EmptyState.Title>
         <EmptyState.Description>
-          {isAdmin ? t('apartments.table.emptyDescription') : t('apartments.table.emptyDescriptionClient')}
+          {canCreate ? t('apartments.table.emptyDescription') : t('apartments.table.emptyDescriptionClient')}
         </EmptyState.Description>
       </EmptyState>
     );
@@ -214,7 +220,6 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
           columns={columns}
           format={format}
           selected={selected}
-          isAdmin={isAdmin}
           sort={sort}
           onSort={onSort}
           onToggle={onToggle}
@@ -269,7 +274,7 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
             >
               {t('apartments.export.button')}
             </Button>
-            {isAdmin && (
+            {canImport && (
               <Button
                 variant="default"
                 leftSection={<IconUpload size={16} aria-hidden />}
@@ -278,7 +283,7 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
                 {t('apartments.import.button')}
               </Button>
             )}
-            {isAdmin && (
+            {canCreate && (
               <Button
                 leftSection={<IconPlus size={16} aria-hidden />}
                 onClick={() => setDialog({ kind: 'new' })}
@@ -307,7 +312,7 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
               />
             )}
           </Group>
-          {isAdmin && apartments.isSuccess && (
+          {linksZones && apartments.isSuccess && (
             <DetachedToggle count={detachedCount} active={showDetached} onToggle={toggleDetached} />
           )}
         </Group>
@@ -345,14 +350,13 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
             key={editing?.id ?? 'new'}
             project={project}
             settings={settings}
-            isAdmin={isAdmin}
             apartment={editing}
             onSaved={closeDialog}
             onCancel={closeDialog}
           />
         )}
       </Modal>
-      {isAdmin && (
+      {canImport && (
         <ImportDialog projectId={project.id} type={type} opened={importOpen} onClose={closeImport} />
       )}
     </Paper>

@@ -5,6 +5,7 @@ import { defaultProjectSettings, type Apartment, type Project, type ProjectSetti
 import { cleanupRender, jsonResponse, renderRoute, requestUrl } from '../../../test/render';
 import { ApartmentForm } from './apartment-form';
 import { ApartmentsPanel } from './apartments-panel';
+import { signInAs } from '../../../test/session';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -82,6 +83,7 @@ afterEach(() => {
   cleanupRender();
   fetchMock.mockReset();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 const headers = async () =>
@@ -89,8 +91,9 @@ const headers = async () =>
 
 describe('ApartmentsPanel', () => {
   it('shows sale columns with currency, a dash for an inactive price and a delete column for admins', async () => {
+    signInAs('admin');
     serve([apartment(1), apartment(2, { inactive: '1', price: 999 })]);
-    renderRoute(<ApartmentsPanel project={project('sale')} settings={settings()} isAdmin />);
+    renderRoute(<ApartmentsPanel project={project('sale')} settings={settings()} />);
     expect(await screen.findByRole('row', { name: 'Öppna 1001' })).toBeTruthy();
     expect(await headers()).toEqual([
       'Bostad',
@@ -112,12 +115,12 @@ describe('ApartmentsPanel', () => {
   });
 
   it('labels tomter columns, hides floor and fee, adds the garden and uses SEK', async () => {
+    signInAs('client');
     serve([apartment(1)]);
     renderRoute(
       <ApartmentsPanel
         project={project('tomter')}
         settings={settings({ hide_fee_column: '1', use_garden_size: '1', currency: 'sek' })}
-        isAdmin={false}
       />,
     );
     await screen.findByRole('row', { name: 'Öppna 1001' });
@@ -136,17 +139,14 @@ describe('ApartmentsPanel', () => {
   });
 
   it('sorts by a clicked header and filters with the search box', async () => {
+    signInAs('admin');
     serve([
       apartment(1, { bostad: '10', status: 'sold' }),
       apartment(2, { bostad: '9' }),
       apartment(3, { bostad: '11' }),
     ]);
     renderRoute(
-      <ApartmentsPanel
-        project={project('sale')}
-        settings={settings({ default_sort_order: 'status' })}
-        isAdmin
-      />,
+      <ApartmentsPanel project={project('sale')} settings={settings({ default_sort_order: 'status' })} />,
     );
     await screen.findByRole('row', { name: 'Öppna 10' });
     const order = () =>
@@ -162,8 +162,9 @@ describe('ApartmentsPanel', () => {
   });
 
   it('enables the mass Save only with a checked apartment and a status', async () => {
+    signInAs('admin');
     serve([apartment(1), apartment(2)]);
-    renderRoute(<ApartmentsPanel project={project('sale')} settings={settings()} isAdmin />);
+    renderRoute(<ApartmentsPanel project={project('sale')} settings={settings()} />);
     await screen.findByRole('row', { name: 'Öppna 1001' });
     const save = screen.getByRole('button', { name: 'Spara status' });
     expect(save.hasAttribute('disabled')).toBe(true);
@@ -175,12 +176,12 @@ describe('ApartmentsPanel', () => {
 
 describe('ApartmentForm', () => {
   it('needs text before a file URL can be added, and lists added URLs with a remove button', async () => {
+    signInAs('admin');
     serve([]);
     renderRoute(
       <ApartmentForm
         project={project('sale')}
         settings={settings()}
-        isAdmin
         onSaved={() => {}}
         onCancel={() => {}}
       />,
@@ -197,12 +198,12 @@ describe('ApartmentForm', () => {
   });
 
   it('disables the building number for non-admins and hides the floor for tomter', async () => {
+    signInAs('client');
     serve([]);
     renderRoute(
       <ApartmentForm
         project={project('tomter')}
         settings={settings()}
-        isAdmin={false}
         apartment={apartment(1, { building_number_id: 9 })}
         onSaved={() => {}}
         onCancel={() => {}}

@@ -1,3 +1,4 @@
+import { useCan } from '../../../hooks/use-can';
 import { memo, useEffect, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector, IconTrash } from '@tabler/icons-react';
@@ -63,7 +64,6 @@ export interface ApartmentsTableProps {
   columns: readonly ColumnKey[];
   format: TableFormat;
   selected: ReadonlySet<number>;
-  isAdmin: boolean;
   sort: SortState | null;
   onSort: (key: ColumnKey) => void;
   onToggle: (id: number) => void;
@@ -102,7 +102,8 @@ interface RowProps {
   checked: boolean;
   columns: readonly ColumnKey[];
   format: TableFormat;
-  isAdmin: boolean;
+  /** The row has a delete button (`apartment.delete`). */
+  canDelete: boolean;
   onToggle: (id: number) => void;
   onOpen: (apartment: Apartment) => void;
   onDelete: (apartment: Apartment) => void;
@@ -122,7 +123,7 @@ const ApartmentRow = memo(function ApartmentRow({
   checked,
   columns,
   format,
-  isAdmin,
+  canDelete,
   onToggle,
   onOpen,
   onDelete,
@@ -171,7 +172,7 @@ const ApartmentRow = memo(function ApartmentRow({
           </td>
         ),
       )}
-      {isAdmin && (
+      {canDelete && (
         <td onClick={stop}>
           <button
             type="button"
@@ -227,7 +228,7 @@ interface TableHeadProps {
   columns: readonly ColumnKey[];
   type: ProjectType;
   sort: SortState | null;
-  isAdmin: boolean;
+  canDelete: boolean;
   allChecked: boolean;
   someChecked: boolean;
   empty: boolean;
@@ -240,7 +241,7 @@ const TableHead = memo(function TableHead({
   columns,
   type,
   sort,
-  isAdmin,
+  canDelete,
   allChecked,
   someChecked,
   empty,
@@ -285,7 +286,7 @@ const TableHead = memo(function TableHead({
             </Table.Th>
           );
         })}
-        {isAdmin && (
+        {canDelete && (
           <Table.Th scope="col">
             <VisuallyHidden>{t('apartments.columns.delete')}</VisuallyHidden>
           </Table.Th>
@@ -304,7 +305,6 @@ export const ApartmentsTable = memo(function ApartmentsTable({
   columns,
   format,
   selected,
-  isAdmin,
   sort,
   onSort,
   onToggle,
@@ -313,6 +313,7 @@ export const ApartmentsTable = memo(function ApartmentsTable({
   onDelete,
 }: ApartmentsTableProps) {
   const { t } = useTranslation();
+  const canDelete = useCan()('apartment.delete');
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -329,12 +330,12 @@ export const ApartmentsTable = memo(function ApartmentsTable({
   const last = items[items.length - 1];
   const padTop = first ? first.start - HEADER_HEIGHT : 0;
   const padBottom = last ? virtualizer.getTotalSize() - last.end : 0;
-  const colCount = columns.length + (isAdmin ? 2 : 1);
+  const colCount = columns.length + (canDelete ? 2 : 1);
   const minWidth =
     CHECK_WIDTH +
     bostadMin(format.type) +
     columns.reduce((sum, key) => sum + (columnWidth(key, format.type) ?? 0), 0) +
-    (isAdmin ? DELETE_WIDTH : 0);
+    (canDelete ? DELETE_WIDTH : 0);
 
   let selectedShown = 0;
   for (const a of rows) if (selected.has(a.id)) selectedShown += 1;
@@ -357,13 +358,13 @@ export const ApartmentsTable = memo(function ApartmentsTable({
           {columns.map((key) => (
             <col key={key} style={{ width: columnWidth(key, format.type) }} />
           ))}
-          {isAdmin && <col style={{ width: DELETE_WIDTH }} />}
+          {canDelete && <col style={{ width: DELETE_WIDTH }} />}
         </colgroup>
         <TableHead
           columns={columns}
           type={format.type}
           sort={sort}
-          isAdmin={isAdmin}
+          canDelete={canDelete}
           allChecked={allChecked}
           someChecked={selectedShown > 0}
           empty={rows.length === 0}
@@ -388,7 +389,7 @@ export const ApartmentsTable = memo(function ApartmentsTable({
                 checked={selected.has(apartment.id)}
                 columns={columns}
                 format={format}
-                isAdmin={isAdmin}
+                canDelete={canDelete}
                 onToggle={onToggle}
                 onOpen={onOpen}
                 onDelete={onDelete}

@@ -1,3 +1,4 @@
+import { useCan } from '../../../hooks/use-can';
 import { memo, useState } from 'react';
 import { Button, Group, Pill, Select, Stack, Text } from '@mantine/core';
 import { confirmOverPlan } from './confirm-over-plan';
@@ -24,14 +25,13 @@ export const BuildingTags = memo(function BuildingTags({
   projectId,
   plan,
   buildingNumbers,
-  isAdmin,
 }: {
   projectId: number;
   plan: PlanSummary;
   buildingNumbers: BuildingNumber[];
-  isAdmin: boolean;
 }) {
   const { t } = useTranslation();
+  const attaches = useCan()('plan.attachBuildings');
   const attach = useAttachBuildings(projectId);
   const [selected, setSelected] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -85,7 +85,7 @@ export const BuildingTags = memo(function BuildingTags({
             <Pill
               key={b.id}
               size="md"
-              withRemoveButton={isAdmin}
+              withRemoveButton={attaches}
               onRemove={() => confirmRemove(b)}
               removeButtonProps={{
                 // Mantine hides the button from keyboards and screen readers by default.
@@ -106,7 +106,7 @@ export const BuildingTags = memo(function BuildingTags({
             label={t('plans.buildings.select')}
             placeholder={t('plans.buildings.selectPlaceholder')}
             description={
-              !isAdmin
+              !attaches
                 ? undefined
                 : buildingNumbers.length === 0
                   ? t('plans.buildings.noneDefined')
@@ -117,13 +117,13 @@ export const BuildingTags = memo(function BuildingTags({
             data={options}
             value={selected}
             onChange={setSelected}
-            disabled={!isAdmin || options.length === 0}
+            disabled={!attaches || options.length === 0}
             w={{ base: '100%', xs: 260 }}
             size="sm"
           />
           <Button
             leftSection={<IconPlus size={16} aria-hidden />}
-            disabled={!isAdmin || !selected}
+            disabled={!attaches || !selected}
             loading={attach.isPending}
             onClick={() => selected && save([...ids, Number(selected)], () => setSelected(null))}
             size="sm"

@@ -34,14 +34,15 @@ export interface ZoneOption {
 
 /** Drawing tools (admins) and zoom; memoised, so opening a zone's popup does not re-render it. */
 export const PlanToolbar = memo(function PlanToolbar({
-  isAdmin,
+  editsPlans,
   tool,
   onTool,
   onZoom,
   listZones,
   onPickZone,
 }: {
-  isAdmin: boolean;
+  /** The drawing tools are shown (`plan.edit`). */
+  editsPlans: boolean;
   tool: StageTool;
   onTool: (tool: StageTool) => void;
   onZoom: (how: 'in' | 'out' | 'fit') => void;
@@ -56,7 +57,7 @@ export const PlanToolbar = memo(function PlanToolbar({
   ] as const;
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
-      {isAdmin ? (
+      {editsPlans ? (
         <Toolbar aria-label={t('plans.viewer.tools')} size="md">
           <Toolbar.ToggleGroup type="single" value={tool} onChange={(v) => v && onTool(v as StageTool)}>
             {TOOLS.map((item) => (
@@ -124,7 +125,7 @@ function ZoneFinder({
 
 /** What the current tool does, and the drawing's own actions (close a polygon, delete a corner). */
 export function ToolHint({
-  isAdmin,
+  editsPlans,
   tool,
   draftPoints,
   selection,
@@ -133,7 +134,7 @@ export function ToolHint({
   onDeleteVertex,
   onDeleteShape,
 }: {
-  isAdmin: boolean;
+  editsPlans: boolean;
   tool: StageTool;
   draftPoints: number;
   selection: EditSelection | null;
@@ -143,7 +144,7 @@ export function ToolHint({
   onDeleteShape: () => void;
 }) {
   const { t } = useTranslation();
-  const hint = !isAdmin
+  const hint = !editsPlans
     ? t('plans.viewer.hintSelectClient')
     : tool === 'polygon' && draftPoints > 0
       ? t('plans.viewer.hintPolygonDrawing', { count: draftPoints })
@@ -159,7 +160,7 @@ export function ToolHint({
       <Text size="xs" c="dimmed" style={{ flex: 1, minWidth: 200 }} aria-live="polite">
         {hint}
       </Text>
-      {isAdmin && tool === 'polygon' && draftPoints > 0 && (
+      {editsPlans && tool === 'polygon' && draftPoints > 0 && (
         <Group gap="xs">
           <Button size="compact-sm" variant="default" onClick={onCancelDrawing}>
             {t('plans.viewer.cancelDrawing')}
@@ -169,7 +170,7 @@ export function ToolHint({
           </Button>
         </Group>
       )}
-      {isAdmin && tool === 'edit' && selection && (
+      {editsPlans && tool === 'edit' && selection && (
         <Group gap="xs">
           <Button
             size="compact-sm"

@@ -1,3 +1,4 @@
+import { useCan } from '../../../hooks/use-can';
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -27,7 +28,6 @@ export interface PlanViewerProps {
   project: Project;
   settings: ProjectSettings;
   apartments: Apartment[];
-  isAdmin: boolean;
   /** The route renders the apartments feature's form here; features do not import each other. */
   renderApartmentForm: (slot: ApartmentFormSlot) => ReactNode;
   /** Controls the route adds to the viewer's header (the click overlay switch). */
@@ -45,13 +45,13 @@ export function PlanViewer({
   project,
   settings,
   apartments,
-  isAdmin,
   renderApartmentForm,
   headerExtra,
   shading = null,
   styles = DEFAULT_STYLES,
 }: PlanViewerProps) {
   const { t } = useTranslation();
+  const can = useCan();
   // Custom properties through the CSSOM, inherited by the stage's shadow root and the legend.
   const colourRoot = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
@@ -152,7 +152,7 @@ export function PlanViewer({
           <EmptyState icon={<IconFileVector aria-hidden />} py="lg">
             <EmptyState.Title order={3}>{t('plans.viewer.empty')}</EmptyState.Title>
             <EmptyState.Description>
-              {isAdmin ? t('plans.viewer.emptyAdmin') : t('plans.viewer.emptyClient')}
+              {can('plan.upload', project) ? t('plans.viewer.emptyAdmin') : t('plans.viewer.emptyClient')}
             </EmptyState.Description>
           </EmptyState>
         ) : (
@@ -161,7 +161,6 @@ export function PlanViewer({
             project={project}
             settings={settings}
             apartments={apartments}
-            isAdmin={isAdmin}
             plan={plan}
             plans={list}
             renderApartmentForm={renderApartmentForm}

@@ -1,3 +1,4 @@
+import { useCan } from '../../../hooks/use-can';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, LoadingOverlay, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -42,7 +43,6 @@ export interface PlanWorkspaceProps {
   project: Project;
   settings: ProjectSettings;
   apartments: Apartment[];
-  isAdmin: boolean;
   plan: PlanSummary;
   plans: PlanSummary[];
   renderApartmentForm: (slot: ApartmentFormSlot) => ReactNode;
@@ -64,7 +64,6 @@ export function PlanWorkspace({
   project,
   settings,
   apartments,
-  isAdmin,
   plan,
   plans,
   renderApartmentForm,
@@ -102,8 +101,10 @@ export function PlanWorkspace({
   const zoneContextRef = useRef(zoneContext);
   zoneContextRef.current = zoneContext;
 
+  // Drawing and linking zones: the policy table's plan.edit, as the API checks it.
+  const editsPlans = useCan()('plan.edit', project);
   const zones = useZonePopup({
-    isAdmin,
+    editsPlans,
     type: project.type,
     lang,
     apartments: known,
@@ -143,7 +144,7 @@ export function PlanWorkspace({
 
   const backgroundUrl = plan.data ? projectFileUrl(project.id, plan.data) : null;
   useEffect(() => stageRef.current?.setBackground(backgroundUrl), [stageRef, backgroundUrl]);
-  useEffect(() => stageRef.current?.setEditable(isAdmin), [stageRef, isAdmin]);
+  useEffect(() => stageRef.current?.setEditable(editsPlans), [stageRef, editsPlans]);
   useEffect(() => stageRef.current?.setTool(tool), [stageRef, tool]);
   useEffect(
     () => stageRef.current?.setAriaLabel(t('plans.viewer.stageLabel', { name: plan.title })),
@@ -279,7 +280,7 @@ export function PlanWorkspace({
   return (
     <Stack gap="sm">
       <PlanToolbar
-        isAdmin={isAdmin}
+        editsPlans={editsPlans}
         tool={tool}
         onTool={setTool}
         onZoom={zoom}
@@ -287,7 +288,7 @@ export function PlanWorkspace({
         onPickZone={pickZone}
       />
       <ToolHint
-        isAdmin={isAdmin}
+        editsPlans={editsPlans}
         tool={tool}
         draftPoints={draftPoints}
         selection={selection}
@@ -328,12 +329,11 @@ export function PlanWorkspace({
       )}
 
       {shading ? shading.legend : <StatusLegend type={project.type} lang={lang} used={usedStatuses} />}
-      <BuildingTags projectId={project.id} plan={plan} buildingNumbers={buildings} isAdmin={isAdmin} />
+      <BuildingTags projectId={project.id} plan={plan} buildingNumbers={buildings} />
 
       <ZonePopup
         store={popups}
         project={project}
-        isAdmin={isAdmin}
         planName={plan.name}
         plans={plans}
         apartments={apartments}

@@ -1,3 +1,4 @@
+import { useCan } from '../../../hooks/use-can';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Menu, Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import { confirmOverPlan } from './confirm-over-plan';
@@ -28,7 +29,6 @@ export interface ZonePopupProps {
   /** The popup open now (null: closed); only this component re-renders when it changes. */
   store: PopupStore;
   project: Project;
-  isAdmin: boolean;
   planName: string;
   plans: PlanSummary[];
   apartments: Apartment[];
@@ -90,8 +90,9 @@ function PopupTitle({ state }: { state: ZonePopupState | null }) {
 }
 
 function PopupBody(props: ZonePopupProps & { state: ZonePopupState }) {
-  const { state, isAdmin, planName, renderApartmentForm, onClose, onCreated, onDetach } = props;
+  const { state, project, planName, renderApartmentForm, onClose, onCreated, onDetach } = props;
   const { t } = useTranslation();
+  const editsPlans = useCan()('plan.edit', project);
   const [step, setStep] = useState<PopupStep>(state.step);
   const [choice, setChoice] = useState<Choice>('add');
 
@@ -177,7 +178,7 @@ function PopupBody(props: ZonePopupProps & { state: ZonePopupState }) {
         apartment,
         onSaved: () => onClose(),
         onCancel: onClose,
-        extraActions: isAdmin ? (
+        extraActions: editsPlans ? (
           <Menu.Item color="red" leftSection={<IconUnlink size={16} aria-hidden />} onClick={confirmDetach}>
             {t('plans.popup.detach')}
           </Menu.Item>
@@ -265,7 +266,7 @@ function AttachStep({
 
 function LinkStep({
   state,
-  isAdmin,
+  project,
   planName,
   plans,
   buildingNumbers,
@@ -277,6 +278,9 @@ function LinkStep({
   onBack,
 }: ZonePopupProps & { state: ZonePopupState; broken: boolean; onBack?: () => void }) {
   const { t } = useTranslation();
+  const can = useCan();
+  const editsPlans = can('plan.edit', project);
+  const setsBuilding = can('apartment.setBuildingNumber', project);
   const current = broken ? undefined : state.linkTarget;
   const currentBuilding = state.buildingNumberId ?? null;
   const [value, setValue] = useState<string | null>(current ?? null);
@@ -320,7 +324,7 @@ function LinkStep({
             value={value}
             onChange={setValue}
             allowDeselect={false}
-            disabled={!isAdmin}
+            disabled={!editsPlans}
             comboboxProps={{ withinPortal: true }}
           />
           <Select
@@ -335,7 +339,7 @@ function LinkStep({
             value={building}
             onChange={setBuilding}
             clearable
-            disabled={!isAdmin || buildingOptions.length === 0}
+            disabled={!setsBuilding || buildingOptions.length === 0}
             comboboxProps={{ withinPortal: true }}
           />
         </>
@@ -347,7 +351,7 @@ function LinkStep({
               {t('plans.popup.back')}
             </Button>
           )}
-          {isAdmin && current && (
+          {editsPlans && current && (
             <Button
               variant="subtle"
               color="red"
@@ -357,7 +361,7 @@ function LinkStep({
               {t('plans.popup.unlink')}
             </Button>
           )}
-          {isAdmin && broken && (
+          {editsPlans && broken && (
             <Button
               variant="light"
               color="red"
@@ -371,19 +375,19 @@ function LinkStep({
         <Group gap="sm">
           {current && (
             <Button
-              variant={isAdmin ? 'default' : 'filled'}
+              variant={editsPlans ? 'default' : 'filled'}
               leftSection={<IconExternalLink size={16} aria-hidden />}
               onClick={() => onFollow(current)}
             >
               {t('plans.popup.follow')}
             </Button>
           )}
-          {!current && !isAdmin && (
+          {!current && !editsPlans && (
             <Button variant="default" onClick={onClose}>
               {t('plans.popup.cancel')}
             </Button>
           )}
-          {isAdmin && (
+          {editsPlans && (
             <Button disabled={!changed} onClick={() => value && onLink(value, chosenBuilding)}>
               {t('plans.popup.save')}
             </Button>

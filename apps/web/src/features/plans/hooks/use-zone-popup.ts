@@ -12,7 +12,8 @@ import {
 import type { PlanShading, ZonePopupState } from '../types';
 
 interface ZonePopupInput {
-  isAdmin: boolean;
+  /** The signed-in user draws and links zones (`plan.edit`). */
+  editsPlans: boolean;
   type: ProjectType;
   lang: 'sv' | 'en';
   /** Apartments by id (the list, and any created here that it has not caught up with). */
@@ -30,7 +31,7 @@ interface ZonePopupInput {
  * other zone (admins only, spec §6) at the choice of what it should be.
  */
 export function useZonePopup({
-  isAdmin,
+  editsPlans,
   type,
   lang,
   apartments,
@@ -53,7 +54,7 @@ export function useZonePopup({
     if (zone.linkTo.length > 0) {
       const target = linkTarget(zone, planTitles);
       // A broken link is only something an admin can mend.
-      if (!target && !isAdmin) return;
+      if (!target && !editsPlans) return;
       setPopup({
         key: next,
         zone: el,
@@ -68,7 +69,7 @@ export function useZonePopup({
       setPopup({ key: next, zone: el, step: 'apartment', apartment });
       return;
     }
-    if (!isAdmin) return;
+    if (!editsPlans) return;
     setPopup({
       key: next,
       zone: el,
@@ -100,7 +101,7 @@ export function useZonePopup({
             : statusLabel(apartment.status, type, lang),
       });
     }
-    return zone.bostad !== null && isAdmin ? t('plans.viewer.zoneUnknown', { id: zone.id ?? '' }) : null;
+    return zone.bostad !== null && editsPlans ? t('plans.viewer.zoneUnknown', { id: zone.id ?? '' }) : null;
   };
 
   return { store, open, describe };

@@ -27,6 +27,7 @@ import {
 } from '@planvy/shared';
 import { ConflictAlert } from '../../../components/ui/conflict-alert';
 import { isApiError, isConflict } from '../../../lib/api-client';
+import { useCan } from '../../../hooks/use-can';
 import { fullName } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
@@ -60,7 +61,6 @@ interface ProjectDetailsFormProps {
   settings: ProjectSettings;
   /** Each setting's version, sent back with a change of it. */
   versions: ProjectSettingVersions;
-  isAdmin: boolean;
 }
 
 /** What the form's values were loaded from: the base of its changes and the versions it saves over. */
@@ -86,16 +86,20 @@ function personOptions(
  * The Project tab's form: name, type, description, owner, broker and the settings in groups.
  * One Save stores the project and every changed setting in parallel; non-admins see it read-only.
  */
-export function ProjectDetailsForm({ project, settings, versions, isAdmin }: ProjectDetailsFormProps) {
+export function ProjectDetailsForm({ project, settings, versions }: ProjectDetailsFormProps) {
   const { t } = useTranslation();
   const save = useSaveProjectDetails();
   const reloadDetails = useReloadProjectDetails(project.id);
   const [base, setBase] = useState<Base>({ project, settings, versions });
   const [conflict, setConflict] = useState(false);
-  // Spec §6: the client and broker lists are loaded only for admins.
-  const clients = useClients({ enabled: isAdmin });
-  const brokers = useBrokers({ enabled: isAdmin });
-  const readOnly = !isAdmin;
+  const can = useCan();
+  // Spec §6: the client and broker lists are loaded only for those who assign them (admins).
+  const editsCore = can('project.editCore', project);
+  const editsSettings = can('settings.update', project);
+  const clients = useClients({ enabled: editsCore });
+  const brokers = useBrokers({ enabled: editsCore });
+  const readOnly = !editsCore;
+  const settingsReadOnly = !editsSettings;
 
   const problemMessage = (problem: SettingProblem): string => {
     switch (problem.kind) {
@@ -250,7 +254,7 @@ export function ProjectDetailsForm({ project, settings, versions, isAdmin }: Pro
                 {t('projects.details.readOnlyNotice')}
               </Alert>
             )}
-            {isAdmin && (clients.isError || brokers.isError) && (
+            {editsCore && (clients.isError || brokers.isError) && (
               <Alert color="red" role="alert" title={t('projects.details.peopleFailed')}>
                 {errorMessage(clients.error ?? brokers.error)}
               </Alert>
@@ -349,7 +353,7 @@ export function ProjectDetailsForm({ project, settings, versions, isAdmin }: Pro
                         {group.settings
                           .filter((name) => isSettingShown(name, informationOn))
                           .map((name) => (
-                            <SettingField key={name} name={name} form={form} readOnly={readOnly} />
+                            <SettingField key={name} name={name} form={form} readOnly={settingsReadOnly} />
                           ))}
                         {group.id === 'information' && gaps.length > 0 && (
                           <Alert
@@ -376,7 +380,7 @@ export function ProjectDetailsForm({ project, settings, versions, isAdmin }: Pro
           </Stack>
         </Paper>
 
-        {isAdmin && (
+        {(editsCore || editsSettings) && (
           <Paper withBorder p="sm" className={classes.footer} data-dirty={pending > 0 || undefined}>
             <Group justify="space-between" gap="sm" wrap="nowrap">
               <Text

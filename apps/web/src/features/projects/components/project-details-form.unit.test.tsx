@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { defaultProjectSettings, type Project, type Role, type User } from '@planvy/shared';
-import { login } from '../../../lib/auth';
+import { defaultProjectSettings, type Project } from '@planvy/shared';
 import { cleanupRender, jsonResponse, renderRoute, requestUrl } from '../../../test/render';
 import { useProject } from '../api/get-project';
 import { useStoredProjectSettings } from '../api/get-project-settings';
 import { ProjectDetailsForm } from './project-details-form';
+import { signInAs } from '../../../test/session';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -22,20 +22,6 @@ const project: Project = {
   created_at: '2026-01-01T00:00:00.000Z',
   version: 1,
 };
-
-function signIn(role: Role) {
-  const user: User = {
-    id: role === 'admin' ? 1 : 2,
-    first_name: 'A',
-    last_name: 'B',
-    email: 'a@example.com',
-    phone: '',
-    roles: [{ slug: role, name: role }],
-    config: [],
-    created_at: '',
-  };
-  login({ token: 't', user });
-}
 
 interface Call {
   method: string;
@@ -87,18 +73,11 @@ function serve(overrides: (call: Call) => Response | undefined = () => undefined
 }
 
 /** The form as the route shows it: fed from the queries, so saved data flows back in. */
-function Harness({ isAdmin }: { isAdmin: boolean }) {
+function Harness() {
   const p = useProject(7);
   const s = useStoredProjectSettings(7);
   if (!p.data || !s.data) return null;
-  return (
-    <ProjectDetailsForm
-      project={p.data}
-      settings={s.data.values}
-      versions={s.data.versions}
-      isAdmin={isAdmin}
-    />
-  );
+  return <ProjectDetailsForm project={p.data} settings={s.data.values} versions={s.data.versions} />;
 }
 
 const writes = () => calls.filter((c) => c.method !== 'GET');
@@ -126,9 +105,9 @@ afterEach(() => {
 
 describe('ProjectDetailsForm for an admin', () => {
   it('saves the project and each changed setting in parallel, and then has nothing left to save', async () => {
-    signIn('admin');
+    signInAs('admin');
     serve();
-    renderRoute(<Harness isAdmin />, { path: '/projects/7' });
+    renderRoute(<Harness />, { path: '/projects/7' });
     await screen.findByLabelText('Namn', { exact: true });
     expect(screen.getByText('Inga osparade ändringar')).toBeTruthy();
 
@@ -177,9 +156,9 @@ describe('ProjectDetailsForm for an admin', () => {
   });
 
   it('shows the link and e-mail only with project information on, and refuses a bad e-mail without saving', async () => {
-    signIn('admin');
+    signInAs('admin');
     serve();
-    renderRoute(<Harness isAdmin />, { path: '/projects/7' });
+    renderRoute(<Harness />, { path: '/projects/7' });
     await screen.findByLabelText('Visa projektinformation', { exact: true });
     expect(screen.queryByLabelText('Projektets e-post')).toBeNull();
     expect(screen.queryByLabelText('Länk till projektet')).toBeNull();
@@ -195,7 +174,7 @@ describe('ProjectDetailsForm for an admin', () => {
   });
 
   it('puts a refused field on the field and keeps the settings that were stored', async () => {
-    signIn('admin');
+    signInAs('admin');
     serve((call) =>
       call.method === 'PUT'
         ? jsonResponse(422, {
@@ -205,7 +184,7 @@ describe('ProjectDetailsForm for an admin', () => {
           })
         : undefined,
     );
-    renderRoute(<Harness isAdmin />, { path: '/projects/7' });
+    renderRoute(<Harness />, { path: '/projects/7' });
     await screen.findByLabelText('Namn', { exact: true });
     fireEvent.change(field('Namn'), { target: { value: 'Dubblett' } });
     fireEvent.click(field('Dölj kolumnen Avgift'));
@@ -221,7 +200,7 @@ describe('ProjectDetailsForm for an admin', () => {
 
 describe('ProjectDetailsForm when someone else saved first', () => {
   it('says so, keeps what went through, and reloads what is stored on request', async () => {
-    signIn('admin');
+    signInAs('admin');
     let reloaded = false;
     serve((call) => {
       if (call.method === 'PUT') {
@@ -236,7 +215,7 @@ describe('ProjectDetailsForm when someone else saved first', () => {
       }
       return undefined;
     });
-    renderRoute(<Harness isAdmin />, { path: '/projects/7' });
+    renderRoute(<Harness />, { path: '/projects/7' });
     await screen.findByLabelText('Namn', { exact: true });
     fireEvent.change(field('Namn'), { target: { value: 'Mitt namn' } });
     fireEvent.click(field('Dölj kolumnen Avgift'));
@@ -256,9 +235,9 @@ describe('ProjectDetailsForm when someone else saved first', () => {
 
 describe('ProjectDetailsForm for a client', () => {
   it('shows everything disabled, without Save, and loads no client or broker lists', async () => {
-    signIn('client');
+    signInAs('client');
     serve();
-    renderRoute(<Harness isAdmin={false} />, { path: '/projects/7' });
+    renderRoute(<Harness />, { path: '/projects/7' });
     await screen.findByLabelText('Namn', { exact: true });
     for (const label of [
       'Namn',

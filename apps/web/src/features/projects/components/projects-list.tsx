@@ -4,6 +4,7 @@ import { Alert, Button, EmptyState, Group, Paper, Skeleton, Table, Text, TextInp
 import { useTranslation } from 'react-i18next';
 import { IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
 import { paths } from '../../../config/paths';
+import { useCan } from '../../../hooks/use-can';
 import { fullName } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';
 import { useProjects } from '../api/get-projects';
@@ -13,16 +14,19 @@ import classes from './projects-list.module.css';
 
 const SKELETON_ROWS = 5;
 
-/** /projects: name, description, type and, for admins, the owner (spec §2). */
-export function ProjectsList({ isAdmin }: { isAdmin: boolean }) {
+/** /projects: name, description, type and, for whoever assigns owners (admins), the owner (spec §2). */
+export function ProjectsList() {
   const { t } = useTranslation();
+  const can = useCan();
+  const canCreate = can('project.create');
+  const showsOwner = can('project.editCore');
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const projects = useProjects();
   const visible = projects.data
     ? filterProjects(projects.data, query, (type) => t(`projects.types.${type}`))
     : [];
-  const columns = isAdmin ? 4 : 3;
+  const columns = showsOwner ? 4 : 3;
 
   const open = (id: number) => void navigate(paths.project(id));
   const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, id: number) => {
@@ -32,7 +36,7 @@ export function ProjectsList({ isAdmin }: { isAdmin: boolean }) {
     }
   };
 
-  const addButton = isAdmin ? (
+  const addButton = canCreate ? (
     <Button component={Link} to={paths.projectAdd()} leftSection={<IconPlus size={16} aria-hidden />}>
       {t('projects.list.add')}
     </Button>
@@ -46,7 +50,7 @@ export function ProjectsList({ isAdmin }: { isAdmin: boolean }) {
           {t('projects.list.columns.description')}
         </Table.Th>
         <Table.Th scope="col">{t('projects.list.columns.type')}</Table.Th>
-        {isAdmin && (
+        {showsOwner && (
           <Table.Th scope="col" visibleFrom="sm">
             {t('projects.list.columns.user')}
           </Table.Th>
@@ -85,7 +89,7 @@ export function ProjectsList({ isAdmin }: { isAdmin: boolean }) {
             <Text size="xs" c="dimmed" lineClamp={2} hiddenFrom="sm">
               {project.description}
             </Text>
-            {isAdmin && (
+            {showsOwner && (
               <Text size="xs" hiddenFrom="sm">
                 {t('projects.view.owner', { name: fullName(project.user) })}
               </Text>
@@ -99,7 +103,7 @@ export function ProjectsList({ isAdmin }: { isAdmin: boolean }) {
           <Table.Td className={classes.type}>
             <ProjectTypeBadge type={project.type} />
           </Table.Td>
-          {isAdmin && <Table.Td visibleFrom="sm">{fullName(project.user)}</Table.Td>}
+          {showsOwner && <Table.Td visibleFrom="sm">{fullName(project.user)}</Table.Td>}
         </Table.Tr>
       ))}
     </Table.Tbody>
@@ -150,11 +154,11 @@ export function ProjectsList({ isAdmin }: { isAdmin: boolean }) {
           <EmptyState.Description>
             {hasQuery && hasProjects
               ? t('projects.list.noMatchesDescription', { query: query.trim() })
-              : isAdmin
+              : canCreate
                 ? t('projects.list.adminEmptyDescription')
                 : t('projects.emptyDescription')}
           </EmptyState.Description>
-          {isAdmin && !hasProjects && <EmptyState.Actions>{addButton}</EmptyState.Actions>}
+          {canCreate && !hasProjects && <EmptyState.Actions>{addButton}</EmptyState.Actions>}
         </EmptyState>
       )}
     </Paper>

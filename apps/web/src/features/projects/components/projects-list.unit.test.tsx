@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Project } from '@planvy/shared';
-import { login } from '../../../lib/auth';
 import { cleanupRender, jsonResponse, renderRoute } from '../../../test/render';
 import { ProjectsList } from './projects-list';
+import { signInAs } from '../../../test/session';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -21,22 +21,6 @@ const project: Project = {
   version: 1,
 };
 
-function signIn(role: 'admin' | 'client') {
-  login({
-    token: 't',
-    user: {
-      id: 1,
-      first_name: 'A',
-      last_name: 'B',
-      email: 'a@example.com',
-      phone: '',
-      roles: [{ slug: role, name: role }],
-      config: [],
-      created_at: '',
-    },
-  });
-}
-
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
   cleanupRender();
@@ -47,9 +31,9 @@ afterEach(() => {
 
 describe('ProjectsList', () => {
   it('shows admins the owner column and the add link, and opens a row with Enter', async () => {
-    signIn('admin');
+    signInAs('admin');
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { projects: [project] }));
-    const { router } = renderRoute(<ProjectsList isAdmin />, {
+    const { router } = renderRoute(<ProjectsList />, {
       path: '/projects',
       routes: [{ path: '/projects/:id', element: <p>opened</p> }],
     });
@@ -64,9 +48,9 @@ describe('ProjectsList', () => {
   });
 
   it('shows others neither the owner nor the add link, and filters by search', async () => {
-    signIn('client');
+    signInAs('client');
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { projects: [project] }));
-    renderRoute(<ProjectsList isAdmin={false} />, { path: '/projects' });
+    renderRoute(<ProjectsList />, { path: '/projects' });
     await screen.findByRole('row', { name: /Brf Solgården/ });
     expect(screen.queryByRole('columnheader', { name: 'Ägare' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Lägg till projekt' })).toBeNull();
@@ -76,9 +60,9 @@ describe('ProjectsList', () => {
   });
 
   it('invites an admin to add the first project when there are none', async () => {
-    signIn('admin');
+    signInAs('admin');
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { projects: [] }));
-    renderRoute(<ProjectsList isAdmin />, { path: '/projects' });
+    renderRoute(<ProjectsList />, { path: '/projects' });
     expect(await screen.findByText('Skapa det första projektet och koppla det till en kund.')).toBeTruthy();
   });
 });
