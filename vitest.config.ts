@@ -5,9 +5,27 @@ export default defineConfig({
     projects: [
       {
         test: {
+          // Pure logic: no DOM. One module cache per worker (isolate off): these modules keep no
+          // state a test could leave behind, and loading zod, the catalogues and the sanitiser
+          // once per worker instead of once per file is most of this tier's time.
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.unit.test.{ts,tsx}'],
+          exclude: ['**/*.dom.test.{ts,tsx}', '**/node_modules/**'],
           environment: 'node',
+          isolate: false,
+          setupFiles: ['vitest.setup.ts'],
+        },
+      },
+      {
+        test: {
+          // Components and DOM code (*.dom.test.ts(x)) under jsdom. React, Mantine and jsdom are
+          // loaded once per worker, not once per file (isolate off); the files of a worker share one
+          // jsdom window, which the set-up file empties before each file.
+          name: 'unit-dom',
+          include: ['packages/*/src/**/*.dom.test.ts', 'apps/*/src/**/*.dom.test.{ts,tsx}'],
+          environment: 'jsdom',
+          isolate: false,
+          setupFiles: ['vitest.setup.ts'],
           // Rendering Mantine forms under jsdom takes seconds on a busy two-core machine.
           testTimeout: 30_000,
         },
@@ -16,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
-          exclude: ['apps/api/src/**/*.unit.test.ts'],
+          exclude: ['apps/api/src/**/*.unit.test.ts', 'apps/api/src/**/*.dom.test.ts'],
           environment: 'node',
           // initdb and the migrations once per run, not once per file.
           globalSetup: ['apps/api/test/global-setup.ts'],

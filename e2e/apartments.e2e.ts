@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Apartment } from '@planvy/shared';
-import { adminToken, api, createUser, freshPage, launch } from './support/browser';
+import { adminToken, api, arrangeAs, createUser, freshPage, launch } from './support/browser';
+import type { ApartmentInput } from './support/widget-fixtures';
 import { signIn, signInAsAdmin } from './support/session';
 
 /**
@@ -41,28 +42,17 @@ beforeEach(async () => {
 let projectSeq = 0;
 async function createProject(type: 'sale' | 'rental' | 'tomter', settings: Record<string, string> = {}) {
   projectSeq += 1;
-  const res = await api<{ project: { id: number } }>('POST', `/api/v1/admin/project/${owner.id}`, token, {
+  const { id } = await arrangeAs(token).project({
+    owner: owner.id,
     name: `Apartments e2e ${projectSeq}`,
     type,
-    description: '',
   });
-  expect(res.status).toBe(201);
-  const id = res.body.project.id;
-  for (const [name, value] of Object.entries(settings)) {
-    const set = await api('POST', `/api/v1/admin/settings/${id}`, token, { name, value });
-    expect(set.status).toBe(200);
-  }
+  await arrangeAs(token).settings(id, settings);
   return id;
 }
 
-async function addApartment(projectId: number, fields: Record<string, unknown>): Promise<Apartment> {
-  const res = await api<{ apartment: Apartment }>('POST', `/api/v1/admin/apartment/${projectId}`, token, {
-    file_name: 'plan.svg',
-    ...fields,
-  });
-  if (res.status !== 201) throw new Error(`addApartment: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.apartment;
-}
+const addApartment = (projectId: number, fields: ApartmentInput): Promise<Apartment> =>
+  arrangeAs(token).apartment(projectId, { file_name: 'plan.svg', ...fields });
 
 async function apartmentsOf(projectId: number): Promise<Apartment[]> {
   const res = await api<{ apartments: Apartment[] }>('GET', `/api/v1/admin/apartments/${projectId}`, token);

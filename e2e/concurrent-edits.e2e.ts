@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Apartment, Project } from '@planvy/shared';
-import { adminToken, api, createUser, freshPage, launch } from './support/browser';
+import { adminToken, api, arrangeAs, createUser, freshPage, launch } from './support/browser';
 import { signInAsAdmin } from './support/session';
 
 /**
@@ -34,13 +34,9 @@ beforeEach(async () => {
 let seq = 0;
 async function createProject(): Promise<number> {
   seq += 1;
-  const res = await api<{ project: Project }>('POST', `/api/v1/admin/project/${owner.id}`, token, {
-    name: `Concurrent ${seq}`,
-    type: 'sale',
-    description: 'Original',
-  });
-  expect(res.status).toBe(201);
-  return res.body.project.id;
+  return (
+    await arrangeAs(token).project({ owner: owner.id, name: `Concurrent ${seq}`, description: 'Original' })
+  ).id;
 }
 
 const details = (p: Page) => p.getByRole('form', { name: 'Projektuppgifter' });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page, Route } from 'playwright-core';
+import { overFetch } from '@planvy/shared/test/arrange';
 import { TEXT_PAYLOADS, XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
 import { adminToken, api, baseURL, launch } from './support/browser';
 import { signInAsAdmin } from './support/session';
@@ -166,15 +167,14 @@ afterAll(async () => {
 });
 
 async function upload(projectId: number, name: string, svg: string): Promise<{ status: number; id: number }> {
-  const form = new FormData();
-  form.append('file', new Blob([svg], { type: 'image/svg+xml' }), name);
-  const res = await fetch(`${baseURL()}/api/v1/admin/file/${projectId}`, {
+  // The answer as it is: the server refuses some payloads outright.
+  const res = await overFetch(baseURL())({
     method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
+    url: `/api/v1/admin/file/${projectId}`,
+    token,
+    file: { name, bytes: svg, type: 'image/svg+xml' },
   });
-  const body = (await res.json()) as { file?: { id: number } };
-  return { status: res.status, id: body.file?.id ?? 0 };
+  return { status: res.status, id: (res.body as { file?: { id: number } } | undefined)?.file?.id ?? 0 };
 }
 
 // ---------------------------------------------------------------------------

@@ -9,7 +9,8 @@ import {
   type PlanFile,
   type PlanReport,
 } from '@planvy/shared';
-import { adminToken, api, baseURL, createUser, freshPage, launch } from './support/browser';
+import { adminToken, api, arrangeAs, createUser, freshPage, launch } from './support/browser';
+import type { ApartmentInput } from './support/widget-fixtures';
 import { signIn, signInAsAdmin } from './support/session';
 
 /**
@@ -51,25 +52,11 @@ beforeEach(async () => {
 let projectSeq = 0;
 async function createProject(): Promise<number> {
   projectSeq += 1;
-  const res = await api<{ project: { id: number } }>('POST', `/api/v1/admin/project/${owner.id}`, token, {
-    name: `Plans e2e ${projectSeq}`,
-    type: 'sale',
-    description: '',
-  });
-  expect(res.status).toBe(201);
-  return res.body.project.id;
+  return (await arrangeAs(token).project({ owner: owner.id, name: `Plans e2e ${projectSeq}` })).id;
 }
 
-async function addApartment(projectId: number, fields: Record<string, unknown>): Promise<Apartment> {
-  const res = await api<{ apartment: Apartment }>('POST', `/api/v1/admin/apartment/${projectId}`, token, {
-    rooms: '2',
-    floor: '1',
-    status: 'sale',
-    ...fields,
-  });
-  expect(res.status).toBe(201);
-  return res.body.apartment;
-}
+const addApartment = (projectId: number, fields: ApartmentInput): Promise<Apartment> =>
+  arrangeAs(token).apartment(projectId, { rooms: '2', floor: '1', status: 'sale', ...fields });
 
 async function getApartment(id: number): Promise<Apartment> {
   const res = await api<{ apartment: Apartment }>('GET', `/api/v1/admin/apartment/${id}`, token);
@@ -82,15 +69,10 @@ async function upload(
   name: string,
   content: string | Uint8Array<ArrayBuffer>,
 ): Promise<{ file: PlanFile; report?: PlanReport }> {
-  const form = new FormData();
-  form.append('file', new Blob([content]), name);
-  const res = await fetch(`${baseURL()}/api/v1/admin/file/${projectId}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
+  return arrangeAs(token).upload<{ file: PlanFile; report?: PlanReport }>(`/api/v1/admin/file/${projectId}`, {
+    name,
+    bytes: content,
   });
-  expect(res.status).toBe(201);
-  return (await res.json()) as { file: PlanFile; report?: PlanReport };
 }
 
 async function plans(projectId: number): Promise<PlanFile[]> {

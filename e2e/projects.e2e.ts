@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { adminToken, api, baseURL, createUser, freshPage, launch } from './support/browser';
+import { adminToken, api, arrangeAs, baseURL, createUser, freshPage, launch } from './support/browser';
 import { expectPath, signIn, signInAsAdmin } from './support/session';
 
 let browser: Awaited<ReturnType<typeof launch>>;
@@ -32,14 +32,13 @@ async function createProject(
   fields: { name?: string; type?: string; description?: string } = {},
 ) {
   seq += 1;
-  const res = await api<{ project: ApiProject }>('POST', `/api/v1/admin/project/${ownerId}`, token, {
-    name: fields.name ?? `E2E projekt ${Date.now()}-${seq}`,
-    type: fields.type ?? 'sale',
-    description: fields.description ?? 'Skapat av ett webbläsartest',
+  return arrangeAs(token).project({
+    owner: ownerId,
+    name: `E2E projekt ${Date.now()}-${seq}`,
+    description: 'Skapat av ett webbläsartest',
     user_id: ownerId,
+    ...fields,
   });
-  expect(res.status).toBe(201);
-  return res.body.project;
 }
 
 async function setting(projectId: number, name: string): Promise<string> {

@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { arrange, overFetch, type Arrange, type ArrangedUser } from '@planvy/shared/test/arrange';
+import { launchChromium, launchChromiumProfile } from './chromium';
 
 export const baseURL = () => inject('baseURL');
 
-/** Debian's chromium, launched the way this machine needs. One context per test file. */
+/** Chromium (support/chromium.ts) on a fresh profile, pointed at the started server. One per test file. */
 export async function launch(
   options: {
     viewport?: { width: number; height: number };
@@ -14,45 +13,21 @@ export async function launch(
     javaScriptEnabled?: boolean;
   } = {},
 ) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-chromium-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
+  const browser = await launchChromiumProfile({
     baseURL: baseURL(),
     viewport: options.viewport ?? { width: 1280, height: 900 },
     locale: options.locale ?? 'sv-SE',
     javaScriptEnabled: options.javaScriptEnabled ?? true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
   });
-  context.setDefaultTimeout(15_000);
-  return {
-    context,
-    async close() {
-      await context.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  browser.context.setDefaultTimeout(15_000);
+  return browser;
 }
 
 /**
- * Debian's chromium without a persistent profile, for contexts a persistent one cannot give:
- * several viewports at once, or a phone (`hasTouch`, `isMobile`). See PHONE.
+ * Chromium without a persistent profile, for contexts a persistent one cannot give: several
+ * viewports at once, or a phone (`hasTouch`, `isMobile`). See PHONE.
  */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
-}
+export const launchBrowser = launchChromium;
 
 /** A phone as a buyer holds it (390 × 844, touch), for `browser.newContext`. */
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
@@ -123,23 +98,16 @@ export async function adminToken(): Promise<string> {
   return Promise.resolve(inject('adminSession').token);
 }
 
-let seq = 0;
+/**
+ * The arrange builders (@planvy/shared/test/arrange) over real HTTP to the started server, acting
+ * as `token`'s user: `arrangeAs(token).project({ type: 'rental' })`.
+ */
+export const arrangeAs = (token: string): Arrange => arrange(overFetch(baseURL()), token);
+
 /** Creates a user through the API; the password is always "secret123". */
-export async function createUser(
+export function createUser(
   token: string,
   fields: { role?: 'client' | 'admin' | 'broker'; first_name?: string; last_name?: string } = {},
-) {
-  seq += 1;
-  const email = `user${Date.now()}${seq}@example.com`;
-  const res = await api<{ user: { id: number; email: string } }>('POST', '/api/v1/admin/user', token, {
-    email,
-    first_name: fields.first_name ?? `Test${seq}`,
-    last_name: fields.last_name ?? 'Person',
-    phone: '',
-    role: fields.role ?? 'client',
-    password: 'secret123',
-    password_confirm: 'secret123',
-  });
-  if (res.status !== 201) throw new Error(`createUser failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { ...res.body.user, password: 'secret123' };
+): Promise<ArrangedUser> {
+  return arrangeAs(token).user(fields);
 }

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { arrange, overFetch } from '@planvy/shared/test/arrange';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -139,21 +140,6 @@ export async function createBenchProject(
   name: string,
 ): Promise<{ token: string; projectId: number }> {
   const { token } = await call<{ token: string }>(baseURL, 'POST', '/api/v1/login', undefined, ADMIN);
-  const { user } = await call<{ user: { id: number } }>(baseURL, 'POST', '/api/v1/admin/user', token, {
-    email: 'owner@planvy.test',
-    first_name: 'Owner',
-    last_name: 'Bench',
-    phone: '',
-    role: 'client',
-    password: 'secret123',
-    password_confirm: 'secret123',
-  });
-  const { project } = await call<{ project: { id: number } }>(
-    baseURL,
-    'POST',
-    `/api/v1/admin/project/${user.id}`,
-    token,
-    { name, type: 'sale', description: '' },
-  );
+  const project = await arrange(overFetch(baseURL), token).project({ name });
   return { token, projectId: project.id };
 }

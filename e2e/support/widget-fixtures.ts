@@ -1,60 +1,27 @@
+import type { ApartmentOverrides } from '@planvy/shared/test/arrange';
 import sharp from 'sharp';
-import { api, baseURL, createUser } from './browser';
+import { api, arrangeAs } from './browser';
 
 /** Arranges widget projects through the real API, the way an admin would. */
 
-export interface ApartmentInput {
-  bostad: string;
-  rooms?: string;
-  floor?: string;
-  square?: number;
-  price?: number;
-  fee?: number;
-  garden_size?: number;
-  status: string;
-  inactive?: '0' | '1';
-  link?: string;
-  description?: string;
-  info?: { url: string }[];
-  /** The plan the apartment is drawn on. */
-  file_name?: string;
-}
+/** An apartment's fields as the API takes them (the arrange builders' overrides). */
+export type ApartmentInput = ApartmentOverrides;
 
+/** A project of a new client (the arrange builders, `arrangeAs`); answers its id. */
 export async function createProject(
   token: string,
   name: string,
   type: 'sale' | 'rental' | 'tomter' = 'sale',
 ): Promise<number> {
-  const owner = await createUser(token);
-  const res = await api<{ project: { id: number } }>('POST', `/api/v1/admin/project/${owner.id}`, token, {
-    name,
-    type,
-  });
-  if (res.status !== 201 && res.status !== 200) {
-    throw new Error(`create project: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  return res.body.project.id;
+  return (await arrangeAs(token).project({ name, type })).id;
 }
 
-export async function setSettings(token: string, projectId: number, settings: Record<string, string>) {
-  for (const [name, value] of Object.entries(settings)) {
-    const res = await api('POST', `/api/v1/admin/settings/${projectId}`, token, { name, value });
-    if (res.status >= 300) throw new Error(`setting ${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  }
+export function setSettings(token: string, projectId: number, settings: Record<string, string>) {
+  return arrangeAs(token).settings(projectId, settings);
 }
 
 export async function addApartment(token: string, projectId: number, input: ApartmentInput): Promise<number> {
-  const res = await api<{ apartment: { id: number } }>(
-    'POST',
-    `/api/v1/admin/apartment/${projectId}`,
-    token,
-    {
-      ...input,
-      info: input.info ? JSON.stringify(input.info) : undefined,
-    },
-  );
-  if (res.status !== 201) throw new Error(`add apartment: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.apartment.id;
+  return (await arrangeAs(token).apartment(projectId, input)).id;
 }
 
 export async function uploadFile(
@@ -64,32 +31,15 @@ export async function uploadFile(
   content: string,
   type = 'image/svg+xml',
 ): Promise<{ id: number; name: string }> {
-  const form = new FormData();
-  form.append('file', new Blob([content], { type }), name);
-  const res = await fetch(`${baseURL()}/api/v1/admin/file/${projectId}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const body = (await res.json()) as { file: { id: number; name: string } };
-  if (res.status !== 201) throw new Error(`upload ${name}: ${res.status} ${JSON.stringify(body)}`);
-  return body.file;
+  return arrangeAs(token).plan(projectId, { name, markup: content, type });
 }
 
 export async function addBuilding(token: string, projectId: number, label: string): Promise<number> {
-  const res = await api<{ building_number: { id: number } }>(
-    'POST',
-    `/api/v1/building-numbers/${projectId}`,
-    token,
-    { label },
-  );
-  if (res.status >= 300) throw new Error(`building: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.building_number.id;
+  return (await arrangeAs(token).buildingNumber(projectId, label)).id;
 }
 
-export async function attachBuildings(token: string, fileId: number, ids: number[]) {
-  const res = await api('POST', `/api/v1/admin/svg/buildings/${fileId}`, token, { buildings: ids.join(',') });
-  if (res.status >= 300) throw new Error(`attach buildings: ${res.status} ${JSON.stringify(res.body)}`);
+export function attachBuildings(token: string, fileId: number, ids: number[]) {
+  return arrangeAs(token).attachBuildings(fileId, ids);
 }
 
 export async function statisticCount(token: string, projectId: number, apartmentId: number): Promise<number> {
@@ -128,19 +78,13 @@ export async function addSunStudy(
   projectId: number,
   files: [name: string, bytes: Buffer, label: string][],
 ): Promise<void> {
+  const a = arrangeAs(token);
   for (const [name, bytes, label] of files) {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(bytes)]), name);
-    const up = await fetch(`${baseURL()}/api/v1/admin/sunstudy/${projectId}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    if (up.status !== 201) throw new Error(`sun-study upload ${name}: ${up.status} ${await up.text()}`);
-    const { file } = (await up.json()) as { file: { fileName: string; filePath: string } };
-    const res = await api('POST', '/api/v2/sunstudy/file', token, { projectId, label, ...file });
-    if (res.status !== 201)
-      throw new Error(`sun-study file ${name}: ${res.status} ${JSON.stringify(res.body)}`);
+    const { file } = await a.upload<{ file: { fileName: string; filePath: string } }>(
+      `/api/v1/admin/sunstudy/${projectId}`,
+      { name, bytes },
+    );
+    await a.call('POST', '/api/v2/sunstudy/file', { projectId, label, ...file });
   }
 }
 

@@ -14,7 +14,8 @@
  */
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
+import { launchChromium } from '../../e2e/support/chromium';
 import { ADMIN, call, createBenchProject, startServer } from '../../e2e/support/server';
 
 const APARTMENTS = 5000;
@@ -200,18 +201,7 @@ async function measureMassUpdate(page: Page, projectId: number): Promise<number[
 
 export async function run(): Promise<void> {
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const { projectId, importMs } = await arrangeProject(server.baseURL);
     const page = await browser.newPage({ baseURL: server.baseURL, viewport: { width: 1280, height: 900 } });

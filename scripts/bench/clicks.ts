@@ -5,7 +5,7 @@
  * grows with visitors and no click scans anything.
  */
 import { pathToFileURL } from 'node:url';
-import { createTestApp } from '../../apps/api/test/harness';
+import { arrangeFor, createTestApp } from '../../apps/api/test/harness';
 
 const N = 20_000;
 
@@ -13,25 +13,10 @@ export async function run(): Promise<void> {
   const t = await createTestApp();
   const admin = await t.createUser('admin');
   const client = await t.createUser('client');
-  const project = (
-    await t.as(admin.token, {
-      method: 'POST',
-      url: `/api/v1/admin/project/${client.id}`,
-      payload: { name: 'Flood' },
-    })
-  ).json().project.id as number;
+  const project = (await arrangeFor(t, admin.token).project({ owner: client.id, name: 'Flood' })).id;
   const ids: number[] = [];
-  for (let i = 0; i < 50; i++) {
-    ids.push(
-      (
-        await t.as(admin.token, {
-          method: 'POST',
-          url: `/api/v1/admin/apartment/${project}`,
-          payload: { bostad: String(i) },
-        })
-      ).json().apartment.id as number,
-    );
-  }
+  for (let i = 0; i < 50; i++)
+    ids.push((await arrangeFor(t, admin.token).apartment(project, { bostad: String(i) })).id);
 
   const flood = async (label: string, ipOf: (i: number) => string, uaOf: (i: number) => string) => {
     const perThousand: number[] = [];

@@ -22,7 +22,9 @@
  */
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { chromium, type CDPSession, type Locator, type Page } from 'playwright-core';
+import type { CDPSession, Locator, Page } from 'playwright-core';
+import { arrange as arrangeOver, overFetch } from '@planvy/shared/test/arrange';
+import { launchChromium } from '../../e2e/support/chromium';
 import { ADMIN, call, startServer } from '../../e2e/support/server';
 
 // Overridable to compare with a small plan: EDITOR_BENCH_ZONES=200 EDITOR_BENCH_MB=0.1
@@ -137,22 +139,7 @@ async function arrange(baseURL: string) {
     undefined,
     ADMIN,
   );
-  const { user } = await call<{ user: { id: number } }>(baseURL, 'POST', '/api/v1/admin/user', login.token, {
-    email: 'owner-editor@planvy.test',
-    first_name: 'Owner',
-    last_name: 'Bench',
-    phone: '',
-    role: 'client',
-    password: 'secret123',
-    password_confirm: 'secret123',
-  });
-  const { project } = await call<{ project: { id: number } }>(
-    baseURL,
-    'POST',
-    `/api/v1/admin/project/${user.id}`,
-    login.token,
-    { name: 'Editor bench 5000', type: 'sale' },
-  );
+  const project = await arrangeOver(overFetch(baseURL), login.token).project({ name: 'Editor bench 5000' });
   const statuses = ['Till salu', 'Såld', 'Bokad', 'Reserverad', 'Kommande'];
   const csv = ['Bostad;Status;Rum']
     .concat(
@@ -316,18 +303,7 @@ function wheelLatency(page: Page, deltaY: number): Promise<number> {
 
 export async function run(): Promise<void> {
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const { login, projectId, apartments } = await arrange(server.baseURL);
     const svg = bigPlan(apartments);

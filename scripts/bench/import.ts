@@ -5,7 +5,7 @@
  * limit of 65,535 parameters in one statement).
  */
 import { pathToFileURL } from 'node:url';
-import { createTestApp } from '../../apps/api/test/harness';
+import { arrangeFor, createTestApp } from '../../apps/api/test/harness';
 
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const fmt = (n: number) => `${n.toFixed(0)} ms`;
@@ -26,13 +26,7 @@ export async function run(): Promise<void> {
   const t = await createTestApp();
   const admin = await t.createUser('admin');
   const client = await t.createUser('client');
-  const project = (
-    await t.as(admin.token, {
-      method: 'POST',
-      url: `/api/v1/admin/project/${client.id}`,
-      payload: { name: 'Bench import', type: 'sale' },
-    })
-  ).json().project.id as number;
+  const project = (await arrangeFor(t, admin.token).project({ owner: client.id, name: 'Bench import' })).id;
 
   const post = async (file: string, apply: boolean) => {
     const s = process.hrtime.bigint();

@@ -11,6 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { arrange, overFetch } from '@planvy/shared/test/arrange';
 import { call, createBenchProject, spawnServer, stop, waitFor } from '../../e2e/support/server';
 
 const STREAMS = 1000;
@@ -71,13 +72,11 @@ export async function run(): Promise<void> {
     const { token, projectId } = await createBenchProject(server.baseURL, 'Live bench');
     const ids: number[] = [];
     for (let i = 0; i < CHANGES; i++) {
-      const { apartment } = await call<{ apartment: { id: number } }>(
-        server.baseURL,
-        'POST',
-        `/api/v1/admin/apartment/${projectId}`,
-        token,
-        { bostad: String(1000 + i), status: 'sale', price: 2_000_000 + i },
-      );
+      const apartment = await arrange(overFetch(server.baseURL), token).apartment(projectId, {
+        bostad: String(1000 + i),
+        status: 'sale',
+        price: 2_000_000 + i,
+      });
       ids.push(apartment.id);
     }
     const url = `${server.baseURL}/api/v1/public/view/${projectId}/events`;

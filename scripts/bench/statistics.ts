@@ -22,12 +22,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { chromium } from 'playwright-core';
 import { addDays, dateInZone, lastDays } from '@planvy/shared';
 import { buildApp } from '../../apps/api/src/app';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { loadConfig } from '../../apps/api/src/env';
 import { hashPassword } from '../../apps/api/src/lib/password';
+import { launchChromium } from '../../e2e/support/chromium';
 import { ADMIN, call, startServer } from '../../e2e/support/server';
 
 const PROJECTS = 100;
@@ -215,10 +215,7 @@ export async function run(): Promise<void> {
 
     // The dashboard in Chromium, on the production server over the same data.
     const server = await startServer({ dataDir });
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
+    const browser = await launchChromium();
     try {
       const { token, user } = await call<{ token: string; user: unknown }>(
         server.baseURL,

@@ -22,7 +22,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { arrange, overFetch } from '@planvy/shared/test/arrange';
+import { launchChromium } from '../../e2e/support/chromium';
 import {
   call,
   createBenchProject,
@@ -52,6 +54,7 @@ export async function arrangeProject(baseURL: string): Promise<number> {
     name: 'show_status',
     value: '1',
   });
+  const builders = arrange(overFetch(baseURL), token);
   const statuses = ['sale', 'sold', 'reserved', 'preorder', 'upcoming'];
   const ids: number[] = new Array<number>(ZONES);
   let next = 0;
@@ -60,22 +63,16 @@ export async function arrangeProject(baseURL: string): Promise<number> {
     Array.from({ length: 8 }, async () => {
       while (next < ZONES) {
         const i = next++;
-        const { apartment } = await call<{ apartment: { id: number } }>(
-          baseURL,
-          'POST',
-          `/api/v1/admin/apartment/${projectId}`,
-          token,
-          {
-            bostad: String(1001 + i),
-            rooms: String((i % 5) + 1),
-            floor: String(Math.floor(i / 40)),
-            square: 30 + (i % 90),
-            price: 1_500_000 + i * 1000,
-            fee: 2000 + (i % 3000),
-            status: statuses[i % statuses.length],
-            inactive: i % 37 === 0 ? '1' : '0',
-          },
-        );
+        const apartment = await builders.apartment(projectId, {
+          bostad: String(1001 + i),
+          rooms: String((i % 5) + 1),
+          floor: String(Math.floor(i / 40)),
+          square: 30 + (i % 90),
+          price: 1_500_000 + i * 1000,
+          fee: 2000 + (i % 3000),
+          status: statuses[i % statuses.length],
+          inactive: i % 37 === 0 ? '1' : '0',
+        });
         ids[i] = apartment.id;
       }
     }),
@@ -87,14 +84,7 @@ export async function arrangeProject(baseURL: string): Promise<number> {
     return `<path id="${id}" data-bostad="${1001 + i}" d="M${x + 1} ${y + 1}h23v23h-23z" fill="#ddd" stroke="#555" stroke-width="0.5"/>`;
   });
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 625"><rect width="1000" height="625" fill="#fafafa"/><g id="zones">${zones.join('')}</g></svg>`;
-  const form = new FormData();
-  form.append('file', new Blob([svg], { type: 'image/svg+xml' }), 'plan-1000.svg');
-  const up = await fetch(`${baseURL}/api/v1/admin/file/${projectId}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (up.status !== 201) throw new Error(`plan upload: ${up.status} ${await up.text()}`);
+  await builders.plan(projectId, { name: 'plan-1000.svg', markup: svg });
   return projectId;
 }
 
@@ -262,11 +252,7 @@ async function reportColoured(baseURL: string, projectId: number): Promise<void>
     `widget page HTML    ${kb(Buffer.byteLength(html))}, ${kb(zlib.gzipSync(html, { level: 6 }).length)} gzip (plan, view data and CSS inlined)`,
   );
   const staticPage = await startStaticPage(html);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   const widget: LoadTiming[] = [];
   const bare: LoadTiming[] = [];
   const cpu = { widget: [] as number[], bare: [] as number[] };

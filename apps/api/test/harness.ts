@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { arrange, type Arrange, type Transport } from '@planvy/shared/test/arrange';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { loadConfig, type AppConfig } from '../src/env';
@@ -154,10 +155,31 @@ export async function createTestApp(
   };
 }
 
-/** Uploads a plan (SVG markup) to a project as `token`'s user; answers the raw response. */
-export function uploadPlan(t: TestApp, token: string, projectId: number, name: string, markup: string) {
-  const { payload, headers } = multipart(name, markup);
-  return t.as(token, { method: 'POST', url: `/api/v1/admin/file/${projectId}`, payload, headers });
+/** The arrange builders' transport in API tests: `app.inject`, no sockets. */
+export function overInject(app: FastifyInstance): Transport {
+  return async ({ method, url, token, json, file }) => {
+    const upload = file
+      ? multipart(file.name, typeof file.bytes === 'string' ? file.bytes : Buffer.from(file.bytes))
+      : undefined;
+    const res = await app.inject({
+      method: method as InjectOptions['method'],
+      url,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...upload?.headers },
+      ...(upload ? { payload: upload.payload } : json !== undefined ? { payload: json as object } : {}),
+    });
+    let body: unknown;
+    try {
+      body = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: res.statusCode, body, text: res.body };
+  };
+}
+
+/** The arrange builders (@planvy/shared/test/arrange) acting as `token`'s user on `t`'s app. */
+export function arrangeFor(t: TestApp, token: string): Arrange {
+  return arrange(overInject(t.app), token);
 }
 
 /** A multipart/form-data body with one file in the field "file". */

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildingNumbers } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import type { ApartmentOverrides } from '@planvy/shared/test/arrange';
+import type { ProjectType } from '@planvy/shared';
+import { arrangeFor, createTestApp, type TestApp } from '../../../test/harness';
 
 let t: TestApp;
 type U = Awaited<ReturnType<TestApp['createUser']>>;
@@ -12,25 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function createProject(ownerId: number, type: string, name = `P ${type}`) {
-  const res = await t.as(admin.token, {
-    method: 'POST',
-    url: `/api/v1/admin/project/${ownerId}`,
-    payload: { name, type, description: '' },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().project.id as number;
-}
+const createProject = async (ownerId: number, type: ProjectType) =>
+  (await arrangeFor(t, admin.token).project({ owner: ownerId, type, name: `P ${type}` })).id;
 
-async function addApartment(projectId: number, body: Record<string, unknown> = {}) {
-  const res = await t.as(admin.token, {
-    method: 'POST',
-    url: `/api/v1/admin/apartment/${projectId}`,
-    payload: body,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().apartment as { id: number; status: string; [k: string]: unknown };
-}
+const addApartment = (projectId: number, body: ApartmentOverrides = {}) =>
+  arrangeFor(t, admin.token).apartment(projectId, body);
 
 const list = async (projectId: number, token = admin.token) =>
   (await t.as(token, { method: 'GET', url: `/api/v1/client/apartments/${projectId}` })).json().apartments as {

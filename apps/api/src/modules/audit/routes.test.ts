@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditPage } from '@planvy/shared';
 import { buildApp } from '../../app';
-import { createTestApp, multipart, type TestApp } from '../../../test/harness';
+import { arrangeFor, createTestApp, multipart, type TestApp } from '../../../test/harness';
 import { seedProjectWorld, type ProjectWorld } from '../projects/project-fixtures';
 
 let t: TestApp;
@@ -24,15 +24,8 @@ const audit = async (query = '', token = w.admin.token) => {
   return res.json<AuditPage>();
 };
 const latest = async () => (await audit('?limit=1')).entries[0] as AuditEntry;
-const addApartment = async (bostad = '1101') => {
-  const res = await t.as(w.admin.token, {
-    method: 'POST',
-    url: `/api/v1/admin/apartment/${w.projectA.id}`,
-    payload: { bostad, status: 'sale' },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ apartment: { id: number } }>().apartment.id;
-};
+const addApartment = async (bostad = '1101') =>
+  (await arrangeFor(t, w.admin.token).apartment(w.projectA.id, { bostad, status: 'sale' })).id;
 
 describe('no write can be forgotten', () => {
   it('every signed-in POST, PUT, PATCH and DELETE route declares what it changes', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PLAN_TITLE_MAX } from '@planvy/shared';
 import { REAL_PLANS, realPlanMarkup } from '@planvy/shared/test/real-plans';
-import { createTestApp, type TestApp, uploadPlan } from '../../../test/harness';
+import { arrangeFor, createTestApp, type TestApp } from '../../../test/harness';
 import { files } from '../../db/schema';
 import { nameUntitledPlans } from './plan-titles';
 
@@ -24,19 +24,10 @@ beforeEach(async () => {
   await t.reset();
   admin = await t.createUser('admin');
   client = await t.createUser('client');
-  const res = await t.as(admin.token, {
-    method: 'POST',
-    url: `/api/v1/admin/project/${client.id}`,
-    payload: { name: 'Eken', type: 'sale' },
-  });
-  project = res.json().project.id;
+  project = (await arrangeFor(t, admin.token).project({ owner: client.id, name: 'Eken' })).id;
 });
 
-async function upload(name: string, markup: string) {
-  const res = await uploadPlan(t, admin.token, project, name, markup);
-  expect(res.statusCode).toBe(201);
-  return res.json().file as { id: number; name: string; title: string };
-}
+const upload = (name: string, markup: string) => arrangeFor(t, admin.token).plan(project, { name, markup });
 
 const titles = async () =>
   (

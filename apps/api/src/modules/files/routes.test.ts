@@ -1,7 +1,8 @@
 import { crc32 as zlibCrc } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, multipart, type TestApp } from '../../../test/harness';
+import type { ApartmentOverrides } from '@planvy/shared/test/arrange';
+import { arrangeFor, createTestApp, multipart, type TestApp } from '../../../test/harness';
 import { sparsePng } from '../../../test/images';
 import { JSDOM } from 'jsdom';
 import { XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
@@ -38,28 +39,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function createProject(ownerId: number) {
-  const res = await t.as(admin.token, {
-    method: 'POST',
-    url: `/api/v1/admin/project/${ownerId}`,
-    payload: { name: 'P', type: 'sale' },
-  });
-  return res.json().project.id as number;
-}
+const createProject = async (owner: number) => (await arrangeFor(t, admin.token).project({ owner })).id;
 
 async function upload(name: string, bytes: Buffer | string, projectId = project, token = admin.token) {
   const { payload, headers } = multipart(name, bytes);
   return t.as(token, { method: 'POST', url: `/api/v1/admin/file/${projectId}`, payload, headers });
 }
 
-async function addApartment(body: Record<string, unknown>) {
-  const res = await t.as(admin.token, {
-    method: 'POST',
-    url: `/api/v1/admin/apartment/${project}`,
-    payload: body,
-  });
-  return res.json().apartment as { id: number; file_name: string };
-}
+const addApartment = (body: ApartmentOverrides) => arrangeFor(t, admin.token).apartment(project, body);
 
 const plans = async () =>
   (await t.as(admin.token, { method: 'GET', url: `/api/v1/admin/svg/${project}` })).json().files as {

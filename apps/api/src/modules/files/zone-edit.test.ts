@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, multipart, type TestApp } from '../../../test/harness';
+import { arrangeFor, createTestApp, type TestApp } from '../../../test/harness';
 
 let t: TestApp;
 type U = Awaited<ReturnType<TestApp['createUser']>>;
@@ -16,30 +16,11 @@ afterAll(() => t.close());
 
 const svg = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">${inner}</svg>`;
 
-async function newProject(owner: number) {
-  return (
-    await t.as(admin.token, {
-      method: 'POST',
-      url: `/api/v1/admin/project/${owner}`,
-      payload: { name: 'P', type: 'sale' },
-    })
-  ).json().project.id as number;
-}
-async function addApartment(projectId: number, bostad: string, status = 'sale') {
-  return (
-    await t.as(admin.token, {
-      method: 'POST',
-      url: `/api/v1/admin/apartment/${projectId}`,
-      payload: { bostad, status },
-    })
-  ).json().apartment as { id: number };
-}
-async function upload(projectId: number, name: string, markup: string) {
-  const { payload, headers } = multipart(name, markup);
-  return (
-    await t.as(admin.token, { method: 'POST', url: `/api/v1/admin/file/${projectId}`, payload, headers })
-  ).json().file as { id: number; version: number };
-}
+const newProject = async (owner: number) => (await arrangeFor(t, admin.token).project({ owner })).id;
+const addApartment = (projectId: number, bostad: string, status = 'sale') =>
+  arrangeFor(t, admin.token).apartment(projectId, { bostad, status });
+const upload = (projectId: number, name: string, markup: string) =>
+  arrangeFor(t, admin.token).plan(projectId, { name, markup });
 const edit = (body: unknown, fileId = plan.id, projectId = project, token = admin.token) =>
   t.as(token, {
     method: 'PATCH',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import type { ApartmentOverrides } from '@planvy/shared/test/arrange';
+import { arrangeFor, createTestApp, type TestApp } from '../../../test/harness';
 import { openEventStream, type EventStream } from '../../../test/event-stream';
 
 /** Streams need a real socket: the app listens on a free port for this file. */
@@ -27,25 +28,13 @@ beforeEach(async () => {
   admin = await t.createUser('admin');
   const client = await t.createUser('client');
   const make = async (name: string) =>
-    (
-      await t.as(admin.token, {
-        method: 'POST',
-        url: `/api/v1/admin/project/${client.id}`,
-        payload: { name, type: 'sale' },
-      })
-    ).json().project.id as number;
+    (await arrangeFor(t, admin.token).project({ owner: client.id, name })).id;
   project = await make('Live');
   other = await make('Other');
 });
 
-async function addApartment(projectId: number, body: Record<string, unknown>) {
-  const res = await t.as(admin.token, {
-    method: 'POST',
-    url: `/api/v1/admin/apartment/${projectId}`,
-    payload: body,
-  });
-  return res.json().apartment as { id: number };
-}
+const addApartment = (projectId: number, body: ApartmentOverrides) =>
+  arrangeFor(t, admin.token).apartment(projectId, body);
 
 async function stream(projectId = project, headers: Record<string, string> = {}) {
   const s = await openEventStream(`${base}/api/v1/public/view/${projectId}/events`, headers);

@@ -1,5 +1,5 @@
 import type { Project } from '@planvy/shared';
-import type { TestApp } from '../../../test/harness';
+import { arrangeFor, type TestApp } from '../../../test/harness';
 
 type TestUser = Awaited<ReturnType<TestApp['createUser']>>;
 
@@ -20,22 +20,15 @@ export async function seedProjectWorld(t: TestApp): Promise<ProjectWorld> {
   const clientA = await t.createUser('client', { first_name: 'Anna' });
   const clientB = await t.createUser('client', { first_name: 'Bertil' });
   const broker = await t.createUser('broker', { first_name: 'Bo' });
-  const create = async (ownerId: number, payload: object): Promise<Project> => {
-    const res = await t.as(admin.token, {
-      method: 'POST',
-      url: `/api/v1/admin/project/${ownerId}`,
-      payload,
-    });
-    if (res.statusCode !== 201) throw new Error(`seed failed: ${res.statusCode} ${res.body}`);
-    return res.json<{ project: Project }>().project;
-  };
-  const a = await create(clientA.id, {
+  const arrange = arrangeFor(t, admin.token);
+  const a = await arrange.project({
+    owner: clientA.id,
     name: 'Alpha',
     type: 'rental',
     description: 'A',
     user_id: clientA.id,
   });
-  const b = await create(clientB.id, { name: 'Beta', type: 'tomter', description: 'B' });
+  const b = await arrange.project({ owner: clientB.id, name: 'Beta', type: 'tomter', description: 'B' });
   const res = await t.as(admin.token, {
     method: 'POST',
     url: '/api/v2/users/brokers',

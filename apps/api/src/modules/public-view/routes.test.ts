@@ -3,7 +3,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { apartments as apartmentsTable, clickEvents, rateLimits } from '../../db/schema';
-import { createTestApp, multipart, type TestApp } from '../../../test/harness';
+import type { ApartmentOverrides } from '@planvy/shared/test/arrange';
+import { arrangeFor, createTestApp, multipart, type TestApp } from '../../../test/harness';
 
 let t: TestApp;
 type U = Awaited<ReturnType<TestApp['createUser']>>;
@@ -21,20 +22,10 @@ beforeEach(async () => {
   await t.reset();
   admin = await t.createUser('admin');
   client = await t.createUser('client', { email: 'owner@example.com' });
-  project = (
-    await t.as(admin.token, {
-      method: 'POST',
-      url: `/api/v1/admin/project/${client.id}`,
-      payload: { name: 'Sjöutsikten', type: 'sale' },
-    })
-  ).json().project.id;
+  project = (await arrangeFor(t, admin.token).project({ owner: client.id, name: 'Sjöutsikten' })).id;
 });
 
-async function addApartment(body: Record<string, unknown>) {
-  return (
-    await t.as(admin.token, { method: 'POST', url: `/api/v1/admin/apartment/${project}`, payload: body })
-  ).json().apartment as { id: number };
-}
+const addApartment = (body: ApartmentOverrides) => arrangeFor(t, admin.token).apartment(project, body);
 
 const view = (id = project, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/api/v1/public/view/${id}`, headers });

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { addDays, dateInZone, lastDays, type DailyClicks } from '@planvy/shared';
 import { apartmentStatusChanges, apartments, clickDaily, clickEvents } from '../../db/schema';
 import { expectRollUpsExact } from '../../../test/roll-up-check';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import type { ProjectType } from '@planvy/shared';
+import { arrangeFor, createTestApp, type TestApp } from '../../../test/harness';
 import { setConfig } from '../users/repository';
 
 /**
@@ -25,24 +26,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function createProject(ownerId: number, type: string, name: string) {
-  const res = await t.as(admin.token, {
-    method: 'POST',
-    url: `/api/v1/admin/project/${ownerId}`,
-    payload: { name, type },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().project.id as number;
-}
+const createProject = async (ownerId: number, type: ProjectType, name: string) =>
+  (await arrangeFor(t, admin.token).project({ owner: ownerId, type, name })).id;
 
 async function addApartment(projectId: number, bostad: string, status: string, price?: number) {
-  const res = await t.as(admin.token, {
-    method: 'POST',
-    url: `/api/v1/admin/apartment/${projectId}`,
-    payload: { bostad, status, price },
-  });
-  expect(res.statusCode).toBe(201);
-  apt[bostad] = res.json().apartment.id as number;
+  apt[bostad] = (await arrangeFor(t, admin.token).apartment(projectId, { bostad, status, price })).id;
 }
 
 async function clicks(bostad: string, at: Date[]) {

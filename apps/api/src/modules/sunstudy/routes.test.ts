@@ -3,7 +3,7 @@ import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PublicView, SunStudyFile } from '@planvy/shared';
 import * as schema from '../../db/schema';
-import { createTestApp, multipart, type TestApp } from '../../../test/harness';
+import { arrangeFor, createTestApp, multipart, type TestApp } from '../../../test/harness';
 import { sparsePng } from '../../../test/images';
 
 let t: TestApp;
@@ -50,14 +50,7 @@ const EXE = Buffer.concat([
   Buffer.alloc(200),
 ]);
 
-async function createProject(ownerId: number) {
-  const res = await t.as(admin.token, {
-    method: 'POST',
-    url: `/api/v1/admin/project/${ownerId}`,
-    payload: { name: 'P', type: 'sale' },
-  });
-  return res.json().project.id as number;
-}
+const createProject = async (owner: number) => (await arrangeFor(t, admin.token).project({ owner })).id;
 
 function upload(name: string, bytes: Buffer | string, projectId = project, token = admin.token) {
   const { payload, headers } = multipart(name, bytes);

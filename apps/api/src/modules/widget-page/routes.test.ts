@@ -7,7 +7,8 @@ import { JSDOM } from 'jsdom';
 import { Element, type ChildNode } from 'domhandler';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WidgetPageRenderer } from '@planvy/shared/src/widget-page';
-import { createTestApp, type TestApp, uploadPlan } from '../../../test/harness';
+import type { ApartmentOverrides } from '@planvy/shared/test/arrange';
+import { arrangeFor, createTestApp, type TestApp } from '../../../test/harness';
 import { WIDGET_CSP, WIDGET_PAGE_CACHE } from './routes';
 
 const widgetDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../widget');
@@ -41,24 +42,13 @@ beforeEach(async () => {
   await t.reset();
   admin = await t.createUser('admin');
   const client = await t.createUser('client');
-  project = (
-    await t.as(admin.token, {
-      method: 'POST',
-      url: `/api/v1/admin/project/${client.id}`,
-      payload: { name: `Sjöutsikten ${NASTY}`, type: 'sale' },
-    })
-  ).json().project.id;
+  project = (await arrangeFor(t, admin.token).project({ owner: client.id, name: `Sjöutsikten ${NASTY}` })).id;
 });
 
-async function addApartment(body: Record<string, unknown>) {
-  return (
-    await t.as(admin.token, { method: 'POST', url: `/api/v1/admin/apartment/${project}`, payload: body })
-  ).json().apartment as { id: number };
-}
+const addApartment = (body: ApartmentOverrides) => arrangeFor(t, admin.token).apartment(project, body);
 
 async function upload(name: string, svg: string) {
-  const res = await uploadPlan(t, admin.token, project, name, svg);
-  expect(res.statusCode).toBe(201);
+  await arrangeFor(t, admin.token).plan(project, { name, markup: svg });
 }
 
 /** A project with two apartments and a building link drawn on a site plan, and the building's plan. */

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlanStage, type StageCallbacks } from './plan-stage';
 import { apartmentZone, detachedZone, labelGeometry, linkZone } from '@planvy/shared';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/dom';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';

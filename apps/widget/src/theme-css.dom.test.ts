@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STYLES, STYLE_KEYS, type StyleTriple } from '@planvy/shared/src/styles';
 import { STATUSES } from '@planvy/shared/src/statuses';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { PublicApartment } from '@planvy/shared/src/public-view';
 import { REAL_PLANS, realPlanMarkup, withApartments } from '@planvy/shared/test/real-plans';

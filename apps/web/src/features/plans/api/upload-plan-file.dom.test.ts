@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@planvy/shared';
 import { ApiError } from '../../../lib/api-client';

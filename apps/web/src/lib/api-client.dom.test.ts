@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@planvy/shared';
 import { api, ApiError, apiV2, setUnauthorizedHandler } from './api-client';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HOST_EVENT_TYPES, hostEvents, isHostEvent } from './host-events';
 

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
 import { startLive } from './live';

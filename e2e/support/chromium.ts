@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core';
+
+/**
+ * The one way Planvy starts Chromium: Debian's build (or CHROMIUM_PATH), headless, with the flags
+ * this machine needs and nothing in the background that would disturb a test or a measurement.
+ * Browser tests (support/browser.ts) and benchmarks (scripts/bench) both launch through here;
+ * this module does not import vitest, so the benchmarks can use it.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const common = (): LaunchOptions => ({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: CHROMIUM_ARGS,
+});
+
+/** A browser without a persistent profile: contexts of any viewport, phones (`hasTouch`). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch(common());
+}
+
+/** A persistent profile in a fresh temporary folder, removed by `close`. */
+export async function launchChromiumProfile(
+  options: Omit<Parameters<typeof chromium.launchPersistentContext>[1], keyof LaunchOptions> = {},
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, { ...common(), ...options });
+  return {
+    context,
+    async close() {
+      await context.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
