@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  ADMIN_ONLY_APARTMENT_FIELDS,
   isStatusValidFor,
   type Apartment,
   type apartmentFieldsSchema,
@@ -37,9 +38,6 @@ export function toApartment(row: repo.ApartmentRow): Apartment {
     version: row.version,
   };
 }
-
-/** Fields a client or broker may not change (spec §6: building numbers and zone links are admin-only). */
-const ADMIN_ONLY_FIELDS = ['building_number_id', 'file_name'] as const;
 
 export const apartmentNotFound = () => notFound('Apartment');
 
@@ -126,7 +124,8 @@ export async function updateApartment(
     if (!current) throw apartmentNotFound();
     assertVersion(version, current.version, staleApartment(current.bostad));
     if (caller.role !== 'admin') {
-      for (const field of ADMIN_ONLY_FIELDS) {
+      // Spec §6: building numbers and zone links are the admin's (the field catalogue's adminOnly).
+      for (const field of ADMIN_ONLY_APARTMENT_FIELDS) {
         if (input[field] !== undefined && input[field] !== current[field]) {
           throw forbidden(`Only admins change ${field === 'file_name' ? 'zone links' : 'building numbers'}`);
         }
