@@ -193,21 +193,19 @@ const keysWhere = (test: (f: ApartmentFieldDefinition) => boolean) =>
   APARTMENT_FIELDS.filter((f: ApartmentFieldDefinition) => test(f)).map((f) => f.key);
 
 /** Fields only an admin may set (spec §6). The access policy reads them from here. */
-export const ADMIN_ONLY_APARTMENT_FIELDS = keysWhere((f) => f.adminOnly === true) as readonly Extract<
-  Field,
-  { adminOnly: true }
->['key'][];
+export const ADMIN_ONLY_APARTMENT_FIELDS = /* @__PURE__ */ keysWhere(
+  (f) => f.adminOnly === true,
+) as readonly Extract<Field, { adminOnly: true }>['key'][];
 
 /** Numbers people type ("1 250 000", "72,5"): areas and money. */
-export const AMOUNT_FIELDS = keysWhere(
+export const AMOUNT_FIELDS = /* @__PURE__ */ keysWhere(
   (f) => f.kind === 'area' || f.kind === 'money',
 ) as readonly ApartmentFieldOfKind<'area' | 'money'>[];
 
 /** What an inactive apartment shows of none: price and fee. */
-export const HIDDEN_WHEN_INACTIVE = keysWhere((f) => f.hiddenWhenInactive === true) as readonly Extract<
-  Field,
-  { hiddenWhenInactive: true }
->['key'][];
+export const HIDDEN_WHEN_INACTIVE = /* @__PURE__ */ keysWhere(
+  (f) => f.hiddenWhenInactive === true,
+) as readonly Extract<Field, { hiddenWhenInactive: true }>['key'][];
 
 type HiddenWhenInactive = (typeof HIDDEN_WHEN_INACTIVE)[number];
 
@@ -258,7 +256,7 @@ export function isColumnShown(key: string, type: ProjectTypeForStatus, settings:
 }
 
 /** The back-office table's columns, in catalogue order (the CSV file's). */
-export const TABLE_FIELDS = keysWhere((f) => f.column === true) as readonly Extract<
+export const TABLE_FIELDS = /* @__PURE__ */ keysWhere((f) => f.column === true) as readonly Extract<
   Field,
   { column: true }
 >['key'][];
@@ -292,20 +290,23 @@ export function normaliseCsvHeader(header: string): string {
     .replace(/[\s_-]+/g, ' ');
 }
 
-const csvHeaders = new Map<string, ApartmentCsvKey>();
-for (const c of CSV_FIELDS) {
-  for (const name of [c.key, c.sv, c.en, ...(c.aliases ?? [])])
-    csvHeaders.set(normaliseCsvHeader(name), c.key);
-}
+let csvHeaders: Map<string, ApartmentCsvKey> | undefined;
 
 /** The CSV column a header names (Swedish, English, the field's key, or a usual alias). */
 export function csvKeyOfHeader(header: string): ApartmentCsvKey | undefined {
+  // Built on first use, so the widget (which reads no CSV) carries no header table.
+  if (!csvHeaders) {
+    csvHeaders = new Map();
+    for (const c of CSV_FIELDS)
+      for (const name of [c.key, c.sv, c.en, ...(c.aliases ?? [])])
+        csvHeaders.set(normaliseCsvHeader(name), c.key);
+  }
   return csvHeaders.get(normaliseCsvHeader(header));
 }
 
 export type PublicApartmentField = Extract<Field, { public: true }>['key'];
 
 /** Fields the public view carries, under their public names. */
-export const PUBLIC_FIELDS = APARTMENT_FIELDS.flatMap((f: ApartmentFieldDefinition) =>
+export const PUBLIC_FIELDS = /* @__PURE__ */ APARTMENT_FIELDS.flatMap((f: ApartmentFieldDefinition) =>
   f.public ? [{ field: f.key as PublicApartmentField, name: f.publicName ?? f.key }] : [],
 );
