@@ -179,6 +179,8 @@ export const APARTMENT_FIELDS = [
 ] as const satisfies readonly ApartmentFieldDefinition[];
 
 type Field = (typeof APARTMENT_FIELDS)[number];
+/** One catalogue entry, with its literal key and kind (for types derived per field). */
+export type ApartmentFieldEntry = Field;
 export type ApartmentFieldKey = Field['key'];
 /** The fields of one kind, as a type ('price' | 'fee' for money). */
 export type ApartmentFieldOfKind<K extends ApartmentFieldKind> = Extract<Field, { kind: K }>['key'];

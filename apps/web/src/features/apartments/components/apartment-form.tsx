@@ -17,6 +17,7 @@ import { IconDots } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   APARTMENT_LIMITS,
+  isFieldShown,
   type Apartment,
   type ApartmentFields,
   type Project,
@@ -246,7 +247,7 @@ export function ApartmentForm({
             autoComplete="off"
             {...form.getInputProps('rooms')}
           />
-          {type !== 'tomter' && (
+          {isFieldShown('floor', type, settings) && (
             <TextInput
               label={label('floor')}
               maxLength={APARTMENT_LIMITS.text}
@@ -256,7 +257,7 @@ export function ApartmentForm({
           )}
           <TextInput label={label('price')} {...unit(currency)} {...form.getInputProps('price')} />
           <TextInput label={label('fee')} {...unit(currency)} {...form.getInputProps('fee')} />
-          {settings.use_garden_size === '1' && (
+          {isFieldShown('garden_size', type, settings) && (
             <TextInput
               label={label('garden_size')}
               {...unit(t('apartments.form.squareUnit'))}
