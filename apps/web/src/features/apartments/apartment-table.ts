@@ -7,6 +7,7 @@ import {
   STATUS_ALIASES,
   statusLabel,
   type Apartment,
+  type FieldSettings,
   type ProjectSettings,
   type ProjectType,
 } from '@planvy/shared';
@@ -20,17 +21,12 @@ import {
 export type ColumnKey = Exclude<(typeof TABLE_FIELDS)[number], 'building_number_id'> | 'building';
 export type Lang = 'sv' | 'en';
 
-type ColumnSettings = Pick<
-  ProjectSettings,
-  'hide_floor_column' | 'hide_fee_column' | 'use_garden_size' | 'multi_building'
->;
-
 /**
  * Spec §2/§3: the catalogue's table fields a project shows (isColumnShown: the building number
  * with multi_building, floor hidden for tomter and by hide_floor_column, fee by
  * hide_fee_column, garden size opt-in). The building reads with the bostad, so it comes second.
  */
-export function tableColumns(type: ProjectType, settings: ColumnSettings): ColumnKey[] {
+export function tableColumns(type: ProjectType, settings: FieldSettings): ColumnKey[] {
   const shown = TABLE_FIELDS.filter((key) => isColumnShown(key, type, settings));
   const [bostad, ...rest] = shown.filter((key) => key !== 'building_number_id');
   const building: ColumnKey[] = shown.includes('building_number_id') ? ['building'] : [];

@@ -86,24 +86,15 @@ export function ApartmentsPanel({ project, settings, isAdmin, onOpenApartment }:
   const { mutate: deleteApartment } = useDeleteApartment();
   const exportApartments = useExportApartments();
 
-  const {
-    hide_floor_column,
-    hide_fee_column,
-    use_garden_size,
-    multi_building,
-    default_sort_order,
-    bostad_as_integer,
-  } = settings;
-  const columns = useMemo(
-    () => tableColumns(type, { hide_floor_column, hide_fee_column, use_garden_size, multi_building }),
-    [type, hide_floor_column, hide_fee_column, use_garden_size, multi_building],
-  );
+  const { default_sort_order, bostad_as_integer } = settings;
+  const columns = useMemo(() => tableColumns(type, settings), [type, settings]);
   const format = useMemo<TableFormat>(
     () => ({ type, lang, currency: currencySuffix(settings.currency), buildings: buildingLabels }),
     [type, lang, settings.currency, buildingLabels],
   );
   const sorted = useMemo(
-    () => [...list].sort(apartmentComparator(sort, { default_sort_order, bostad_as_integer }, buildingLabels)),
+    () =>
+      [...list].sort(apartmentComparator(sort, { default_sort_order, bostad_as_integer }, buildingLabels)),
     [list, sort, default_sort_order, bostad_as_integer, buildingLabels],
   );
   const searchIndex = useMemo(() => buildSearchIndex(list, type, lang), [list, type, lang]);
