@@ -1,3 +1,4 @@
+import { isOn } from './flags';
 import type { ProjectSettingName } from './projects';
 import type { ProjectTypeForStatus } from './statuses';
 
@@ -248,13 +249,13 @@ export function isFieldShown(key: string, type: ProjectTypeForStatus, settings: 
   const shown = byKey.get(key)?.shown;
   if (!shown) return true;
   if (shown.types && !shown.types.includes(type)) return false;
-  return !shown.with || settings[shown.with] === '1';
+  return !shown.with || isOn(settings, shown.with);
 }
 
 /** Whether a field is a column of the project's lists: it applies and no setting hides the column. */
 export function isColumnShown(key: string, type: ProjectTypeForStatus, settings: FieldSettings): boolean {
   const hiddenBy = byKey.get(key)?.shown?.hiddenInListsBy;
-  return isFieldShown(key, type, settings) && !(hiddenBy && settings[hiddenBy] === '1');
+  return isFieldShown(key, type, settings) && !(hiddenBy && isOn(settings, hiddenBy));
 }
 
 /** The back-office table's columns, in catalogue order (the CSV file's). */
