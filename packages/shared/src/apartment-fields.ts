@@ -195,7 +195,7 @@ export function apartmentField(key: string): ApartmentFieldDefinition | undefine
 const keysWhere = (test: (f: ApartmentFieldDefinition) => boolean) =>
   APARTMENT_FIELDS.filter((f: ApartmentFieldDefinition) => test(f)).map((f) => f.key);
 
-/** Fields only an admin may set (spec §6). The access policy reads them from here. */
+/** Fields only an admin may set (spec §6); the one list the API's check and the access policy read. */
 export const ADMIN_ONLY_APARTMENT_FIELDS = /* @__PURE__ */ keysWhere(
   (f) => f.adminOnly === true,
 ) as readonly Extract<Field, { adminOnly: true }>['key'][];
@@ -278,7 +278,7 @@ export interface ApartmentCsvColumn {
 }
 
 /** The columns of a CSV file, in order: record key and headers. */
-export const CSV_FIELDS: readonly ApartmentCsvColumn[] = APARTMENT_FIELDS.flatMap(
+export const CSV_FIELDS: readonly ApartmentCsvColumn[] = /* @__PURE__ */ APARTMENT_FIELDS.flatMap(
   (f: ApartmentFieldDefinition) =>
     f.csv
       ? [{ ...f.csv, key: f.csv.key as ApartmentCsvKey, field: f.key as ApartmentFieldKey, kind: f.kind }]
