@@ -1,3 +1,4 @@
+import type { TABLE_FIELDS } from '@planvy/shared/src/apartment-fields';
 import type { PublicApartment } from '@planvy/shared/src/public-view';
 
 import { compareApartments as compareDefault, naturalOrder } from '@planvy/shared/src/apartment-order';
@@ -6,17 +7,9 @@ import { pricePerSquare } from './price-per-square';
 /** The list's default order is the shared one (spec §3 default_sort_order, bostad_as_integer). */
 export { compareDefault, naturalOrder };
 
+/** A list column: a catalogue field (the building by its label), or the price per m² worked out from two. */
 export type SortKey =
-  | 'bostad'
-  | 'building'
-  | 'rooms'
-  | 'floor'
-  | 'square'
-  | 'garden_size'
-  | 'price'
-  | 'price_per_m2'
-  | 'fee'
-  | 'status';
+  Exclude<(typeof TABLE_FIELDS)[number], 'building_number_id'> | 'building' | 'price_per_m2';
 export interface SortState {
   key: SortKey;
   dir: 'asc' | 'desc';

@@ -10,20 +10,20 @@ export interface Column {
   numeric?: boolean;
 }
 
-/** The list columns, following multi_building, hide_floor_column, hide_fee_column and use_garden_size. */
+/** The list columns: the field catalogue's, as this project shows them (multi_building, hide_floor_column, hide_fee_column, use_garden_size). */
 export function listColumns(w: Widget): Column[] {
   const dash = w.t('notAvailable');
   const perMonth = (v: string | null) => (v === null ? dash : w.t('perMonth', { amount: v }));
   const columns: Column[] = [{ key: 'bostad', label: w.bostadLabel, cell: (a) => a.bostad }];
   // multi_building: which building each home is in.
-  if (w.flag('multi_building'))
+  if (w.column('building_number_id'))
     columns.push({ key: 'building', label: w.t('house'), cell: (a) => a.building ?? dash });
   columns.push({ key: 'rooms', label: w.roomsLabel, cell: (a) => a.rooms || dash, numeric: true });
-  if (!w.isTomter && !w.flag('hide_floor_column')) {
+  if (w.column('floor')) {
     columns.push({ key: 'floor', label: w.t('floor'), cell: (a) => a.floor || dash, numeric: true });
   }
   columns.push({ key: 'square', label: w.t('square'), cell: (a) => w.area(a.square) ?? dash, numeric: true });
-  if (w.flag('use_garden_size')) {
+  if (w.column('garden_size')) {
     columns.push({
       key: 'garden_size',
       label: w.t('gardenSize'),
@@ -46,7 +46,7 @@ export function listColumns(w: Widget): Column[] {
       numeric: true,
     });
   }
-  if (!w.flag('hide_fee_column')) {
+  if (w.column('fee')) {
     columns.push({ key: 'fee', label: w.t('fee'), cell: (a) => perMonth(w.money(a.fee)), numeric: true });
   }
   columns.push({ key: 'status', label: w.t('status'), cell: (a) => w.statusText(a.status) });

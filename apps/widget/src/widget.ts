@@ -1,5 +1,6 @@
 import { isOn } from '@planvy/shared/src/flags';
 import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
+import { isColumnShown, isFieldShown } from '@planvy/shared/src/apartment-fields';
 import { statusLabel, type ProjectTypeForStatus } from '@planvy/shared/src/statuses';
 import { formatArea, formatMoney } from './format';
 import { statusClass } from './theme-css';
@@ -15,6 +16,10 @@ export interface Widget {
   isRental: boolean;
   settings: PublicView['settings'];
   flag: (name: keyof PublicView['settings']) => boolean;
+  /** Whether an apartment field applies to this project (the field catalogue: type and settings). */
+  shows: (field: string) => boolean;
+  /** Whether a field is a column of the list and the comparison (hide_floor_column, hide_fee_column too). */
+  column: (field: string) => boolean;
   statusText: (alias: string) => string;
   /** The class of a status's badge, zone or swatch (theme-css.ts). */
   statusClass: (alias: string) => string;
@@ -51,6 +56,8 @@ export function createWidget(view: PublicView, lang: Lang): Widget {
     isRental: type === 'rental',
     settings,
     flag: (name) => isOn(settings, name),
+    shows: (field) => isFieldShown(field, type, settings),
+    column: (field) => isColumnShown(field, type, settings),
     statusText,
     statusClass,
     money: (v) => formatMoney(v, settings.currency ?? 'kr', lang),

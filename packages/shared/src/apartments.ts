@@ -1,16 +1,9 @@
 import { z } from 'zod';
+import { APARTMENT_FIELDS, APARTMENT_LIMITS, type ApartmentFieldKind } from './apartment-fields';
 import { expectedVersionField } from './concurrency';
 import { idField } from './ids';
 import { STATUS_ALIASES } from './statuses';
 import { APARTMENT_LINK_MESSAGE, isApartmentLink, isWebUrl, WEB_URL_MESSAGE } from './web-links';
-
-export const APARTMENT_LIMITS = {
-  text: 100,
-  link: 2000,
-  description: 10_000,
-  infoFiles: 50,
-  number: 1e12,
-} as const;
 
 /** Empty input ("" or null) means "no value". */
 const empty = (v: unknown) => v === '' || v === null || (typeof v === 'string' && v.trim() === '');
@@ -70,27 +63,33 @@ const optionalId = z.preprocess(
   z.number().int().positive().max(2147483647).nullable(),
 );
 
-/** The editable fields; every one optional so a PUT may send only what changes. */
-export const apartmentFieldsSchema = z.object({
-  bostad: text().optional(),
-  rooms: text().optional(),
-  floor: text().optional(),
-  square: amountField.optional(),
-  price: amountField.optional(),
-  fee: amountField.optional(),
-  garden_size: amountField.optional(),
-  status: z.enum(STATUS_ALIASES, { error: 'Unknown status' }).optional(),
-  inactive: flagField.optional(),
+/** How a field of each kind is checked on the way in (./apartment-fields.ts). */
+const validators = {
+  text: (max?: number) => text(max),
   /** A web address, mailto: or tel: (./web-links.ts); empty for none. */
-  link: text(APARTMENT_LIMITS.link)
-    .refine((v) => v === '' || isApartmentLink(v), { error: APARTMENT_LINK_MESSAGE })
-    .optional(),
-  description: text(APARTMENT_LIMITS.description).optional(),
-  info: infoField.optional(),
-  building_number_id: optionalId.optional(),
+  link: (max?: number) =>
+    text(max).refine((v) => v === '' || isApartmentLink(v), { error: APARTMENT_LINK_MESSAGE }),
+  area: () => amountField,
+  money: () => amountField,
+  status: () => z.enum(STATUS_ALIASES, { error: 'Unknown status' }),
+  boolean: () => flagField,
+  building: () => optionalId,
+  documents: () => infoField,
   /** Comma-separated SVG file names the apartment appears in; empty = detached. */
-  file_name: text(4000).optional(),
-});
+  plans: (max?: number) => text(max),
+} as const satisfies Record<ApartmentFieldKind, (max?: number) => z.ZodType>;
+
+type CatalogueField = (typeof APARTMENT_FIELDS)[number];
+type FieldsShape = {
+  [F in CatalogueField as F['key']]: z.ZodOptional<ReturnType<(typeof validators)[F['kind']]>>;
+};
+
+/** The editable fields, one validator per catalogue field by its kind; every one optional so a PUT may send only what changes. */
+export const apartmentFieldsSchema = z.object(
+  Object.fromEntries(
+    APARTMENT_FIELDS.map((f) => [f.key, validators[f.kind]('max' in f ? f.max : undefined).optional()]),
+  ) as FieldsShape,
+);
 export type ApartmentFields = z.input<typeof apartmentFieldsSchema>;
 
 export const apartmentCreateSchema = apartmentFieldsSchema;

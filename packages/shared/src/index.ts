@@ -5,6 +5,7 @@ export * from './flags';
 export * from './users';
 export * from './projects';
 export * from './statuses';
+export * from './apartment-fields';
 export * from './apartments';
 export * from './files';
 export * from './styles';

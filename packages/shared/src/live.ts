@@ -2,6 +2,7 @@
  * Live availability (ADR 015): what the public event stream of a project sends. Zod-free,
  * since the widget imports it. Only what the widget shows, never anything personal.
  */
+import { withShownAmounts } from './apartment-fields';
 
 /** One apartment as it changed; price and fee are null for an inactive apartment, as in the public view. */
 export interface LiveApartment {
@@ -23,13 +24,7 @@ export function liveApartment(a: {
   price: number | null;
   fee: number | null;
 }): LiveApartment {
-  return {
-    id: a.id,
-    status: a.status,
-    inactive: a.inactive,
-    price: a.inactive ? null : a.price,
-    fee: a.inactive ? null : a.fee,
-  };
+  return withShownAmounts({ id: a.id, status: a.status, inactive: a.inactive, price: a.price, fee: a.fee });
 }
 
 /** True when what a buyer sees of the apartment differs between a and b. */

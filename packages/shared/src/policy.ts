@@ -8,6 +8,7 @@
  * own, a broker those they broker) is not a rule here: a project outside it is 404, never
  * 403, and the API applies it in the query that loads the project.
  */
+import type { AdminOnlyApartmentField } from './apartment-fields';
 import type { Role } from './users';
 
 /** The signed-in person as the server sees them. */
@@ -177,11 +178,14 @@ export const USER_GATES: ReadonlySet<PolicyAction> = new Set<PolicyAction>(['sta
 /** The project fields `project.editCore` guards (spec §6); the rest of a project anyone who reaches it may send. */
 export const PROJECT_CORE_FIELDS = ['name', 'type', 'description', 'user_id', 'broker_id'] as const;
 
-/** Apartment fields with a rule of their own (spec §6: building numbers and zone links are admin-only). */
+/**
+ * The rule for each field the apartment field catalogue marks admin-only (spec §6: building
+ * numbers and zone links). The type holds it to exactly the catalogue's list.
+ */
 export const APARTMENT_FIELD_ACTIONS = {
   building_number_id: 'apartment.setBuildingNumber',
   file_name: 'apartment.linkZone',
-} as const satisfies Record<string, PolicyAction>;
+} as const satisfies Record<AdminOnlyApartmentField, PolicyAction>;
 
 /** Why `actor` may not do `action` (to `target`), or null when they may. */
 export function denial(actor: PolicyActor, action: PolicyAction, target?: PolicyUser): Denial | null {

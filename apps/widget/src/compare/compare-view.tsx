@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { shownValue } from '@planvy/shared/src/apartment-fields';
 import { boxInRoot } from '@planvy/shared/src/plan/building-labels';
 import { formatViewBox, type Box } from '@planvy/shared/src/plan/view-box';
 import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
@@ -87,10 +88,12 @@ export function CompareView({ apartments, view, zoneContext, onRemove, onClose }
   };
   const rows: [string, (a: PublicApartment) => string][] = [[w.roomsLabel, (a) => a.rooms.trim() || dash]];
   rows.push([w.t('square'), (a) => w.area(a.square) ?? dash]);
-  if (!w.isTomter) rows.push([w.t('floor'), (a) => a.floor.trim() || dash]);
-  rows.push([w.t(w.isRental ? 'rent' : 'price'), (a) => (a.inactive ? dash : money(a.price, w.isRental))]);
+  if (w.shows('floor')) rows.push([w.t('floor'), (a) => a.floor.trim() || dash]);
+  rows.push([w.t(w.isRental ? 'rent' : 'price'), (a) => money(shownValue(a, 'price'), w.isRental)]);
   if (!w.isRental) rows.push([w.t('pricePerSquare'), (a) => w.money(pricePerSquare(a)) ?? dash]);
-  if (!w.flag('hide_fee_column')) rows.push([w.t('fee'), (a) => (a.inactive ? dash : money(a.fee, true))]);
+  if (w.column('fee')) rows.push([w.t('fee'), (a) => money(shownValue(a, 'fee'), true)]);
+  // Unlike the list and the card, the comparison has always shown the garden row whatever
+  // use_garden_size says; kept as it is (w.shows('garden_size') would follow the setting).
   rows.push([w.t('gardenSize'), (a) => w.area(a.garden_size) ?? dash]);
 
   return (

@@ -1,4 +1,5 @@
 import type { PublicApartment } from '@planvy/shared/src/public-view';
+import { shownValue } from '@planvy/shared/src/apartment-fields';
 import { linkHref } from '@planvy/shared/src/web-links';
 import { useWidget } from '../widget-context';
 import { pricePerSquare } from '../price-per-square';
@@ -46,17 +47,15 @@ export function ApartmentPanel(props: ApartmentPanelProps) {
   };
   add(w.roomsLabel, a.rooms.trim());
   add(w.t('square'), w.area(a.square));
-  if (!w.isTomter) add(w.t('floor'), a.floor.trim());
-  if (w.flag('use_garden_size')) add(w.t('gardenSize'), w.area(a.garden_size));
+  if (w.shows('floor')) add(w.t('floor'), a.floor.trim());
+  if (w.shows('garden_size')) add(w.t('gardenSize'), w.area(a.garden_size));
   // Inactive apartments never show prices (the server sends none either).
-  if (!a.inactive) {
-    const price = w.money(a.price);
-    add(w.t(w.isRental ? 'rent' : 'price'), w.isRental && price ? w.t('perMonth', { amount: price }) : price);
-    add(w.t('pricePerSquare'), w.money(pricePerSquare(a, w.isRental)));
-    const fee = w.money(a.fee);
-    add(w.t('fee'), fee && w.t('perMonth', { amount: fee }));
-  }
-  if (a.building && w.flag('multi_building')) add(w.t('house'), a.building);
+  const price = w.money(shownValue(a, 'price'));
+  add(w.t(w.isRental ? 'rent' : 'price'), w.isRental && price ? w.t('perMonth', { amount: price }) : price);
+  add(w.t('pricePerSquare'), w.money(pricePerSquare(a, w.isRental)));
+  const fee = w.money(shownValue(a, 'fee'));
+  add(w.t('fee'), fee && w.t('perMonth', { amount: fee }));
+  if (a.building && w.shows('building_number_id')) add(w.t('house'), a.building);
 
   // Links from the data pass the one link rule even when stored before it existed.
   const info = a.info.map((i) => linkHref(i.url)).filter((u): u is string => u !== null);

@@ -1,4 +1,4 @@
-import { excelCsv, restoreFormula } from '@planvy/shared';
+import { CSV_FIELDS, csvKeyOfHeader, excelCsv, restoreFormula, type ApartmentCsvKey } from '@planvy/shared';
 
 /**
  * Apartments as CSV for Excel. Export is the one Excel form of `excelCsv` in shared
@@ -12,23 +12,8 @@ import { excelCsv, restoreFormula } from '@planvy/shared';
 
 export type CsvLang = 'sv' | 'en';
 
-export const CSV_COLUMNS = [
-  { key: 'bostad', sv: 'Bostad', en: 'Unit' },
-  { key: 'rooms', sv: 'Rum', en: 'Rooms' },
-  { key: 'floor', sv: 'Våning', en: 'Floor' },
-  { key: 'square', sv: 'Boarea', en: 'Area' },
-  { key: 'price', sv: 'Pris', en: 'Price' },
-  { key: 'fee', sv: 'Avgift', en: 'Fee' },
-  { key: 'garden_size', sv: 'Trädgård', en: 'Garden size' },
-  { key: 'status', sv: 'Status', en: 'Status' },
-  { key: 'inactive', sv: 'Inaktiv', en: 'Inactive' },
-  { key: 'building_number', sv: 'Husnummer', en: 'Building number' },
-  { key: 'link', sv: 'Länk', en: 'Link' },
-  { key: 'description', sv: 'Beskrivning', en: 'Description' },
-  { key: 'info', sv: 'Informationsfiler', en: 'Info files' },
-] as const;
-
-export type CsvKey = (typeof CSV_COLUMNS)[number]['key'];
+/** A row by the catalogue's CSV columns (CSV_FIELDS, in shared). */
+export type CsvKey = ApartmentCsvKey;
 export type CsvRecord = Partial<Record<CsvKey, string>>;
 
 export function formatNumber(n: number | null, lang: CsvLang): string {
@@ -39,10 +24,7 @@ export function formatNumber(n: number | null, lang: CsvLang): string {
 
 /** Builds the file: UTF-16LE bytes with a BOM. */
 export function buildCsv(records: CsvRecord[], lang: CsvLang): Buffer {
-  const rows = [
-    CSV_COLUMNS.map((c) => c[lang]),
-    ...records.map((r) => CSV_COLUMNS.map((c) => r[c.key] ?? '')),
-  ];
+  const rows = [CSV_FIELDS.map((c) => c[lang]), ...records.map((r) => CSV_FIELDS.map((c) => r[c.key] ?? ''))];
   return Buffer.from(excelCsv(rows));
 }
 
@@ -94,27 +76,6 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((cell) => cell.trim() !== ''));
 }
 
-const normalise = (s: string) =>
-  s
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, ' ');
-const headerLookup = new Map<string, CsvKey>();
-for (const c of CSV_COLUMNS) {
-  for (const name of [c.key, c.sv, c.en]) headerLookup.set(normalise(name), c.key);
-}
-// Names people are likely to type for the same columns.
-for (const [alias, key] of [
-  ['fastighetsbeteckning', 'bostad'],
-  ['tomt nr', 'rooms'],
-  ['kvm', 'square'],
-  ['square', 'square'],
-  ['size', 'square'],
-  ['trädgårdsstorlek', 'garden_size'],
-] as const) {
-  headerLookup.set(alias, key);
-}
-
 export interface ParsedImport {
   records: { line: number; record: CsvRecord }[];
   unknownColumns: string[];
@@ -124,7 +85,7 @@ export interface ParsedImport {
 export function readImport(text: string): ParsedImport {
   const [header, ...rows] = parseCsv(text);
   if (!header) return { records: [], unknownColumns: [] };
-  const keys = header.map((h) => headerLookup.get(normalise(h)));
+  const keys = header.map(csvKeyOfHeader);
   const unknownColumns = header.filter((_h, i) => keys[i] === undefined).filter((h) => h.trim() !== '');
   return {
     unknownColumns,

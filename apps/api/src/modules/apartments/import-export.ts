@@ -1,5 +1,8 @@
 import {
   apartmentFieldsSchema,
+  CSV_FIELDS,
+  type ApartmentCsvColumn,
+  type ApartmentFieldOfKind,
   isStatusValidFor,
   STATUSES,
   statusLabel,
@@ -23,27 +26,29 @@ export async function exportApartments(db: DbOrTx, project: Project, lang: CsvLa
     repo.buildingNumbersOf(db, projectId),
   ]);
   const labels = new Map(buildings.map((b) => [b.id, b.label]));
-  const records: CsvRecord[] = rows.map((a) => ({
-    bostad: a.bostad,
-    rooms: a.rooms,
-    floor: a.floor,
-    square: formatNumber(a.square, lang),
-    price: formatNumber(a.price, lang),
-    fee: formatNumber(a.fee, lang),
-    garden_size: formatNumber(a.garden_size, lang),
-    status: statusLabel(a.status, project.type, lang),
-    inactive: a.inactive ? '1' : '0',
-    building_number: a.building_number_id ? (labels.get(a.building_number_id) ?? '') : '',
-    link: a.link,
-    description: a.description,
-    info: a.info.map((i) => i.url).join('\n'),
-  }));
+  const cell = (c: ApartmentCsvColumn, a: repo.ApartmentRow): string => {
+    switch (c.kind) {
+      case 'area':
+      case 'money':
+        return formatNumber(a[c.field as ApartmentFieldOfKind<'area' | 'money'>], lang);
+      case 'status':
+        return statusLabel(a.status, project.type, lang);
+      case 'boolean':
+        return a.inactive ? '1' : '0';
+      case 'building':
+        return a.building_number_id ? (labels.get(a.building_number_id) ?? '') : '';
+      case 'documents':
+        return a.info.map((i) => i.url).join('\n');
+      default:
+        return a[c.field as ApartmentFieldOfKind<'text' | 'link'>];
+    }
+  };
+  const records: CsvRecord[] = rows.map((a) =>
+    Object.fromEntries(CSV_FIELDS.map((c) => [c.key, cell(c, a)])),
+  );
   const safeName = project.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'project';
   return { bytes: buildCsv(records, lang), filename: `${safeName}-apartments.csv` };
 }
-
-type Field = keyof typeof apartmentFieldsSchema.shape;
-const COMPARED: readonly Field[] = repo.IMPORTED;
 
 export interface ImportRow {
   line: number;
@@ -118,41 +123,41 @@ export async function importApartments(
       seen.add(key);
 
       const raw: Record<string, unknown> = {};
-      for (const f of [
-        'rooms',
-        'floor',
-        'square',
-        'price',
-        'fee',
-        'garden_size',
-        'link',
-        'description',
-      ] as const) {
-        if (record[f] !== undefined) raw[f] = record[f];
-      }
-      if (record.status !== undefined && record.status !== '') {
-        const alias = statusFromCell(record.status, project.type);
-        if (!alias || !isStatusValidFor(alias, project.type))
-          add('status', `Unknown status "${record.status}" for a ${project.type} project`);
-        else raw.status = alias;
-      }
-      if (record.inactive !== undefined) {
-        const v = record.inactive.trim().toLowerCase();
-        if (YES.includes(v)) raw.inactive = '1';
-        else if (NO.includes(v)) raw.inactive = '0';
-        else add('inactive', 'Must be 1 or 0');
-      }
-      if (record.building_number !== undefined) {
-        const label = record.building_number.trim().toLowerCase();
-        if (label === '') raw.building_number_id = null;
-        else if (buildingByLabel.has(label)) raw.building_number_id = buildingByLabel.get(label);
-        else add('building_number', `No building number "${record.building_number}" in this project`);
-      }
-      if (record.info !== undefined) {
-        raw.info = record.info
-          .split(/[\s]+/)
-          .filter(Boolean)
-          .map((url) => ({ url }));
+      for (const c of CSV_FIELDS) {
+        const value = record[c.key];
+        if (value === undefined || c.field === 'bostad') continue;
+        switch (c.kind) {
+          case 'status': {
+            if (value === '') break;
+            const alias = statusFromCell(value, project.type);
+            if (!alias || !isStatusValidFor(alias, project.type))
+              add(c.key, `Unknown status "${value}" for a ${project.type} project`);
+            else raw[c.field] = alias;
+            break;
+          }
+          case 'boolean': {
+            const v = value.trim().toLowerCase();
+            if (YES.includes(v)) raw[c.field] = '1';
+            else if (NO.includes(v)) raw[c.field] = '0';
+            else add(c.key, 'Must be 1 or 0');
+            break;
+          }
+          case 'building': {
+            const label = value.trim().toLowerCase();
+            if (label === '') raw[c.field] = null;
+            else if (buildingByLabel.has(label)) raw[c.field] = buildingByLabel.get(label);
+            else add(c.key, `No building number "${value}" in this project`);
+            break;
+          }
+          case 'documents':
+            raw[c.field] = value
+              .split(/[\s]+/)
+              .filter(Boolean)
+              .map((url) => ({ url }));
+            break;
+          default:
+            raw[c.field] = value;
+        }
       }
       const parsed = apartmentFieldsSchema.safeParse(raw);
       if (!parsed.success) {
@@ -174,7 +179,7 @@ export async function importApartments(
         continue;
       }
       const currentDto = toApartment(current);
-      const changes = COMPARED.filter((f) => {
+      const changes = repo.IMPORTED.filter((f) => {
         if (!(f in values)) return false;
         const next = (values as Record<string, unknown>)[f];
         if (f === 'inactive') return next !== current.inactive;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { CSV_FIELDS, type ApartmentCsvField } from '@planvy/shared';
 import type { DbOrTx } from '../../db/client';
 import { unnestRows } from '../../db/bulk';
 import { apartmentStatusChanges, apartments, buildingNumbers, users } from '../../db/schema';
@@ -28,21 +29,13 @@ export async function insertApartment(db: DbOrTx, values: ApartmentInsert): Prom
   return row;
 }
 
-/** The columns an import writes (and compares to tell a changed row from an unchanged one). */
-export const IMPORTED = [
-  'rooms',
-  'floor',
-  'square',
-  'price',
-  'fee',
-  'garden_size',
-  'status',
-  'inactive',
-  'building_number_id',
-  'link',
-  'description',
-  'info',
-] as const;
+/**
+ * The columns an import writes (and compares to tell a changed row from an unchanged one):
+ * every CSV field of the catalogue but bostad, which matches the row.
+ */
+export const IMPORTED = CSV_FIELDS.flatMap((c) =>
+  c.field === 'bostad' ? [] : [c.field],
+) as readonly Exclude<ApartmentCsvField, 'bostad'>[];
 export type ImportedColumns = Pick<ApartmentRow, (typeof IMPORTED)[number]>;
 
 /** Inserts any number of apartments in one statement; their ids and statuses, in order. */

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { PUBLIC_FIELDS, type PublicApartmentField } from '@planvy/shared';
 import { unnestRows } from '../../db/bulk';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -49,25 +50,17 @@ export function planBuildings(db: DbOrTx, fileIds: number[]) {
     .where(inArray(fileBuildings.file_id, fileIds));
 }
 
+/** The catalogue's public fields that are columns as they are (the building is its label, joined). */
+const PUBLIC_COLUMNS = PUBLIC_FIELDS.flatMap(({ field }) =>
+  field === 'building_number_id' ? [] : [field],
+) as readonly Exclude<PublicApartmentField, 'building_number_id'>[];
+const publicColumns = Object.fromEntries(PUBLIC_COLUMNS.map((key) => [key, apartments[key]])) as {
+  [K in (typeof PUBLIC_COLUMNS)[number]]: (typeof apartments)[K];
+};
+
 export function apartmentsOf(db: DbOrTx, projectId: number) {
   return db
-    .select({
-      id: apartments.id,
-      bostad: apartments.bostad,
-      rooms: apartments.rooms,
-      floor: apartments.floor,
-      square: apartments.square,
-      price: apartments.price,
-      fee: apartments.fee,
-      garden_size: apartments.garden_size,
-      status: apartments.status,
-      inactive: apartments.inactive,
-      link: apartments.link,
-      description: apartments.description,
-      info: apartments.info,
-      file_name: apartments.file_name,
-      building: buildingNumbers.label,
-    })
+    .select({ id: apartments.id, ...publicColumns, building: buildingNumbers.label })
     .from(apartments)
     .leftJoin(buildingNumbers, eq(buildingNumbers.id, apartments.building_number_id))
     .where(eq(apartments.project_id, projectId))

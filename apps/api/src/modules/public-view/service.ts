@@ -9,6 +9,7 @@ import {
   projectFileUrl,
   type PublicView,
   type StyleTriple,
+  withShownAmounts,
 } from '@planvy/shared';
 import type { DbOrTx } from '../../db/client';
 import { listBuildingNumbers } from '../building-numbers/repository';
@@ -58,24 +59,13 @@ export async function buildPublicView(db: DbOrTx, projectId: number): Promise<Pu
         .filter((b) => b.file_id === p.id)
         .map((b) => ({ id: b.id, label: b.label, label_svg: b.label_svg })),
     })),
-    apartments: apartments.map((a) => ({
-      id: a.id,
-      bostad: a.bostad,
-      rooms: a.rooms,
-      floor: a.floor,
-      square: a.square,
+    apartments: apartments.map(({ file_name, ...a }) => ({
       // Prices of inactive apartments never leave the server.
-      price: a.inactive ? null : a.price,
-      fee: a.inactive ? null : a.fee,
-      garden_size: a.garden_size,
-      status: a.status,
-      inactive: a.inactive,
+      ...withShownAmounts(a),
       // Links stored before the link rule existed never reach buyers unless they pass it.
       link: linkHref(a.link, true) ?? '',
-      description: a.description,
       info: a.info.filter((i) => linkHref(i.url) !== null),
-      plans: fileNames(a.file_name).filter((n) => planNames.has(n)),
-      building: a.building,
+      plans: fileNames(file_name).filter((n) => planNames.has(n)),
     })),
     buildings: buildingNumbers.map((b) => ({ id: b.id, label: b.label })),
     sun_study: sunStudy,

@@ -1,5 +1,10 @@
 import {
+  AMOUNT_FIELDS,
+  APARTMENT_FIELDS,
   apartmentFieldsSchema,
+  type ApartmentFieldEntry,
+  type ApartmentFieldKind,
+  type ApartmentFieldOfKind,
   parseInfo,
   statusesFor,
   type Apartment,
@@ -9,44 +14,32 @@ import {
 } from '@planvy/shared';
 import type { Lang } from './apartment-table';
 
-/** What the apartment form edits: numbers as typed text ("1 250 000", "72,5"), validated by the shared schema. */
-export interface ApartmentFormValues {
-  status: string;
-  /** '' = none. */
-  building_number_id: string;
-  bostad: string;
-  square: string;
-  rooms: string;
-  floor: string;
-  price: string;
-  fee: string;
-  garden_size: string;
-  inactive: boolean;
-  link: string;
-  description: string;
-  info: InfoEntry[];
-}
+/** The fields the form edits: every catalogue field but the zone links (the plan editor sets those). */
+type FormField = Exclude<ApartmentFieldEntry, { kind: 'plans' }>;
+const FORM_DEFINITIONS = APARTMENT_FIELDS.filter((f): f is FormField => f.kind !== 'plans');
 
+type FormValue<K extends ApartmentFieldKind> = K extends 'boolean'
+  ? boolean
+  : K extends 'documents'
+    ? InfoEntry[]
+    : string;
+/**
+ * What the apartment form edits: numbers as typed text ("1 250 000", "72,5"), validated by the
+ * shared schema; a building number id as text, '' for none.
+ */
+export type ApartmentFormValues = { [F in FormField as F['key']]: FormValue<F['kind']> };
+
+type PayloadValue<K extends ApartmentFieldKind> = K extends 'area' | 'money' | 'building'
+  ? number | null
+  : K extends 'boolean'
+    ? '0' | '1'
+    : string;
 /** The transit form the API takes (spec §3): inactive "1"/"0", info a JSON string, numbers or null. */
-export interface ApartmentPayload {
-  bostad?: string;
-  rooms?: string;
-  floor?: string;
-  square?: number | null;
-  price?: number | null;
-  fee?: number | null;
-  garden_size?: number | null;
-  status?: string;
-  inactive?: '0' | '1';
-  link?: string;
-  description?: string;
-  info?: string;
-  building_number_id?: number | null;
-  file_name?: string;
-}
+export type ApartmentPayload = { [F in ApartmentFieldEntry as F['key']]?: PayloadValue<F['kind']> };
 
-const AMOUNTS = ['square', 'price', 'fee', 'garden_size'] as const;
-const TEXTS = ['bostad', 'rooms', 'floor', 'link', 'description'] as const;
+const TEXTS = APARTMENT_FIELDS.flatMap((f) =>
+  f.kind === 'text' || f.kind === 'link' ? [f.key] : [],
+) as readonly ApartmentFieldOfKind<'text' | 'link'>[];
 
 const svAmount = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 6 });
 
@@ -72,45 +65,62 @@ export function initialFormValues(
   const source: Partial<Record<keyof ApartmentFields, unknown>> = apartment ?? defaults;
   const firstStatus = statusesFor(type)[0]?.alias ?? 'sale';
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  const buildingId = source.building_number_id;
-  return {
-    status: typeof source.status === 'string' && source.status ? source.status : firstStatus,
-    building_number_id:
-      typeof buildingId === 'number' || (typeof buildingId === 'string' && buildingId !== '')
-        ? String(buildingId)
-        : '',
-    bostad: text(source.bostad),
-    square: amountText(source.square, lang),
-    rooms: text(source.rooms),
-    floor: text(source.floor),
-    price: amountText(source.price, lang),
-    fee: amountText(source.fee, lang),
-    garden_size: amountText(source.garden_size, lang),
-    inactive: source.inactive === '1' || source.inactive === true,
-    link: text(source.link),
-    description: text(source.description),
-    info: infoList(apartment ? apartment.info : defaults.info),
-  };
+  const values: Record<string, unknown> = {};
+  for (const { key, kind } of FORM_DEFINITIONS) {
+    const value = source[key];
+    switch (kind) {
+      case 'area':
+      case 'money':
+        values[key] = amountText(value, lang);
+        break;
+      case 'status':
+        values[key] = typeof value === 'string' && value ? value : firstStatus;
+        break;
+      case 'building':
+        values[key] =
+          typeof value === 'number' || (typeof value === 'string' && value !== '') ? String(value) : '';
+        break;
+      case 'boolean':
+        values[key] = value === '1' || value === true;
+        break;
+      case 'documents':
+        values[key] = infoList(value);
+        break;
+      default:
+        values[key] = text(value);
+    }
+  }
+  // Built by kind, as ApartmentFormValues is typed by kind.
+  return values as ApartmentFormValues;
 }
 
 /** Every edited field in transit form. Call after validation; throws on values the schema refuses. */
 export function formPayload(values: ApartmentFormValues): Required<Omit<ApartmentPayload, 'file_name'>> {
   const parsed = apartmentFieldsSchema.parse(values);
-  return {
-    bostad: parsed.bostad ?? '',
-    rooms: parsed.rooms ?? '',
-    floor: parsed.floor ?? '',
-    square: parsed.square ?? null,
-    price: parsed.price ?? null,
-    fee: parsed.fee ?? null,
-    garden_size: parsed.garden_size ?? null,
-    status: parsed.status ?? values.status,
-    inactive: parsed.inactive ?? '0',
-    link: parsed.link ?? '',
-    description: parsed.description ?? '',
-    info: JSON.stringify(parsed.info ?? []),
-    building_number_id: parsed.building_number_id ?? null,
-  };
+  const payload: Record<string, unknown> = {};
+  for (const { key, kind } of FORM_DEFINITIONS) {
+    const value = parsed[key];
+    switch (kind) {
+      case 'area':
+      case 'money':
+      case 'building':
+        payload[key] = value ?? null;
+        break;
+      case 'status':
+        payload[key] = value ?? values.status;
+        break;
+      case 'boolean':
+        payload[key] = value ?? '0';
+        break;
+      case 'documents':
+        payload[key] = JSON.stringify(value ?? []);
+        break;
+      default:
+        payload[key] = value ?? '';
+    }
+  }
+  // Built by kind, as ApartmentPayload is typed by kind.
+  return payload as Required<Omit<ApartmentPayload, 'file_name'>>;
 }
 
 /** Whether the signed-in user may change an apartment field (the policy table's APARTMENT_FIELD_ACTIONS). */
@@ -141,7 +151,7 @@ export function updatePayload(
   const next = formPayload(values);
   const out: ApartmentPayload = {};
   for (const key of TEXTS) if (next[key] !== apartment[key]) out[key] = next[key];
-  for (const key of AMOUNTS) if (next[key] !== apartment[key]) out[key] = next[key];
+  for (const key of AMOUNT_FIELDS) if (next[key] !== apartment[key]) out[key] = next[key];
   if (next.status !== apartment.status) out.status = next.status;
   if (next.inactive !== apartment.inactive) out.inactive = next.inactive;
   if (next.info !== JSON.stringify(parseInfo(apartment.info))) out.info = next.info;
@@ -151,21 +161,7 @@ export function updatePayload(
   return out;
 }
 
-export const FORM_FIELDS: readonly (keyof ApartmentFormValues)[] = [
-  'status',
-  'building_number_id',
-  'bostad',
-  'square',
-  'rooms',
-  'floor',
-  'price',
-  'fee',
-  'garden_size',
-  'inactive',
-  'link',
-  'description',
-  'info',
-];
+export const FORM_FIELDS: readonly (keyof ApartmentFormValues)[] = FORM_DEFINITIONS.map((f) => f.key);
 
 /** Maps a server error field ("info.0.url", "building_number_id") to the form field that shows it. */
 export function formFieldOf(field: string): keyof ApartmentFormValues | undefined {

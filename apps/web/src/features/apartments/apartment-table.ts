@@ -1,8 +1,13 @@
 import {
+  AMOUNT_FIELDS,
   compareApartments,
+  isColumnShown,
+  shownValue,
+  TABLE_FIELDS,
   STATUS_ALIASES,
   statusLabel,
   type Apartment,
+  type FieldSettings,
   type ProjectSettings,
   type ProjectType,
 } from '@planvy/shared';
@@ -12,37 +17,20 @@ import {
  * and a search that stays within a frame for 5,000 rows (each row's text is lower-cased once).
  */
 
-export type ColumnKey =
-  | 'bostad'
-  | 'building'
-  | 'rooms'
-  | 'floor'
-  | 'square'
-  | 'price'
-  | 'fee'
-  | 'garden_size'
-  | 'status';
+/** A table column: a catalogue field (the building number shown by its label as `building`). */
+export type ColumnKey = Exclude<(typeof TABLE_FIELDS)[number], 'building_number_id'> | 'building';
 export type Lang = 'sv' | 'en';
 
-type ColumnSettings = Pick<
-  ProjectSettings,
-  'hide_floor_column' | 'hide_fee_column' | 'use_garden_size' | 'multi_building'
->;
-
 /**
- * Spec §2/§3: the building number with multi_building, floor hidden for tomter and by
- * hide_floor_column, fee by hide_fee_column, garden size opt-in.
+ * Spec §2/§3: the catalogue's table fields a project shows (isColumnShown: the building number
+ * with multi_building, floor hidden for tomter and by hide_floor_column, fee by
+ * hide_fee_column, garden size opt-in). The building reads with the bostad, so it comes second.
  */
-export function tableColumns(type: ProjectType, settings: ColumnSettings): ColumnKey[] {
-  const columns: ColumnKey[] = ['bostad'];
-  if (settings.multi_building === '1') columns.push('building');
-  columns.push('rooms');
-  if (type !== 'tomter' && settings.hide_floor_column !== '1') columns.push('floor');
-  columns.push('square', 'price');
-  if (settings.hide_fee_column !== '1') columns.push('fee');
-  if (settings.use_garden_size === '1') columns.push('garden_size');
-  columns.push('status');
-  return columns;
+export function tableColumns(type: ProjectType, settings: FieldSettings): ColumnKey[] {
+  const shown = TABLE_FIELDS.filter((key) => isColumnShown(key, type, settings));
+  const [bostad, ...rest] = shown.filter((key) => key !== 'building_number_id');
+  const building: ColumnKey[] = shown.includes('building_number_id') ? ['building'] : [];
+  return bostad ? [bostad, ...building, ...rest] : building;
 }
 
 export type SortDirection = 'asc' | 'desc';
@@ -56,15 +44,11 @@ type SortSettings = Pick<ProjectSettings, 'default_sort_order' | 'bostad_as_inte
 const naturalOrder = new Intl.Collator('sv', { numeric: true }).compare;
 const statusRank = new Map<string, number>(STATUS_ALIASES.map((s, i) => [s, i]));
 
-/** What the table shows in a money column: nothing for an inactive apartment (spec §3). */
-export function shownAmount(apartment: Apartment, key: 'price' | 'fee'): number | null {
-  return apartment.inactive === '1' ? null : apartment[key];
-}
+const amounts: ReadonlySet<string> = new Set(AMOUNT_FIELDS);
 
+/** The number a column sorts by: areas and money as shown (none for an inactive apartment's price). */
 function numberValue(apartment: Apartment, key: ColumnKey): number | null {
-  if (key === 'price' || key === 'fee') return shownAmount(apartment, key);
-  if (key === 'square' || key === 'garden_size') return apartment[key];
-  return null;
+  return amounts.has(key) ? shownValue(apartment, key as (typeof AMOUNT_FIELDS)[number]) : null;
 }
 
 /**
@@ -90,7 +74,8 @@ export function apartmentComparator(
       return (a, b) =>
         sign * ((statusRank.get(a.status) ?? 99) - (statusRank.get(b.status) ?? 99)) || byBostad(a, b);
     case 'building': {
-      const label = (a: Apartment) => (a.building_number_id === null ? '' : (buildings.get(a.building_number_id) ?? ''));
+      const label = (a: Apartment) =>
+        a.building_number_id === null ? '' : (buildings.get(a.building_number_id) ?? '');
       return (a, b) => {
         const [x, y] = [label(a), label(b)];
         if (!x !== !y) return x ? -1 : 1;
@@ -164,7 +149,10 @@ export function filterApartments(
 }
 
 /** The apartments in building `buildingId` (the table's building filter); every apartment for null. */
-export function inBuilding(apartments: readonly Apartment[], buildingId: number | null): readonly Apartment[] {
+export function inBuilding(
+  apartments: readonly Apartment[],
+  buildingId: number | null,
+): readonly Apartment[] {
   return buildingId === null ? apartments : apartments.filter((a) => a.building_number_id === buildingId);
 }
 

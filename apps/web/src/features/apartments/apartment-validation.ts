@@ -1,5 +1,5 @@
 import type { FormErrors } from '@mantine/form';
-import { APARTMENT_LIMITS, apartmentFieldsSchema } from '@planvy/shared';
+import { AMOUNT_FIELDS, APARTMENT_LIMITS, apartmentFieldsSchema } from '@planvy/shared';
 import { issueMessage, type ValidationMessage } from '../../lib/zod-form';
 import type { ApartmentFormValues } from './apartment-payload';
 
@@ -15,7 +15,7 @@ export type ApartmentMessage =
   | ValidationMessage
   | { key: 'notANumber' | 'negative' | 'tooLarge' | 'linkUrl' | 'webUrl'; values?: { max?: number } };
 
-const AMOUNT_FIELDS = new Set(['square', 'price', 'fee', 'garden_size']);
+const amounts: ReadonlySet<string> = new Set(AMOUNT_FIELDS);
 
 /** Messages per field; amounts get number wording ("must not be negative") instead of text lengths. */
 export function apartmentFormErrors(
@@ -29,7 +29,7 @@ export function apartmentFormErrors(
     const field = String(issue.path[0] ?? '');
     if (field in errors) continue;
     let message: ApartmentMessage;
-    if (AMOUNT_FIELDS.has(field)) {
+    if (amounts.has(field)) {
       message =
         issue.code === 'too_small'
           ? { key: 'negative' }

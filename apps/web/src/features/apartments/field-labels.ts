@@ -1,38 +1,21 @@
 import type { TFunction } from 'i18next';
-import type { ProjectType } from '@planvy/shared';
+import {
+  APARTMENT_FIELDS,
+  CSV_FIELDS,
+  type ApartmentCsvKey,
+  type ApartmentFieldKey,
+  type ProjectType,
+} from '@planvy/shared';
 
-export type FieldName =
-  | 'status'
-  | 'building_number'
-  | 'building_number_id'
-  | 'bostad'
-  | 'square'
-  | 'rooms'
-  | 'floor'
-  | 'price'
-  | 'fee'
-  | 'garden_size'
-  | 'inactive'
-  | 'link'
-  | 'description'
-  | 'info'
-  | 'row';
+/**
+ * A name the API reports a problem under: a catalogue field the form edits, a CSV column
+ * (building_number: the building's label), or the import's whole row.
+ */
+export type FieldName = Exclude<ApartmentFieldKey, 'file_name'> | ApartmentCsvKey | 'row';
 
-const FIELD_NAMES: ReadonlySet<string> = new Set<FieldName>([
-  'status',
-  'building_number',
-  'building_number_id',
-  'bostad',
-  'square',
-  'rooms',
-  'floor',
-  'price',
-  'fee',
-  'garden_size',
-  'inactive',
-  'link',
-  'description',
-  'info',
+const FIELD_NAMES: ReadonlySet<string> = new Set<string>([
+  ...APARTMENT_FIELDS.flatMap((f) => (f.kind === 'plans' ? [] : [f.key])),
+  ...CSV_FIELDS.map((c) => c.key),
   'row',
 ]);
 

@@ -18,6 +18,7 @@ import { IconDots } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   APARTMENT_LIMITS,
+  isFieldShown,
   type Apartment,
   type ApartmentFields,
   type Project,
@@ -250,7 +251,7 @@ export function ApartmentForm({
             autoComplete="off"
             {...form.getInputProps('rooms')}
           />
-          {type !== 'tomter' && (
+          {isFieldShown('floor', type, settings) && (
             <TextInput
               label={label('floor')}
               maxLength={APARTMENT_LIMITS.text}
@@ -260,7 +261,7 @@ export function ApartmentForm({
           )}
           <TextInput label={label('price')} {...unit(currency)} {...form.getInputProps('price')} />
           <TextInput label={label('fee')} {...unit(currency)} {...form.getInputProps('fee')} />
-          {settings.use_garden_size === '1' && (
+          {isFieldShown('garden_size', type, settings) && (
             <TextInput
               label={label('garden_size')}
               {...unit(t('apartments.form.squareUnit'))}

@@ -91,18 +91,8 @@ export function ApartmentsPanel({ project, settings, onOpenApartment }: Apartmen
   const { mutate: deleteApartment } = useDeleteApartment();
   const exportApartments = useExportApartments();
 
-  const {
-    hide_floor_column,
-    hide_fee_column,
-    use_garden_size,
-    multi_building,
-    default_sort_order,
-    bostad_as_integer,
-  } = settings;
-  const columns = useMemo(
-    () => tableColumns(type, { hide_floor_column, hide_fee_column, use_garden_size, multi_building }),
-    [type, hide_floor_column, hide_fee_column, use_garden_size, multi_building],
-  );
+  const { default_sort_order, bostad_as_integer } = settings;
+  const columns = useMemo(() => tableColumns(type, settings), [type, settings]);
   const format = useMemo<TableFormat>(
     () => ({ type, lang, currency: currencySuffix(settings.currency), buildings: buildingLabels }),
     [type, lang, settings.currency, buildingLabels],

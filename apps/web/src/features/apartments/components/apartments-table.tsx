@@ -5,16 +5,17 @@ import { IconArrowDown, IconArrowUp, IconSelector, IconTrash } from '@tabler/ico
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { statusLabel, type Apartment, type ProjectType } from '@planvy/shared';
-import { statusBadgeColours } from '../../../components/ui/status-badge';
 import {
-  formatAmount,
-  NO_VALUE,
-  shownAmount,
-  type ColumnKey,
-  type Lang,
-  type SortState,
-} from '../apartment-table';
+  AMOUNT_FIELDS,
+  apartmentField,
+  shownValue,
+  statusLabel,
+  type Apartment,
+  type ApartmentFieldOfKind,
+  type ProjectType,
+} from '@planvy/shared';
+import { statusBadgeColours } from '../../../components/ui/status-badge';
+import { formatAmount, NO_VALUE, type ColumnKey, type Lang, type SortState } from '../apartment-table';
 import classes from './apartments-table.module.css';
 
 export const ROW_HEIGHT = 44;
@@ -48,7 +49,7 @@ function columnWidth(key: ColumnKey, type: ProjectType): number | undefined {
   return WIDTHS[key];
 }
 
-const NUMERIC: ReadonlySet<ColumnKey> = new Set(['square', 'price', 'fee', 'garden_size']);
+const NUMERIC: ReadonlySet<string> = new Set(AMOUNT_FIELDS);
 
 export interface TableFormat {
   type: ProjectType;
@@ -76,21 +77,23 @@ export interface ApartmentsTableProps {
 export const rowName = (a: Apartment) => a.bostad || `#${a.id}`;
 
 function cellText(apartment: Apartment, key: ColumnKey, format: TableFormat): string {
-  switch (key) {
-    case 'price':
-    case 'fee':
-      return formatAmount(shownAmount(apartment, key), format.lang, format.currency);
-    case 'square':
-    case 'garden_size':
-      return formatAmount(apartment[key], format.lang, 'm²');
+  if (key === 'building')
+    return apartment.building_number_id === null
+      ? NO_VALUE
+      : (format.buildings.get(apartment.building_number_id) ?? NO_VALUE);
+  switch (apartmentField(key)?.kind) {
+    case 'money':
+      return formatAmount(
+        shownValue(apartment, key as ApartmentFieldOfKind<'money'>),
+        format.lang,
+        format.currency,
+      );
+    case 'area':
+      return formatAmount(apartment[key as ApartmentFieldOfKind<'area'>], format.lang, 'm²');
     case 'status':
       return '';
-    case 'building':
-      return apartment.building_number_id === null
-        ? NO_VALUE
-        : (format.buildings.get(apartment.building_number_id) ?? NO_VALUE);
     default:
-      return apartment[key];
+      return apartment[key as ApartmentFieldOfKind<'text'>];
   }
 }
 
