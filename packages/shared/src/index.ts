@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './error-codes';
 export * from './ids';
 export * from './language';
 export * from './flags';

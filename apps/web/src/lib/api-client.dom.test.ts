@@ -59,16 +59,20 @@ describe('api client', () => {
 
   it('turns the error envelope into an ApiError, its known messages in the interface language', async () => {
     respond(422, {
-      message: 'The given data was invalid: taken',
-      errors: { email: ['The email has already been taken'] },
+      message: 'The given data was invalid: The email has already been taken',
+      errors: { email: ['The email has already been taken'], other: ['Something new'] },
       status_code: 422,
+      code: 'invalid',
+      params: { detail: 'The email has already been taken' },
+      error_codes: { email: [{ code: 'emailTaken', params: {} }], other: [null] },
     });
     const error = await api.post('/admin/user', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 422,
-      message: 'Uppgifterna är ogiltiga: taken',
-      errors: { email: ['E-postadressen används redan'] },
+      code: 'invalid',
+      message: 'Uppgifterna är ogiltiga: E-postadressen används redan',
+      errors: { email: ['E-postadressen används redan'], other: ['Something new'] },
       firstError: 'E-postadressen används redan',
     });
   });

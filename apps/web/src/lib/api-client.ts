@@ -1,18 +1,21 @@
-import type { ErrorEnvelope } from '@planvy/shared';
+import { errorEnvelopeSchema, type ErrorEnvelope } from '@planvy/shared';
 import { endImpersonation, getSession, getToken, logout } from './auth';
 import { logger } from './logger';
-import { localizeServerErrors, localizeServerMessage } from './server-messages';
+import { localizeEnvelope } from './server-messages';
 
 /** A failed call: the server's error envelope, or status 0 when the server could not be reached. */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]>;
+  /** The server's stable code for the message (ADR 019), when it sent one. */
+  readonly code: string | undefined;
 
-  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}, code?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.code = code;
   }
 
   /** The first field message, which the spec shows in toasts. */
@@ -60,19 +63,13 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined): void 
   onUnauthorized = handler;
 }
 
-function isEnvelope(body: unknown): body is Partial<ErrorEnvelope> & { message: string } {
-  return (
-    typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
-  );
-}
-
-function toErrors(value: unknown): Record<string, string[]> {
-  if (typeof value !== 'object' || value === null) return {};
-  const errors: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(value)) {
-    if (Array.isArray(messages)) errors[field] = messages.filter((m): m is string => typeof m === 'string');
-  }
-  return errors;
+/** The error envelope in a failed response's body, or undefined when the body is something else. */
+function envelopeOf(body: unknown, status: number): ErrorEnvelope | undefined {
+  const parsed = errorEnvelopeSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  // A proxy's or an older server's body: its message, without the rest.
+  const message = (body as { message?: unknown } | null | undefined)?.message;
+  return typeof message === 'string' ? { message, errors: {}, status_code: status } : undefined;
 }
 
 function buildUrl(base: string, path: string, query?: Query): string {
@@ -152,20 +149,12 @@ function createClient(base: string) {
 
   /** Turns a failed response into an ApiError; a 401 (other than a failed login) ends the session. */
   function failure(method: Method, path: string, response: Response, data: unknown): ApiError {
-    logger.warn(
-      'request failed',
-      method,
-      path,
-      response.status,
-      isEnvelope(data) ? data.message : response.statusText,
-    );
+    const envelope = envelopeOf(data, response.status);
+    logger.warn('request failed', method, path, response.status, envelope?.message ?? response.statusText);
     // People read the server's messages in the interface's language (lib/server-messages.ts).
-    const error = isEnvelope(data)
-      ? new ApiError(
-          response.status,
-          localizeServerMessage(data.message),
-          localizeServerErrors(toErrors(data.errors)),
-        )
+    const localized = envelope && localizeEnvelope(envelope);
+    const error = localized
+      ? new ApiError(response.status, localized.message, localized.errors, envelope.code)
       : new ApiError(response.status, response.statusText || `HTTP ${response.status}`);
 
     // A wrong password is a 401 too, but it must not look like an expired session.

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { errorEnvelope, type EnvelopeMessage } from '@planvy/shared';
 import { MantineProvider } from '@mantine/core';
 import { cleanNotifications, cleanNotificationsQueue, Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -62,6 +63,15 @@ export function renderRoute(
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** A failed call answered as the API answers it: the error envelope, with codes (ADR 019). */
+export function errorResponse(
+  status: number,
+  message: EnvelopeMessage,
+  fields?: Record<string, readonly EnvelopeMessage[]>,
+): Response {
+  return jsonResponse(status, errorEnvelope(status, message, fields));
 }
 
 /** Unmounts and empties the global notifications store, so one test's toasts do not leak into the next. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@planvy/shared';
+import { errorEnvelope, serverMessage, type User } from '@planvy/shared';
 import { ApiError } from '../../../lib/api-client';
 import { getSession, login } from '../../../lib/auth';
 import { uploadPlanFile } from './upload-plan-file';
@@ -86,11 +86,8 @@ describe('uploadPlanFile', () => {
 
   it("rejects with the server's message", async () => {
     const done = uploadPlanFile({ projectId: 4, file });
-    FakeXhr.last!.respond(413, {
-      message: 'The file is larger than the limit of 25 MB',
-      errors: { file: ['The file is larger than the limit of 25 MB'] },
-      status_code: 413,
-    });
+    const tooLarge = serverMessage('fileTooLarge', { n: 25 });
+    FakeXhr.last!.respond(413, errorEnvelope(413, tooLarge, { file: [tooLarge] }));
     const error = await done.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 413, message: 'Filen är större än gränsen på 25 MB' });
