@@ -25,3 +25,5 @@ export * from './plan/view-box';
 export * from './plan/building-labels';
 export * from './plan/plan-links';
 export * from './live';
+export * from './live-events';
+export * from './no-content';

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { errorEnvelopeSchema, type ErrorEnvelope } from '@planvy/shared';
 import { endImpersonation, getSession, getToken, logout } from './auth';
 import { logger } from './logger';
@@ -54,6 +55,31 @@ export interface UploadOptions extends RequestOptions {
 export interface ApiResponse<T> {
   data: T;
   status: number;
+}
+
+/**
+ * What a call answers: the schema the route declares (packages/shared), which types the
+ * answer. Development and tests check every answer against it, so a server or a test fake
+ * that drifts from the contract fails at once; a production build trusts the server.
+ */
+export type AnswerSchema = z.ZodType;
+const CHECK_ANSWERS = import.meta.env.DEV;
+
+function checked<S extends AnswerSchema>(
+  schema: S,
+  data: unknown,
+  method: string,
+  path: string,
+): z.output<S> {
+  if (CHECK_ANSWERS) {
+    const result = schema.safeParse(data);
+    if (!result.success)
+      throw new Error(`${method} ${path} answered outside its schema: ${result.error.message}`, {
+        cause: result.error,
+      });
+  }
+  // The body as it came, so development and production hand the same object on.
+  return data as z.output<S>;
 }
 
 let onUnauthorized: (() => void) | undefined;
@@ -115,12 +141,13 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function createClient(base: string) {
-  async function request<T>(
+  async function request<S extends AnswerSchema>(
     method: Method,
     path: string,
+    schema: S,
     body?: unknown,
     options: RequestOptions = {},
-  ): Promise<ApiResponse<T>> {
+  ): Promise<ApiResponse<z.output<S>>> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -143,7 +170,7 @@ function createClient(base: string) {
     }
 
     const data = await readBody(response);
-    if (response.ok) return { data: data as T, status: response.status };
+    if (response.ok) return { data: checked(schema, data, method, path), status: response.status };
     throw failure(method, path, response, data);
   }
 
@@ -208,7 +235,12 @@ function createClient(base: string) {
    * error envelope and 401 handling as `request`. Aborting the signal cancels the
    * upload and rejects with an AbortError.
    */
-  function upload<T>(path: string, body: FormData, options: UploadOptions = {}): Promise<ApiResponse<T>> {
+  function upload<S extends AnswerSchema>(
+    path: string,
+    schema: S,
+    body: FormData,
+    options: UploadOptions = {},
+  ): Promise<ApiResponse<z.output<S>>> {
     return new Promise((resolve, reject) => {
       const cancelled = () => new DOMException('The upload was cancelled', 'AbortError');
       if (options.signal?.aborted) {
@@ -234,7 +266,11 @@ function createClient(base: string) {
           data = xhr.responseText;
         }
         if (xhr.status >= 200 && xhr.status < 300) {
-          resolve({ data: data as T, status: xhr.status });
+          try {
+            resolve({ data: checked(schema, data, 'POST', path), status: xhr.status });
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
           return;
         }
         const response = new Response(null, { status: xhr.status, statusText: xhr.statusText });
@@ -258,16 +294,20 @@ function createClient(base: string) {
     /** Full response, for the few screens that report the HTTP status. */
     request,
     upload,
-    get: async <T>(path: string, options?: RequestOptions) =>
-      (await request<T>('GET', path, undefined, options)).data,
-    post: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      (await request<T>('POST', path, body, options)).data,
-    put: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      (await request<T>('PUT', path, body, options)).data,
-    patch: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      (await request<T>('PATCH', path, body, options)).data,
-    delete: async <T>(path: string, options?: RequestOptions) =>
-      (await request<T>('DELETE', path, undefined, options)).data,
+    get: async <S extends AnswerSchema>(path: string, schema: S, options?: RequestOptions) =>
+      (await request('GET', path, schema, undefined, options)).data,
+    post: async <S extends AnswerSchema>(path: string, schema: S, body?: unknown, options?: RequestOptions) =>
+      (await request('POST', path, schema, body, options)).data,
+    put: async <S extends AnswerSchema>(path: string, schema: S, body?: unknown, options?: RequestOptions) =>
+      (await request('PUT', path, schema, body, options)).data,
+    patch: async <S extends AnswerSchema>(
+      path: string,
+      schema: S,
+      body?: unknown,
+      options?: RequestOptions,
+    ) => (await request('PATCH', path, schema, body, options)).data,
+    delete: async <S extends AnswerSchema>(path: string, schema: S, options?: RequestOptions) =>
+      (await request('DELETE', path, schema, undefined, options)).data,
     download,
     text,
   };
@@ -283,7 +323,7 @@ const clientApi = createClient('/api/v1/client');
 
 /**
  * Spec §6: an admin calls paths under /admin, anyone else under /client
- * (`roleApi().get('/projects')` → /api/v1/{role}/projects). The server decides
+ * (`roleApi().get('/projects', schema)` → /api/v1/{role}/projects). The server decides
  * what each role may do; this only picks the path.
  */
 export function roleApi(): ApiClient {

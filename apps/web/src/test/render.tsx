@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { errorEnvelope, type EnvelopeMessage } from '@planvy/shared';
 import { MantineProvider } from '@mantine/core';
 import { cleanNotifications, cleanNotificationsQueue, Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,6 +6,8 @@ import { cleanup, configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { theme } from '../app/theme';
 import '../lib/i18n';
+
+export { answer, answerBody, errorResponse, jsonResponse } from './answers';
 
 // findBy…/waitFor give up after 1 s by default; a first Mantine render under jsdom on a busy
 // two-core machine can take longer. This is how long to wait for an event, not a time limit.
@@ -59,19 +60,6 @@ export function renderRoute(
   { path = '/', routes = [] }: { path?: string; routes?: RouteObject[] } = {},
 ) {
   return renderRoutes([{ path, element: ui }, ...routes], path);
-}
-
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-/** A failed call answered as the API answers it: the error envelope, with codes (ADR 019). */
-export function errorResponse(
-  status: number,
-  message: EnvelopeMessage,
-  fields?: Record<string, readonly EnvelopeMessage[]>,
-): Response {
-  return jsonResponse(status, errorEnvelope(status, message, fields));
 }
 
 /** Unmounts and empties the global notifications store, so one test's toasts do not leak into the next. */

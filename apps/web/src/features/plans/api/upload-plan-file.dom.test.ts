@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorEnvelope, serverMessage, type User } from '@planvy/shared';
+import { errorEnvelope, serverMessage, uploadResponseSchema, type User } from '@planvy/shared';
+import { answerBody } from '../../../test/answers';
 import { ApiError } from '../../../lib/api-client';
 import { getSession, login } from '../../../lib/auth';
 import { uploadPlanFile } from './upload-plan-file';
@@ -79,7 +80,26 @@ describe('uploadPlanFile', () => {
     expect((xhr.body as FormData).get('file')).toBeInstanceOf(File);
     xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 });
     xhr.upload.onprogress?.({ lengthComputable: true, loaded: 200, total: 200 });
-    xhr.respond(201, { file: { id: 9, name: 'plan.svg' } });
+    xhr.respond(
+      201,
+      answerBody(uploadResponseSchema, {
+        file: {
+          id: 9,
+          project_id: 4,
+          name: 'plan.svg',
+          title: 'Plan 1',
+          kind: 'svg',
+          created_at: '2026-01-01T00:00:00.000Z',
+          sort_index: 0,
+          data: '',
+          svg: '<svg/>',
+          buildings: '',
+          version: 1,
+          size: 6,
+          url: '/files/plan.svg',
+        },
+      }),
+    );
     await expect(done).resolves.toMatchObject({ file: { id: 9 } });
     expect(progress).toEqual([0.25, 1]);
   });
