@@ -86,7 +86,7 @@ const envSchema = z
     ADMIN_EMAIL: optional,
     ADMIN_PASSWORD: optional.superRefine((value, ctx) => {
       const problem = value === undefined ? null : passwordProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: `ADMIN_PASSWORD is refused: ${problem}` });
+      if (problem) ctx.addIssue({ code: 'custom', message: `ADMIN_PASSWORD is refused: ${problem.message}` });
     }),
     PUBLIC_URL: optional.pipe(z.url().optional()),
     MAX_UPLOAD_MB: z.coerce.number().positive().default(25),

@@ -1,3 +1,5 @@
+import { liveEventSchemas } from '@planvy/shared';
+
 /**
  * Reads a server-sent event stream over a real socket (app.inject cannot hold one open):
  * events are queued as they arrive and awaited one by one.
@@ -49,7 +51,11 @@ export async function openEventStream(
       else if (field === 'event') event = value;
       else if (field === 'data') data.push(value);
     }
-    if (data.length > 0) push({ id, event, data: JSON.parse(data.join('\n')) as unknown });
+    if (data.length === 0) return;
+    const body = JSON.parse(data.join('\n')) as unknown;
+    // Every event the stream's contract names must match it (live-events.ts): a drift fails here.
+    (liveEventSchemas as Record<string, { parse(v: unknown): unknown } | undefined>)[event]?.parse(body);
+    push({ id, event, data: body });
   };
 
   if (res.body) {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
+import { liveEventSchemas, type LiveEventName, type LiveEvents } from '@planvy/shared/src/live-events';
 import { startLive } from './live';
 import { createWidget } from './widget';
 
@@ -13,8 +14,9 @@ class FakeSource extends EventTarget {
     super();
     FakeSource.last = this;
   }
-  send(type: string, data: unknown) {
-    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+  /** Sends what the server would: the event's data must match the stream's contract. */
+  send<E extends LiveEventName>(type: E, data: LiveEvents[E]) {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(liveEventSchemas[type].parse(data)) }));
   }
   fail(closed = false) {
     if (closed) this.readyState = FakeSource.CLOSED;

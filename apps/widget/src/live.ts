@@ -1,4 +1,4 @@
-import type { LiveApartment } from '@planvy/shared/src/live';
+import type { LiveApartment, LiveEvents } from '@planvy/shared/src/live-events';
 import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
 import { fetchViewIfChanged, viewEtag } from './view-api';
 import type { Widget } from './widget';
@@ -91,9 +91,9 @@ export function startLive(first: PublicView, w: Widget, show: (view: PublicView)
       errors = 0;
       return JSON.parse((e as MessageEvent<string>).data) as T;
     };
-    source.addEventListener('apartments', (e) => patch(read<{ apartments: LiveApartment[] }>(e).apartments));
+    source.addEventListener('apartments', (e) => patch(read<LiveEvents['apartments']>(e).apartments));
     source.addEventListener('view', (e) => {
-      const { etag } = read<{ etag?: string }>(e);
+      const { etag } = read<LiveEvents['view']>(e);
       if (etag === undefined || etag !== viewEtag) refetchSoon();
     });
     source.onerror = () => {

@@ -143,6 +143,28 @@ export const statusChangeSchema = z.object({
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
+/** Answers of the apartment routes: the routes declare them, the web app reads them. */
+export const apartmentResponseSchema = z.object({ apartment: apartmentSchema });
+export const apartmentsResponseSchema = z.object({ apartments: z.array(apartmentSchema) });
+export const apartmentHistoryResponseSchema = z.object({ history: z.array(statusChangeSchema) });
+
+/** One CSV row as an import read it (a dry run shows them before anything is applied). */
+export const importRowSchema = z.object({
+  line: z.number().int(),
+  bostad: z.string(),
+  kind: z.enum(['new', 'changed', 'unchanged', 'invalid']),
+  changes: z.array(z.string()),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+export const importResultSchema = z.object({
+  rows: z.array(importRowSchema),
+  unknown_columns: z.array(z.string()),
+  summary: z.object({ new: z.number(), changed: z.number(), unchanged: z.number(), invalid: z.number() }),
+  applied: z.boolean(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
 /** Parses the transit form of `info`; anything malformed reads as an empty list. */
 export function parseInfo(info: string): InfoEntry[] {
   const parsed = infoField.safeParse(info);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codedIssue } from './error-codes';
 import { apartmentSchema } from './apartments';
 import { idField } from './ids';
 import { LABEL_SCALE_LIMITS } from './plan/building-labels';
@@ -50,10 +51,12 @@ export const planTitleSchema = z
   .pipe(
     z
       .string()
-      .min(1, { error: 'The plan needs a name' })
-      .refine((v) => Array.from(v).length <= PLAN_TITLE_MAX, {
-        error: `A plan's name may be at most ${PLAN_TITLE_MAX} characters`,
-      }),
+      // Refinements rather than .min(): their issues keep the code (ADR 019).
+      .refine((v) => v.length > 0, codedIssue('planTitleEmpty'))
+      .refine(
+        (v) => Array.from(v).length <= PLAN_TITLE_MAX,
+        codedIssue('planTitleLong', { n: PLAN_TITLE_MAX }),
+      ),
   );
 
 export const fileSchema = z.object({
@@ -199,3 +202,23 @@ export const zoneEditResultSchema = z.object({
   apartments: z.array(apartmentSchema),
 });
 export type ZoneEditResult = z.infer<typeof zoneEditResultSchema>;
+
+/** Answers of the file and building-number routes: the routes declare them, the web app reads them. */
+export const fileResponseSchema = z.object({ file: fileSchema });
+/** Writes that leave the markup as it was answer without it. */
+export const planSummaryResponseSchema = z.object({ file: planSummarySchema });
+export const plansResponseSchema = z.object({ plans: z.array(planSummarySchema) });
+export const filesResponseSchema = z.object({ files: z.array(fileSchema) });
+export const imagesResponseSchema = z.object({ imgs: z.array(fileSchema) });
+/** An upload: the file, and for a plan the check report. */
+export const uploadResponseSchema = z.object({ file: fileSchema, report: planReportSchema.optional() });
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+/** A plan save: the plan (without its markup with ?markup=0), the report, the apartments whose file_name moved. */
+export const planSaveResponseSchema = z.object({
+  file: z.union([fileSchema, planSummarySchema]),
+  report: planReportSchema,
+  apartments: z.array(apartmentSchema),
+});
+export type PlanSaveResponse = z.infer<typeof planSaveResponseSchema>;
+export const buildingNumberResponseSchema = z.object({ building_number: buildingNumberSchema });
+export const buildingNumbersResponseSchema = z.object({ building_numbers: z.array(buildingNumberSchema) });

@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './error-codes';
 export * from './ids';
 export * from './language';
 export * from './flags';
@@ -25,3 +26,5 @@ export * from './plan/view-box';
 export * from './plan/building-labels';
 export * from './plan/plan-links';
 export * from './live';
+export * from './live-events';
+export * from './no-content';

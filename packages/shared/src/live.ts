@@ -1,20 +1,9 @@
 /**
- * Live availability (ADR 015): what the public event stream of a project sends. Zod-free,
- * since the widget imports it. Only what the widget shows, never anything personal.
+ * Live availability (ADR 015): the rules of what the public event stream sends (its shape is
+ * live-events.ts). Zod-free, since the widget imports it.
  */
 import { withShownAmounts } from './apartment-fields';
-
-/** One apartment as it changed; price and fee are null for an inactive apartment, as in the public view. */
-export interface LiveApartment {
-  id: number;
-  status: string;
-  inactive: boolean;
-  price: number | null;
-  fee: number | null;
-}
-
-/** `apartments`: these apartments changed. `view`: refetch the view (with If-None-Match). */
-export type LiveEvent = { type: 'apartments'; apartments: LiveApartment[] } | { type: 'view'; etag?: string };
+import type { LiveApartment } from './live-events';
 
 /** The fields a live event carries, from a stored apartment (inactive hides prices, as in the view). */
 export function liveApartment(a: {

@@ -168,6 +168,11 @@ export const projectSettingSchema = z.object({
 export type ProjectSetting = z.infer<typeof projectSettingSchema>;
 export const projectSettingsSchema = z.record(z.enum(PROJECT_SETTING_NAMES), z.string());
 export const projectSettingVersionsSchema = z.record(z.enum(PROJECT_SETTING_NAMES), z.number().int());
+/** GET /{role}/settings/{projectId} without a name: every setting and its version. */
+export const projectSettingsResponseSchema = z.object({
+  settings: projectSettingsSchema,
+  versions: projectSettingVersionsSchema,
+});
 export type ProjectSettingVersions = Record<ProjectSettingName, number>;
 
 // ---------------------------------------------------------------------------
@@ -256,3 +261,8 @@ export type Project = z.infer<typeof projectSchema>;
 /** GET /{role}/project/code/{id}: the script snippet and the plain iframe. */
 export const projectCodeSchema = z.object({ full: z.string(), iframe: z.string() });
 export type ProjectCode = z.infer<typeof projectCodeSchema>;
+
+/** Answers of the project routes (convention 2): the routes declare them, the web app reads them. */
+export const projectResponseSchema = z.object({ project: projectSchema });
+export const projectsResponseSchema = z.object({ projects: z.array(projectSchema) });
+export const projectCodeResponseSchema = z.object({ code: projectCodeSchema });

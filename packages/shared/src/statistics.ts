@@ -305,3 +305,6 @@ export const statusHistorySchema = z.object({
   ),
 });
 export type StatusHistory = z.infer<typeof statusHistorySchema>;
+
+/** GET /statistic/projects/per-project. */
+export const projectStatusSumsSchema = z.array(projectStatusSumSchema);

@@ -164,3 +164,7 @@ export const themeSchema = z.object({
   updated_at: z.string(),
 });
 export type Theme = z.infer<typeof themeSchema>;
+
+/** Answers of the theme routes: the routes declare them, the web app reads them. */
+export const themeResponseSchema = z.object({ theme: themeSchema });
+export const themesResponseSchema = z.object({ themes: z.array(themeSchema) });

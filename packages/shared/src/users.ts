@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codedIssue } from './error-codes';
 
 export const ROLES = ['client', 'admin', 'broker'] as const;
 export type Role = (typeof ROLES)[number];
@@ -50,7 +51,7 @@ export const userCreateSchema = z
   })
   .refine((u) => u.password === u.password_confirm, {
     path: ['password_confirm'],
-    message: 'The password confirmation does not match',
+    ...codedIssue('passwordConfirm'),
   });
 export type UserCreate = z.input<typeof userCreateSchema>;
 
@@ -64,7 +65,7 @@ export const userUpdateSchema = z
   })
   .refine((u) => !u.password || u.password === u.password_confirm, {
     path: ['password_confirm'],
-    message: 'The password confirmation does not match',
+    ...codedIssue('passwordConfirm'),
   });
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 
@@ -94,6 +95,20 @@ export type ClientEntry = z.infer<typeof clientEntrySchema>;
 
 export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** Answers of the user routes: the routes declare them, the web app reads them. */
+export const userResponseSchema = z.object({ user: userSchema });
+/** A user's own role change answers with a new token for the new role. */
+export const userUpdateResponseSchema = userResponseSchema.extend({ token: z.string().optional() });
+export const usersResponseSchema = z.object({ users: z.array(userSchema) });
+export const brokersResponseSchema = z.object({ brokers: z.array(userSchema) });
+export const clientsResponseSchema = z.object({ clients: z.array(clientEntrySchema) });
+/** GET /user/me: the signed-in user, and the admin behind a "log in as" session. */
+export const meResponseSchema = z.object({
+  profile: userSchema,
+  impersonator_id: z.number().int().nullable(),
+});
+export type Me = z.infer<typeof meResponseSchema>;
 
 export function userRole(user: Pick<User, 'roles'>): Role {
   return user.roles[0]?.slug ?? 'client';

@@ -1,7 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
-import { LIMITS } from '@planvy/shared';
+import { LIMITS, serverMessage, type CodedMessage } from '@planvy/shared';
 
 /**
  * A password an attacker would reach within this many guesses is refused: the ten
@@ -11,8 +11,7 @@ import { LIMITS } from '@planvy/shared';
  */
 export const MIN_GUESSES = 1e4;
 
-export const COMMON_PASSWORD_MESSAGE =
-  'This password is too common and easy to guess. Choose a less common one, for example a few unrelated words.';
+export const COMMON_PASSWORD_MESSAGE = serverMessage('passwordCommon');
 
 let estimator: ZxcvbnFactory | undefined;
 function zxcvbn(): ZxcvbnFactory {
@@ -29,11 +28,9 @@ function zxcvbn(): ZxcvbnFactory {
  * What is wrong with `password` as a new password, or null when it will do. `userInputs`
  * (e-mail, names) count as known words, so "anna1234" is weak for Anna.
  */
-export function passwordProblem(password: string, userInputs: string[] = []): string | null {
-  if (password.length < LIMITS.passwordMin)
-    return `The password must be at least ${LIMITS.passwordMin} characters`;
-  if (password.length > LIMITS.passwordMax)
-    return `The password must be at most ${LIMITS.passwordMax} characters`;
+export function passwordProblem(password: string, userInputs: string[] = []): CodedMessage | null {
+  if (password.length < LIMITS.passwordMin) return serverMessage('passwordMin', { n: LIMITS.passwordMin });
+  if (password.length > LIMITS.passwordMax) return serverMessage('passwordMax', { n: LIMITS.passwordMax });
   const words = userInputs
     .flatMap((v) => v.toLowerCase().split(/[^\p{L}\p{N}]+/u))
     .filter((w) => w.length > 2);

@@ -26,7 +26,13 @@ describe('passwordProblem', () => {
   );
 
   it('keeps the spec’s lengths', () => {
-    expect(passwordProblem('Xq7!z')).toMatch(/at least 6/);
-    expect(passwordProblem('Xq7!zP0-'.repeat(4))).toMatch(/at most 30/);
+    expect(passwordProblem('Xq7!z')).toMatchObject({
+      code: 'passwordMin',
+      message: 'The password must be at least 6 characters',
+    });
+    expect(passwordProblem('Xq7!zP0-'.repeat(4))).toMatchObject({
+      code: 'passwordMax',
+      message: 'The password must be at most 30 characters',
+    });
   });
 });

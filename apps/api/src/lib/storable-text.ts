@@ -1,3 +1,4 @@
+import { serverMessage } from '@planvy/shared';
 /**
  * Text PostgreSQL cannot store: a NUL character (refused in `text` and `jsonb`) and
  * UTF-16 surrogates without their pair, which have no UTF-8 form (the driver would
@@ -14,7 +15,7 @@ export function isStorableText(s: string): boolean {
   return !s.includes('\0') && isWellFormed(s);
 }
 
-export const UNSTORABLE_MESSAGE = 'Contains a character that cannot be stored (NUL or an unpaired surrogate)';
+export const UNSTORABLE_MESSAGE = serverMessage('unstorable');
 
 /** A field path fit to echo back in an error: the offending characters become U+FFFD. */
 const printable = (path: string) => path.replace(/[\0\ud800-\udfff]/g, '\ufffd');

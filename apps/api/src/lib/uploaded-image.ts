@@ -1,3 +1,4 @@
+import { serverMessage } from '@planvy/shared';
 import sharp, { type Sharp } from 'sharp';
 import { invalid } from './http-error';
 
@@ -8,8 +9,8 @@ import { invalid } from './http-error';
  * holds an 8K render (33 MP) and a 40-megapixel camera's photo.
  */
 export const MAX_PIXELS = 40_000_000;
-export const TOO_MANY_PIXELS = `The image is too large: at most ${MAX_PIXELS / 1_000_000} megapixels`;
-export const DAMAGED_IMAGE = 'The image could not be read; it may be damaged';
+export const TOO_MANY_PIXELS = serverMessage('imagePixels', { n: MAX_PIXELS / 1_000_000 });
+export const DAMAGED_IMAGE = serverMessage('imageDamaged');
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 

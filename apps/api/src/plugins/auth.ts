@@ -11,6 +11,7 @@ import {
   type PolicyActor,
   type PolicyUser,
   type Role,
+  isErrorCode,
 } from '@planvy/shared';
 import { HttpError, unauthorized } from '../lib/http-error';
 import { findUserById, findLiveImpersonation } from '../modules/users/repository';
@@ -70,7 +71,11 @@ export const policyActor = (auth: Pick<AuthUser, 'id' | 'role' | 'impersonatorId
 
 /** The 403 a policy rule's reason answers; its code is the one the error envelope carries. */
 export function deniedError(reason: Denial, errors: Record<string, string[]> = {}) {
-  return Object.assign(new HttpError(403, reason.message, errors), { code: reason.code });
+  // A reason the catalogue knows (error-codes.ts) travels with its code (ADR 019).
+  const message = isErrorCode(reason.code)
+    ? { code: reason.code, params: {}, message: reason.message }
+    : reason.message;
+  return new HttpError(403, message, errors);
 }
 
 /** 403 with the policy's reason unless the caller may do `action` (to `target`). */

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import type { ConnectionError, FastifyBaseLogger } from 'fastify';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { ErrorEnvelope } from '@planvy/shared';
+import { errorEnvelope } from '@planvy/shared';
 import type { TrustProxy } from '../env';
 import { visitorNetwork } from '../modules/public-view/click-recorder';
 
@@ -27,8 +27,7 @@ export interface ConnectionLimits {
 
 /** An answer written straight to the socket, for when no request could be read: the usual envelope. */
 function rawAnswer(status: number, message: string, headers: Record<string, string> = {}): string {
-  const envelope: ErrorEnvelope = { message, errors: {}, status_code: status };
-  const body = JSON.stringify(envelope);
+  const body = JSON.stringify(errorEnvelope(status, message));
   const head = Object.entries({
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(body)),

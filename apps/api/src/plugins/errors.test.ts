@@ -45,7 +45,13 @@ describe('the error log', () => {
         },
       });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ message: 'Internal server error', errors: {}, status_code: 500 });
+      expect(res.json()).toEqual({
+        message: 'Internal server error',
+        errors: {},
+        status_code: 500,
+        code: 'internal',
+        params: {},
+      });
     } finally {
       await t.db.execute(sql.raw('ALTER TABLE users DROP CONSTRAINT refuse_victim'));
     }
@@ -76,6 +82,8 @@ describe('the error log', () => {
         message: 'The given data could not be stored',
         errors: {},
         status_code: 422,
+        code: 'notStored',
+        params: {},
       });
     } finally {
       await app.close();
@@ -164,5 +172,74 @@ describe('addresses the router cannot take', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/project/a%ED%A0%80' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: expect.any(String) as string, errors: {}, status_code: 400 });
+  });
+});
+
+describe('coded messages (ADR 019)', () => {
+  it('carry their code and parameters beside the text, and each field message its own', async () => {
+    const admin = await t.createUser('admin');
+    const res = await t.as(admin.token, {
+      method: 'POST',
+      url: '/api/v1/admin/user',
+      payload: {
+        email: 'new@example.com',
+        first_name: 'Nya',
+        last_name: 'Användaren',
+        role: 'client',
+        password: 'Quiet-Harbour-Lamp-71',
+        password_confirm: 'Quiet-Harbour-Lamp-72',
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    const detail = 'The password confirmation does not match';
+    expect(res.json()).toEqual({
+      message: `The given data was invalid: ${detail}`,
+      errors: { password_confirm: [detail] },
+      status_code: 422,
+      code: 'invalid',
+      params: { detail },
+      error_codes: { password_confirm: [{ code: 'passwordConfirm', params: {} }] },
+    });
+  });
+
+  it('leave zod’s own texts without codes', async () => {
+    const admin = await t.createUser('admin');
+    const res = await t.as(admin.token, {
+      method: 'POST',
+      url: '/api/v1/admin/user',
+      payload: {
+        email: 'taken@example.com',
+        first_name: 'A',
+        last_name: 'B',
+        role: 'client',
+        password: 'x',
+        password_confirm: 'x',
+        phone: 12,
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    const body = res.json<{ errors: Record<string, string[]>; error_codes?: unknown }>();
+    expect(body.errors.phone).toHaveLength(1);
+    // Zod's own texts have no code: the envelope keeps the spec's keys and no codes for them.
+    expect(body.error_codes).toBeUndefined();
+  });
+
+  it('send a thrown coded error with its parameters, and an uncoded one as the spec’s three keys', async () => {
+    const admin = await t.createUser('admin');
+    const missing = await t.as(admin.token, { method: 'GET', url: '/api/v1/admin/user/999999' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({
+      message: 'User not found',
+      errors: {},
+      status_code: 404,
+      code: 'userNotFound',
+      params: {},
+    });
+    const route = await t.as(admin.token, { method: 'GET', url: '/api/v1/nowhere' });
+    expect(route.json()).toEqual({
+      message: 'Route GET /api/v1/nowhere not found',
+      errors: {},
+      status_code: 404,
+    });
   });
 });

@@ -1,13 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorEnvelope } from '@planvy/shared';
+import { errorEnvelope, isErrorCode, serverMessage, type CodedEntry } from '@planvy/shared';
 import { databaseErrorOf, errorForLog } from '../lib/error-log';
-import { HttpError } from '../lib/http-error';
+import { HttpError, type Message } from '../lib/http-error';
 import { isConnectionLost, isDiskFull, unavailableCause } from '../db/database-errors';
 
-function send(reply: FastifyReply, status: number, message: string, errors: Record<string, string[]> = {}) {
-  const body: ErrorEnvelope = { message, errors, status_code: status };
+function send(reply: FastifyReply, status: number, message: Message, fields?: Record<string, Message[]>) {
+  const body = errorEnvelope(status, message, fields);
   // Refused before its body has all arrived (an early 401/404/413): close the connection
   // rather than let Node read and discard the rest to keep it alive.
   if (!reply.request.raw.complete) reply.header('connection', 'close');
@@ -18,6 +18,15 @@ function send(reply: FastifyReply, status: number, message: string, errors: Reco
 function fieldName(instancePath: string, context?: string): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
   return path || context || 'body';
+}
+
+/** A validation issue's message, with the code its refinement gave it (`codedIssue` in packages/shared). */
+function issueMessage(issue: { message?: string; params?: Record<string, unknown> }): Message {
+  const text = issue.message ?? 'Invalid value';
+  const coded = issue.params?.params as Partial<CodedEntry> | undefined;
+  if (!coded || !isErrorCode(coded.code) || typeof coded.params !== 'object' || coded.params === null)
+    return text;
+  return { code: coded.code, params: coded.params, message: text };
 }
 
 /**
@@ -64,16 +73,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { spaIndex?: B
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
       reply.headers(error.headers);
-      return send(reply, error.statusCode, error.message, error.errors);
+      return send(reply, error.statusCode, error.sent, error.fields);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
+      const fields: Record<string, Message[]> = {};
       for (const issue of error.validation) {
         const key = fieldName(issue.instancePath, error.validationContext);
-        (errors[key] ??= []).push(issue.message ?? 'Invalid value');
+        (fields[key] ??= []).push(issueMessage(issue));
       }
-      const first = Object.values(errors)[0]?.[0] ?? 'Invalid input';
-      return send(reply, 422, `The given data was invalid: ${first}`, errors);
+      const first = Object.values(fields)[0]?.[0] ?? 'Invalid input';
+      const detail = typeof first === 'string' ? first : first.message;
+      return send(reply, 422, serverMessage('invalid', { detail }), fields);
     }
     // The client went away mid-body: the request stream's ECONNRESET is not the database's.
     // Nobody is left to answer; onRequestAbort below has logged it.
@@ -88,12 +98,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { spaIndex?: B
     const dbCode = databaseErrorOf(error)?.code;
     if (dbCode?.startsWith('22')) {
       request.log.warn({ ...where, error: errorForLog(error) }, 'value refused by the database');
-      return send(reply, 422, 'The given data could not be stored');
+      return send(reply, 422, serverMessage('notStored'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ ...where, error: errorForLog(error) }, 'request failed');
-      return send(reply, status === 503 ? 503 : 500, 'Internal server error');
+      return send(reply, status === 503 ? 503 : 500, serverMessage('internal'));
     }
     // Fastify's own 4xx (malformed JSON, body too large, unsupported media type…)
     const messages: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { serverMessage } from '@planvy/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-error';
@@ -28,7 +29,7 @@ export const storableInputPlugin = fp(async (app: FastifyInstance) => {
       const field = findUnstorable(value);
       if (field !== undefined) {
         const key = field === '' ? part : field;
-        throw new HttpError(422, `The given data was invalid: ${UNSTORABLE_MESSAGE}`, {
+        throw new HttpError(422, serverMessage('invalid', { detail: UNSTORABLE_MESSAGE.message }), {
           [key]: [UNSTORABLE_MESSAGE],
         });
       }

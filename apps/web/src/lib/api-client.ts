@@ -1,18 +1,22 @@
-import type { ErrorEnvelope } from '@planvy/shared';
+import type { z } from 'zod';
+import { errorEnvelopeSchema, type ErrorEnvelope } from '@planvy/shared';
 import { endImpersonation, getSession, getToken, logout } from './auth';
 import { logger } from './logger';
-import { localizeServerErrors, localizeServerMessage } from './server-messages';
+import { localizeEnvelope } from './server-messages';
 
 /** A failed call: the server's error envelope, or status 0 when the server could not be reached. */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]>;
+  /** The server's stable code for the message (ADR 019), when it sent one. */
+  readonly code: string | undefined;
 
-  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}, code?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.code = code;
   }
 
   /** The first field message, which the spec shows in toasts. */
@@ -53,6 +57,31 @@ export interface ApiResponse<T> {
   status: number;
 }
 
+/**
+ * What a call answers: the schema the route declares (packages/shared), which types the
+ * answer. Development and tests check every answer against it, so a server or a test fake
+ * that drifts from the contract fails at once; a production build trusts the server.
+ */
+export type AnswerSchema = z.ZodType;
+const CHECK_ANSWERS = import.meta.env.DEV;
+
+function checked<S extends AnswerSchema>(
+  schema: S,
+  data: unknown,
+  method: string,
+  path: string,
+): z.output<S> {
+  if (CHECK_ANSWERS) {
+    const result = schema.safeParse(data);
+    if (!result.success)
+      throw new Error(`${method} ${path} answered outside its schema: ${result.error.message}`, {
+        cause: result.error,
+      });
+  }
+  // The body as it came, so development and production hand the same object on.
+  return data as z.output<S>;
+}
+
 let onUnauthorized: (() => void) | undefined;
 
 /** The app decides where a lost session leads (the router navigates to the login page). */
@@ -60,19 +89,13 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined): void 
   onUnauthorized = handler;
 }
 
-function isEnvelope(body: unknown): body is Partial<ErrorEnvelope> & { message: string } {
-  return (
-    typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
-  );
-}
-
-function toErrors(value: unknown): Record<string, string[]> {
-  if (typeof value !== 'object' || value === null) return {};
-  const errors: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(value)) {
-    if (Array.isArray(messages)) errors[field] = messages.filter((m): m is string => typeof m === 'string');
-  }
-  return errors;
+/** The error envelope in a failed response's body, or undefined when the body is something else. */
+function envelopeOf(body: unknown, status: number): ErrorEnvelope | undefined {
+  const parsed = errorEnvelopeSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  // A proxy's or an older server's body: its message, without the rest.
+  const message = (body as { message?: unknown } | null | undefined)?.message;
+  return typeof message === 'string' ? { message, errors: {}, status_code: status } : undefined;
 }
 
 function buildUrl(base: string, path: string, query?: Query): string {
@@ -118,12 +141,13 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function createClient(base: string) {
-  async function request<T>(
+  async function request<S extends AnswerSchema>(
     method: Method,
     path: string,
+    schema: S,
     body?: unknown,
     options: RequestOptions = {},
-  ): Promise<ApiResponse<T>> {
+  ): Promise<ApiResponse<z.output<S>>> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -146,26 +170,18 @@ function createClient(base: string) {
     }
 
     const data = await readBody(response);
-    if (response.ok) return { data: data as T, status: response.status };
+    if (response.ok) return { data: checked(schema, data, method, path), status: response.status };
     throw failure(method, path, response, data);
   }
 
   /** Turns a failed response into an ApiError; a 401 (other than a failed login) ends the session. */
   function failure(method: Method, path: string, response: Response, data: unknown): ApiError {
-    logger.warn(
-      'request failed',
-      method,
-      path,
-      response.status,
-      isEnvelope(data) ? data.message : response.statusText,
-    );
+    const envelope = envelopeOf(data, response.status);
+    logger.warn('request failed', method, path, response.status, envelope?.message ?? response.statusText);
     // People read the server's messages in the interface's language (lib/server-messages.ts).
-    const error = isEnvelope(data)
-      ? new ApiError(
-          response.status,
-          localizeServerMessage(data.message),
-          localizeServerErrors(toErrors(data.errors)),
-        )
+    const localized = envelope && localizeEnvelope(envelope);
+    const error = localized
+      ? new ApiError(response.status, localized.message, localized.errors, envelope.code)
       : new ApiError(response.status, response.statusText || `HTTP ${response.status}`);
 
     // A wrong password is a 401 too, but it must not look like an expired session.
@@ -219,7 +235,12 @@ function createClient(base: string) {
    * error envelope and 401 handling as `request`. Aborting the signal cancels the
    * upload and rejects with an AbortError.
    */
-  function upload<T>(path: string, body: FormData, options: UploadOptions = {}): Promise<ApiResponse<T>> {
+  function upload<S extends AnswerSchema>(
+    path: string,
+    schema: S,
+    body: FormData,
+    options: UploadOptions = {},
+  ): Promise<ApiResponse<z.output<S>>> {
     return new Promise((resolve, reject) => {
       const cancelled = () => new DOMException('The upload was cancelled', 'AbortError');
       if (options.signal?.aborted) {
@@ -245,7 +266,11 @@ function createClient(base: string) {
           data = xhr.responseText;
         }
         if (xhr.status >= 200 && xhr.status < 300) {
-          resolve({ data: data as T, status: xhr.status });
+          try {
+            resolve({ data: checked(schema, data, 'POST', path), status: xhr.status });
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
           return;
         }
         const response = new Response(null, { status: xhr.status, statusText: xhr.statusText });
@@ -269,16 +294,20 @@ function createClient(base: string) {
     /** Full response, for the few screens that report the HTTP status. */
     request,
     upload,
-    get: async <T>(path: string, options?: RequestOptions) =>
-      (await request<T>('GET', path, undefined, options)).data,
-    post: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      (await request<T>('POST', path, body, options)).data,
-    put: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      (await request<T>('PUT', path, body, options)).data,
-    patch: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      (await request<T>('PATCH', path, body, options)).data,
-    delete: async <T>(path: string, options?: RequestOptions) =>
-      (await request<T>('DELETE', path, undefined, options)).data,
+    get: async <S extends AnswerSchema>(path: string, schema: S, options?: RequestOptions) =>
+      (await request('GET', path, schema, undefined, options)).data,
+    post: async <S extends AnswerSchema>(path: string, schema: S, body?: unknown, options?: RequestOptions) =>
+      (await request('POST', path, schema, body, options)).data,
+    put: async <S extends AnswerSchema>(path: string, schema: S, body?: unknown, options?: RequestOptions) =>
+      (await request('PUT', path, schema, body, options)).data,
+    patch: async <S extends AnswerSchema>(
+      path: string,
+      schema: S,
+      body?: unknown,
+      options?: RequestOptions,
+    ) => (await request('PATCH', path, schema, body, options)).data,
+    delete: async <S extends AnswerSchema>(path: string, schema: S, options?: RequestOptions) =>
+      (await request('DELETE', path, schema, undefined, options)).data,
     download,
     text,
   };
@@ -294,7 +323,7 @@ const clientApi = createClient('/api/v1/client');
 
 /**
  * Spec §6: an admin calls paths under /admin, anyone else under /client
- * (`roleApi().get('/projects')` → /api/v1/{role}/projects). The server decides
+ * (`roleApi().get('/projects', schema)` → /api/v1/{role}/projects). The server decides
  * what each role may do; this only picks the path.
  */
 export function roleApi(): ApiClient {

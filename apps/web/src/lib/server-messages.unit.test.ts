@@ -1,65 +1,71 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { SERVER_MESSAGES, serverMessage, type CodedMessage, type ErrorEnvelope } from '@planvy/shared';
 import { en, sv } from '../locales';
 import { i18n } from './i18n';
-import { localizeServerErrors, localizeServerMessage, SERVER_MESSAGE_KEYS } from './server-messages';
+import { localizeEnvelope, localizeServerMessage } from './server-messages';
 
 afterEach(() => i18n.changeLanguage('sv'));
 
+/** A message as the API sends it: its text and, beside it, its code. */
+const read = ({ message, code, params }: CodedMessage) => localizeServerMessage(message, { code, params });
+
 describe('server messages', () => {
-  it('read in Swedish, with their variable parts kept', async () => {
+  it('read in Swedish by their code, with their parameters kept', async () => {
     await i18n.changeLanguage('sv');
-    expect(localizeServerMessage('The email has already been taken')).toBe('E-postadressen används redan');
-    expect(localizeServerMessage('The file is larger than the limit of 25 MB')).toBe(
-      'Filen är större än gränsen på 25 MB',
-    );
-    expect(localizeServerMessage('The status "sold" does not apply to rental projects')).toBe(
+    expect(read(serverMessage('emailTaken'))).toBe('E-postadressen används redan');
+    expect(read(serverMessage('fileTooLarge', { n: 25 }))).toBe('Filen är större än gränsen på 25 MB');
+    expect(read(serverMessage('statusType', { status: 'sold', type: 'rental' }))).toBe(
       'Statusen ”sold” gäller inte för projekt av typen hyresrätter',
     );
-    expect(localizeServerMessage('There is no plan named hus-a.svg')).toBe(
+    expect(read(serverMessage('noPlan', { name: 'hus-a.svg' }))).toBe(
       'Det finns ingen plan som heter hus-a.svg',
     );
-    expect(
-      localizeServerMessage(
-        'This password is too common and easy to guess. Choose a less common one, for example a few unrelated words.',
-      ),
-    ).toMatch(/^Lösenordet är för vanligt/);
+    expect(read(serverMessage('passwordCommon'))).toMatch(/^Lösenordet är för vanligt/);
   });
 
-  it('translate the detail of "The given data was invalid: …" too', async () => {
+  it('translate the detail of "The given data was invalid: …" and each field message', async () => {
     await i18n.changeLanguage('sv');
-    expect(localizeServerMessage('The given data was invalid: The email has already been taken')).toBe(
-      'Uppgifterna är ogiltiga: E-postadressen används redan',
-    );
-    expect(
-      localizeServerErrors({ email: ['The email has already been taken'], other: ['Something new'] }),
-    ).toEqual({
-      email: ['E-postadressen används redan'],
-      other: ['Something new'],
+    const taken = serverMessage('emailTaken');
+    const envelope: ErrorEnvelope = {
+      ...serverMessage('invalid', { detail: taken.message }),
+      status_code: 422,
+      errors: { email: [taken.message], other: ['Something new'] },
+      error_codes: { email: [{ code: taken.code, params: {} }], other: [null] },
+    };
+    expect(localizeEnvelope(envelope)).toEqual({
+      message: 'Uppgifterna är ogiltiga: E-postadressen används redan',
+      errors: { email: ['E-postadressen används redan'], other: ['Something new'] },
     });
   });
 
   it('read in English exactly as the server wrote them', async () => {
     await i18n.changeLanguage('en');
-    for (const message of [
-      'The given data was invalid: The password must be at least 6 characters',
-      'The status "sold" does not apply to rent projects',
-      'plan-2.jpg is already in the sun study',
-      'Someone else saved this plan after you opened it. Reload the plan to see their changes, then make yours again.',
+    for (const coded of [
+      serverMessage('invalid', { detail: 'The password must be at least 6 characters' }),
+      serverMessage('statusType', { status: 'sold', type: 'rent' }),
+      serverMessage('inSunStudy', { name: 'plan-2.jpg' }),
+      serverMessage('stalePlan'),
     ])
-      expect(localizeServerMessage(message)).toBe(message);
+      expect(read(coded)).toBe(coded.message);
   });
 
-  it('leave a message they do not know as it is', () => {
+  it('leave a message without a code, or with one they do not know, as it is', () => {
     expect(localizeServerMessage('Route GET /api/v1/nope not found')).toBe(
       'Route GET /api/v1/nope not found',
     );
+    expect(localizeServerMessage('Something new', { code: 'fromANewerServer', params: {} })).toBe(
+      'Something new',
+    );
   });
 
-  it('each have a text in both languages', () => {
+  it('each have a text in both languages, the English one the server’s own template', () => {
     const server = { en: en.server as Record<string, unknown>, sv: sv.server as Record<string, unknown> };
-    for (const key of SERVER_MESSAGE_KEYS) {
-      expect(server.en[key], key).toBeTruthy();
-      expect(server.sv[key], key).toBeTruthy();
+    for (const [code, template] of Object.entries(SERVER_MESSAGES)) {
+      expect(server.en[code], code).toBe(template);
+      expect(server.sv[code], code).toBeTruthy();
     }
+    const codes = [...Object.keys(SERVER_MESSAGES), 'projectTypes'].sort();
+    expect(Object.keys(server.en).sort()).toEqual(codes);
+    expect(Object.keys(server.sv).sort()).toEqual(codes);
   });
 });

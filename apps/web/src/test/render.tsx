@@ -7,6 +7,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { theme } from '../app/theme';
 import '../lib/i18n';
 
+export { answer, answerBody, errorResponse, jsonResponse } from './answers';
+
 // findBy…/waitFor give up after 1 s by default; a first Mantine render under jsdom on a busy
 // two-core machine can take longer. This is how long to wait for an event, not a time limit.
 configure({ asyncUtilTimeout: 10_000 });
@@ -58,10 +60,6 @@ export function renderRoute(
   { path = '/', routes = [] }: { path?: string; routes?: RouteObject[] } = {},
 ) {
   return renderRoutes([{ path, element: ui }, ...routes], path);
-}
-
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
 /** Unmounts and empties the global notifications store, so one test's toasts do not leak into the next. */

@@ -98,7 +98,8 @@ export async function importApartments(
 ): Promise<ImportResult> {
   const projectId = project.id;
   // A file (csv_base64) is decoded here, after the body's own check: look at its text too.
-  if (!isStorableText(text)) throw invalid('csv', `The file cannot be imported: ${UNSTORABLE_MESSAGE}`);
+  if (!isStorableText(text))
+    throw invalid('csv', `The file cannot be imported: ${UNSTORABLE_MESSAGE.message}`);
   const { records, unknownColumns } = readImport(text);
 
   return db.transaction(async (tx) => {

@@ -7,6 +7,7 @@ import {
   type Project,
   type ProjectType,
   type StatusChange,
+  serverMessage,
 } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError, invalid, notFound } from '../../lib/http-error';
@@ -45,13 +46,13 @@ export const apartmentNotFound = () => notFound('Apartment');
 
 function assertStatusFor(type: ProjectType, status: string | undefined) {
   if (status !== undefined && !isStatusValidFor(status, type)) {
-    throw invalid('status', `The status "${status}" does not apply to ${type} projects`);
+    throw invalid('status', serverMessage('statusType', { status, type }));
   }
 }
 
 async function assertBuildingNumber(db: DbOrTx, projectId: number, id: number | null | undefined) {
   if (id && !(await repo.buildingNumberInProject(db, id, projectId))) {
-    throw invalid('building_number_id', 'The building number does not belong to this project');
+    throw invalid('building_number_id', serverMessage('foreignBuilding'));
   }
 }
 
@@ -148,7 +149,7 @@ export async function updateStatuses(
     if (found.length !== ids.length) {
       const known = new Set(found.map((a) => a.id));
       const missing = ids.filter((id) => !known.has(id));
-      throw new HttpError(422, 'Some apartments do not belong to this project', {
+      throw new HttpError(422, serverMessage('foreignApartments'), {
         apartments: [
           `Not in this project: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? '…' : ''}`,
         ],

@@ -1,5 +1,6 @@
+import { serverMessage } from '@planvy/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearer, loginBodySchema, loginResponseSchema, userSchema, z } from '../../lib/schemas';
+import { bearer, loginBodySchema, loginResponseSchema, meResponseSchema, z } from '../../lib/schemas';
 import { HttpError, invalid } from '../../lib/http-error';
 import { dummyHash } from '../../lib/password';
 import { bumpTokenVersion, endImpersonation, findUserByEmail } from '../users/repository';
@@ -28,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!admission.ok) {
         throw new HttpError(
           429,
-          'Too many login attempts. Try again later.',
+          serverMessage('tooManyLogins'),
           {},
           { 'retry-after': String(admission.retryAfterSeconds) },
         );
@@ -37,9 +38,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Unknown e-mails still pay for a hash check, so timing does not reveal which exist.
       const ok = await app.passwords.verify(row?.password_hash ?? (await dummyHash()), password);
       if (!row || !ok) {
-        throw new HttpError(401, 'These credentials do not match our records.', {
-          email: ['These credentials do not match our records.'],
-        });
+        const credentials = serverMessage('credentials');
+        throw new HttpError(401, credentials, { email: [credentials] });
       }
       const { browser } = await admission.succeeded();
       reply.header('set-cookie', browserCookie(browser, request.protocol === 'https'));
@@ -58,12 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'The signed-in user',
         security: bearer,
-        response: {
-          200: z.object({
-            profile: userSchema,
-            impersonator_id: z.number().int().nullable(),
-          }),
-        },
+        response: { 200: meResponseSchema },
       },
     },
     async (request) => ({

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bearer,
   buildingNumberBodySchema,
-  buildingNumberSchema,
+  buildingNumberResponseSchema,
+  buildingNumbersResponseSchema,
   idParams,
   projectIdParams,
   z,
@@ -20,7 +21,7 @@ const toDto = (r: repo.BuildingNumberRow) => ({
   label: r.label,
   label_svg: r.label_svg,
 });
-const response = z.object({ building_number: buildingNumberSchema });
+const response = buildingNumberResponseSchema;
 
 /** v1: /building-numbers/{projectId}[/{id}]. Reading for anyone who reaches the project; writing for admins. */
 export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,7 +36,7 @@ export const buildingNumberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         params: projectIdParams,
-        response: { 200: z.object({ building_numbers: z.array(buildingNumberSchema) }) },
+        response: { 200: buildingNumbersResponseSchema },
       },
     },
     async (request) => ({

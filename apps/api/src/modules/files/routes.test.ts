@@ -222,6 +222,9 @@ describe('background images', () => {
       message: 'The image is too large: at most 40 megapixels',
       errors: { file: ['The image is too large: at most 40 megapixels'] },
       status_code: 422,
+      code: 'imagePixels',
+      params: { n: 40 },
+      error_codes: { file: [{ code: 'imagePixels', params: { n: 40 } }] },
     });
     // A header claiming 100,000 × 100,000 pixels over far too little data is refused for its
     // size, not as damaged: the size comes from the header, before anything is decoded.

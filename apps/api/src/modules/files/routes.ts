@@ -1,3 +1,4 @@
+import { serverMessage } from '@planvy/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apartmentSchema,
@@ -16,7 +17,7 @@ import {
   zoneEditBodySchema,
   zoneEditResultSchema,
 } from '../../lib/schemas';
-import { HttpError, invalid } from '../../lib/http-error';
+import { HttpError, invalid, notFound } from '../../lib/http-error';
 import { checkedProject, checkedRow } from '../../plugins/access';
 import * as files from './service';
 import { pickEncoding } from '../../lib/encoding';
@@ -68,15 +69,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart())
         throw invalid('file', 'Send the file as multipart/form-data in the field "file"');
       const part = await request.file({ limits: { fileSize: app.config.maxUploadBytes, files: 1 } });
-      if (!part || part.fieldname !== 'file') throw invalid('file', 'Choose a file to upload');
+      if (!part || part.fieldname !== 'file') throw invalid('file', serverMessage('fileMissing'));
       let bytes: Buffer;
       try {
         bytes = await part.toBuffer();
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, `The file is larger than the limit of ${limitMb} MB`, {
-            file: [`The file is larger than the limit of ${limitMb} MB`],
-          });
+          const tooLarge = serverMessage('fileTooLarge', { n: limitMb });
+          throw new HttpError(413, tooLarge, { file: [tooLarge] });
         }
         throw err;
       }
@@ -360,7 +360,7 @@ export const publicFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await files.readPublicFile(app.db, request.params.projectId, request.params.name);
-      if (!file) throw new HttpError(404, 'File not found');
+      if (!file) throw notFound('File');
       reply
         .header('cache-control', 'public, no-cache')
         .header('x-content-type-options', 'nosniff')

@@ -9,6 +9,7 @@ import {
   type PlanFile,
   type PlanReport,
   type PlanSummary,
+  serverMessage,
 } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { digestOf, type FileStore } from '../../lib/file-store';
@@ -25,8 +26,7 @@ import * as repo from './repository';
 import { sanitizeSvg, SvgSanitizeError } from './svg-sanitize';
 
 export const fileNotFound = () => notFound('File');
-export const STALE_PLAN =
-  'Someone else saved this plan after you opened it. Reload the plan to see their changes, then make yours again.';
+export const STALE_PLAN = serverMessage('stalePlan');
 const etagOfDigest = (digest: Buffer) => `"${digest.toString('base64url').slice(0, 27)}"`;
 export const etagOf = (bytes: Buffer | string) => etagOfDigest(digestOf(bytes));
 
@@ -179,8 +179,8 @@ export async function uploadFile(
 ): Promise<{ file: PlanFile; report?: PlanReport }> {
   const name = cleanFileName(upload.filename);
   const kind = fileKindFor(name);
-  if (!kind) throw invalid('file', 'Only .svg, .jpg, .jpeg and .png files can be uploaded');
-  if (upload.bytes.length === 0) throw invalid('file', 'The file is empty');
+  if (!kind) throw invalid('file', serverMessage('fileTypes'));
+  if (upload.bytes.length === 0) throw invalid('file', serverMessage('fileEmpty'));
 
   let content: Buffer | null = null;
   let svg = '';
@@ -189,23 +189,22 @@ export async function uploadFile(
   if (kind === 'svg') {
     const text = upload.bytes.toString('utf8');
     if (text.includes('\ufffd') || !/<svg[\s>]/i.test(text)) {
-      throw invalid('file', 'The file is not an SVG image');
+      throw invalid('file', serverMessage('notSvg'));
     }
     const sanitized = await sanitizeOrRefuse(text, 'file');
     svg = sanitized.svg;
     planTitle = cleanPlanTitle(sanitized.title ?? '');
     contentType = 'image/svg+xml';
   } else if (upload.bytes.subarray(0, 8).equals(PNG)) {
-    if (!name.endsWith('.png'))
-      throw invalid('file', 'The file is a PNG image but its name does not end in .png');
+    if (!name.endsWith('.png')) throw invalid('file', serverMessage('pngNamedOther'));
     content = (await uprightCopy(upload.bytes, 'image/png')).bytes;
     contentType = 'image/png';
   } else if (upload.bytes.subarray(0, 3).equals(JPEG)) {
-    if (name.endsWith('.png')) throw invalid('file', 'The file is a JPEG image but its name ends in .png');
+    if (name.endsWith('.png')) throw invalid('file', serverMessage('jpegNamedPng'));
     content = (await uprightCopy(upload.bytes, 'image/jpeg')).bytes;
     contentType = 'image/jpeg';
   } else {
-    throw invalid('file', 'The file is not a PNG or JPEG image');
+    throw invalid('file', serverMessage('notImage'));
   }
 
   // An image's bytes go to the file store; a plan's markup stays in its row (ADR 022).
@@ -278,7 +277,8 @@ export async function savePlan(
   const etag = etagOf(markup);
   const saved = await db.transaction(async (tx) => {
     const existing = await repo.findByName(tx, projectId, input.name);
-    if (!existing || existing.kind !== 'svg') throw invalid('name', `There is no plan named ${input.name}`);
+    if (!existing || existing.kind !== 'svg')
+      throw invalid('name', serverMessage('noPlan', { name: input.name }));
     const current = await repo.lockFile(tx, existing.id);
     if (!current) throw fileNotFound();
     if (input.version !== undefined && input.version !== current.version) {
@@ -342,11 +342,12 @@ export async function setBackground(
   input: { fileName: string; svgName: string },
 ): Promise<PlanSummary> {
   const plan = await repo.findByName(db, projectId, input.svgName);
-  if (!plan || plan.kind !== 'svg') throw invalid('svgName', `There is no plan named ${input.svgName}`);
+  if (!plan || plan.kind !== 'svg')
+    throw invalid('svgName', serverMessage('noPlan', { name: input.svgName }));
   if (input.fileName) {
     const image = await repo.findByName(db, projectId, input.fileName);
     if (!image || image.kind !== 'image')
-      throw invalid('fileName', `There is no image named ${input.fileName}`);
+      throw invalid('fileName', serverMessage('noImage', { name: input.fileName }));
   }
   const row = await repo.updateFile(db, plan.id, { data: input.fileName });
   return summaryWithBuildings(db, row!);
@@ -359,18 +360,20 @@ export async function updateFile(
 ): Promise<PlanSummary> {
   const { id } = file;
   if (input.name !== undefined && input.name !== file.name) {
-    throw invalid('name', 'Files cannot be renamed; upload the file again under the new name');
+    throw invalid('name', serverMessage('noRename'));
   }
-  if (input.title !== undefined && file.kind !== 'svg') throw invalid('title', 'Only plans have names');
+  if (input.title !== undefined && file.kind !== 'svg')
+    throw invalid('title', serverMessage('planTitleImage'));
   if (input.data !== undefined && input.data !== '') {
     const image = await repo.findByName(db, file.project_id, input.data);
-    if (!image || image.kind !== 'image') throw invalid('data', `There is no image named ${input.data}`);
+    if (!image || image.kind !== 'image')
+      throw invalid('data', serverMessage('noImage', { name: input.data }));
   }
   const row = await db.transaction(async (tx) => {
     if (input.title !== undefined) {
       await lockProject(tx, file.project_id);
       if (takenTitles(await repo.listPlanTitles(tx, file.project_id), file.id).has(titleKey(input.title)))
-        throw invalid('title', `Another plan is already called ${input.title}`);
+        throw invalid('title', serverMessage('planTitleTaken', { name: input.title }));
     }
     return repo.updateFile(tx, id, {
       ...(input.sort_index !== undefined ? { sort_index: input.sort_index } : {}),

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import type { LiveApartment } from '@planvy/shared';
+import type { LiveApartment, LiveEventName, LiveEvents } from '@planvy/shared';
 import { visitorNetwork } from '../public-view/click-recorder';
 import type { LivePayload } from './notify';
 
@@ -39,7 +39,8 @@ interface Stream {
   network: string;
 }
 
-const frame = (id: string, event: string, data: unknown) =>
+/** One event, its data as the stream's contract has it (live-events.ts in packages/shared). */
+const frame = <E extends LiveEventName>(id: string, event: E, data: LiveEvents[E]) =>
   `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**

@@ -1,3 +1,4 @@
+import { serverMessage } from '@planvy/shared';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { projectIdParams, z } from '../../lib/schemas';
@@ -57,7 +58,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { projectId } = request.params;
-      if (!app.live.accepting) throw new HttpError(503, 'This server is shutting down; try again');
+      if (!app.live.accepting) throw new HttpError(503, serverMessage('shuttingDown'));
       if (!app.live.canOpen(request.ip)) {
         reply.header('retry-after', '30');
         throw new HttpError(

@@ -34,7 +34,7 @@ async function projectCount(): Promise<number> {
   return (res.json().projects as unknown[]).length;
 }
 
-const NOT_FOUND = { message: 'Project not found', errors: {}, status_code: 404 };
+const NOT_FOUND = { message: 'Project not found', errors: {}, status_code: 404, code: 'projectNotFound', params: {} };
 
 describe('listing projects', () => {
   it('shows an admin every project with its owner and broker, ordered by name', async () => {

@@ -1,3 +1,4 @@
+import { serverMessage } from '@planvy/shared';
 import type { z } from 'zod';
 import {
   denial,
@@ -83,14 +84,14 @@ export async function lockProject(tx: DbOrTx, id: number): Promise<void> {
 
 async function assertOwnerExists(db: DbOrTx, userId: number) {
   if (!(await userRepo.findUserById(db, userId))) {
-    throw invalid('user_id', 'The selected user does not exist');
+    throw invalid('user_id', serverMessage('userMissing'));
   }
 }
 
 async function assertBroker(db: DbOrTx, userId: number, field: string) {
   const user = await userRepo.findUserById(db, userId);
-  if (!user) throw invalid(field, 'The selected broker does not exist');
-  if (user.role !== 'broker') throw invalid(field, 'The selected user is not a broker');
+  if (!user) throw invalid(field, serverMessage('brokerMissing'));
+  if (user.role !== 'broker') throw invalid(field, serverMessage('notBroker'));
 }
 
 export async function createProject(

@@ -7,7 +7,7 @@ import {
   dailyClicksSchema,
   mostClickedSchema,
   projectIdParams,
-  projectStatusSumSchema,
+  projectStatusSumsSchema,
   rangeQuerySchema,
   scopedRangeQuerySchema,
   statisticsScopeQuerySchema,
@@ -15,7 +15,6 @@ import {
   statusSumSchema,
   topApartmentsQuerySchema,
   topApartmentsSchema,
-  z,
 } from '../../lib/schemas';
 import { checkedProject } from '../../plugins/access';
 import * as statistics from './service';
@@ -58,7 +57,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: scope,
         security: bearer,
         querystring: statisticsScopeQuerySchema,
-        response: { 200: z.array(projectStatusSumSchema) },
+        response: { 200: projectStatusSumsSchema },
       },
     },
     async (request) => statistics.perProject(app.db, request.auth, request.query),

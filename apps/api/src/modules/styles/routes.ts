@@ -6,7 +6,8 @@ import {
   projectStylesBodySchema,
   projectStylesSchema,
   themeBodySchema,
-  themeSchema,
+  themeResponseSchema,
+  themesResponseSchema,
   z,
 } from '../../lib/schemas';
 import { fromParam } from '../../plugins/public-view-freshness';
@@ -21,7 +22,7 @@ const ENTRY_FORM =
   'widths, font style (normal/italic), font families (names of letters, digits, spaces and hyphens, quoted or not), ' +
   'opacities (0–1). Anything else, an unknown or repeated name, or a value over 200 characters is a 422 naming the ' +
   'entry (scss.N), and nothing is stored.';
-const themeResponse = z.object({ theme: themeSchema });
+const themeResponse = themeResponseSchema;
 /** The audit entry of a theme write names the theme (the log has no other label for themes). */
 const themeName = (_request: unknown, response: unknown) => ({
   name: (response as { theme?: { name?: string } }).theme?.name,
@@ -118,7 +119,7 @@ export const styleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Saved themes, by name',
         security: bearer,
-        response: { 200: z.object({ themes: z.array(themeSchema) }) },
+        response: { 200: themesResponseSchema },
       },
     },
     async () => ({ themes: await styles.listThemes(app.db) }),

@@ -1,9 +1,10 @@
+import { serverMessage } from '@planvy/shared';
 import { DEFAULT_STYLES, type StyleTriple, type Theme, type ThemeEntry } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { invalid, notFound } from '../../lib/http-error';
 import { lockProject } from '../projects/service';
 import * as repo from './repository';
-const NAME_TAKEN = 'A theme with this name already exists';
+const NAME_TAKEN = serverMessage('themeTaken');
 
 /** The defaults every project starts from (GET /admin/scss/default). */
 export function defaultStyles(): StyleTriple[] {

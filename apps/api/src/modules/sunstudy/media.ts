@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { SUN_STUDY_TYPES, sunStudyExtension } from '@planvy/shared';
+import { SUN_STUDY_TYPES, sunStudyExtension, serverMessage } from '@planvy/shared';
 import { invalid } from '../../lib/http-error';
 import {
   DAMAGED_IMAGE,
@@ -53,7 +53,7 @@ export const ACCEPTED_MESSAGE = `Only ${Object.keys(SUN_STUDY_TYPES)
 export async function readMedia(name: string, bytes: Buffer): Promise<Media> {
   const ext = sunStudyExtension(name);
   if (!ext) throw invalid('file', ACCEPTED_MESSAGE);
-  if (bytes.length === 0) throw invalid('file', 'The file is empty');
+  if (bytes.length === 0) throw invalid('file', serverMessage('fileEmpty'));
   const claimed = SUN_STUDY_TYPES[ext];
   const detected = await fileTypeFromBuffer(bytes);
   if (detected?.mime !== claimed) {

@@ -1,3 +1,4 @@
+import { serverMessage } from '@planvy/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -12,7 +13,7 @@ import {
   sunStudyWriteSchema,
   z,
 } from '../../lib/schemas';
-import { HttpError, invalid } from '../../lib/http-error';
+import { HttpError, invalid, notFound } from '../../lib/http-error';
 import { checkedProject, checkedRow } from '../../plugins/access';
 import { ACCEPTED_MESSAGE } from './media';
 import * as sunStudy from './service';
@@ -28,7 +29,7 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 export const sunStudyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = app.config.maxSunStudyBytes;
   const limitMb = Math.round((limit / 1024 / 1024) * 10) / 10;
-  const tooLarge = `The file is larger than the limit of ${limitMb} MB`;
+  const tooLarge = serverMessage('fileTooLarge', { n: limitMb });
 
   app.post(
     '/sunstudy/:projectId',
@@ -64,7 +65,7 @@ export const sunStudyUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart())
         throw invalid('file', 'Send the file as multipart/form-data in the field "file"');
       const part = await request.file({ limits: { fileSize: limit, files: 1 } });
-      if (!part || part.fieldname !== 'file') throw invalid('file', 'Choose a file to upload');
+      if (!part || part.fieldname !== 'file') throw invalid('file', serverMessage('fileMissing'));
       let bytes: Buffer;
       try {
         bytes = await part.toBuffer();
@@ -188,7 +189,7 @@ export const sunStudyPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     p: z.infer<typeof mediaParams> & { width?: number },
   ) {
     const media = await sunStudy.findPublicMedia(app.db, p);
-    if (!media) throw new HttpError(404, 'File not found');
+    if (!media) throw notFound('File');
     reply
       .header('cache-control', IMMUTABLE)
       .header('x-content-type-options', 'nosniff')

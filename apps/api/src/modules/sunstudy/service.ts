@@ -1,3 +1,4 @@
+import { serverMessage } from '@planvy/shared';
 import path from 'node:path';
 import type { PublicSunStudy, SunStudyFile, SunStudyUpload } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
@@ -167,7 +168,7 @@ export async function addSunStudyFile(
       throw invalid('filePath', 'filePath is not the path the upload answered for this file');
     }
     if (entries.some((e) => e.file_id === upload.id)) {
-      throw invalid('fileName', `${upload.name} is already in the sun study`);
+      throw invalid('fileName', serverMessage('inSunStudy', { name: upload.name }));
     }
     const row = await repo.insertEntry(tx, {
       project_id: input.projectId,

@@ -1,12 +1,16 @@
+import { serverMessage } from '@planvy/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bearer,
-  clientEntrySchema,
+  brokersResponseSchema,
+  clientsResponseSchema,
   idParams,
   loginResponseSchema,
   userConfigBodySchema,
   userCreateSchema,
-  userSchema,
+  userResponseSchema,
+  usersResponseSchema,
+  userUpdateResponseSchema,
   userUpdateSchema,
   z,
 } from '../../lib/schemas';
@@ -16,7 +20,7 @@ import { assertCan } from '../../plugins/auth';
 import * as repo from './repository';
 import * as users from './service';
 
-const userResponse = z.object({ user: userSchema });
+const userResponse = userResponseSchema;
 const userAudit = (action?: string) => ({ entity: 'user' as const, action, project: null });
 
 /** v1: /admin/users, /admin/user/…, /admin/clients — admins only (registered under /admin). */
@@ -32,7 +36,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: bearer,
-        response: { 200: z.object({ users: z.array(userSchema) }) },
+        response: { 200: usersResponseSchema },
       },
     },
     async () => ({ users: await users.listUsers(app.db) }),
@@ -99,15 +103,14 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: idParams,
         body: userUpdateSchema,
-        response: { 200: userResponse.extend({ token: z.string().optional() }) },
+        response: { 200: userUpdateResponseSchema },
       },
     },
     async (request) => {
       const self = request.params.id === request.auth.id;
       if (self && request.body.role !== 'admin') {
-        throw new HttpError(422, 'You cannot remove your own admin role', {
-          role: ['You cannot remove your own admin role'],
-        });
+        const ownRole = serverMessage('ownAdminRole');
+        throw new HttpError(422, ownRole, { role: [ownRole] });
       }
       const { user, revoked } = await users.updateUser(app.db, request.params.id, request.body);
       if (!(self && revoked)) return { user };
@@ -205,7 +208,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: bearer,
-        response: { 200: z.object({ clients: z.array(clientEntrySchema) }) },
+        response: { 200: clientsResponseSchema },
       },
     },
     async () => ({
@@ -227,7 +230,7 @@ export const brokerListRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         security: bearer,
-        response: { 200: z.object({ brokers: z.array(userSchema) }) },
+        response: { 200: brokersResponseSchema },
       },
     },
     async () => ({ brokers: await users.listUsers(app.db, 'broker') }),

@@ -9,6 +9,7 @@ import {
   userUpdateSchema,
   type User,
   type UserConfigName,
+  serverMessage,
 } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, invalid, notFound } from '../../lib/http-error';
@@ -60,7 +61,7 @@ function assertPasswordStrong(
 
 export async function createUser(db: Db, input: z.output<typeof userCreateSchema>): Promise<User> {
   if (await repo.findUserByEmail(db, input.email)) {
-    throw invalid('email', 'The email has already been taken');
+    throw invalid('email', serverMessage('emailTaken'));
   }
   assertPasswordStrong(input.password, input);
   const row = await repo.insertUser(db, {
@@ -87,7 +88,7 @@ export async function updateUser(
   const existing = await repo.findUserById(db, id);
   if (!existing) throw notFound('User');
   if (input.email !== undefined && input.email.trim().toLowerCase() !== existing.email.toLowerCase()) {
-    throw invalid('email', 'The email cannot be changed');
+    throw invalid('email', serverMessage('emailFixed'));
   }
   if (input.password) assertPasswordStrong(input.password, { ...existing, ...input, email: existing.email });
   const revoked = Boolean(input.password) || input.role !== existing.role;
@@ -118,7 +119,7 @@ export async function deleteUser(db: Db, id: number): Promise<void> {
     if (!(await repo.deleteUser(db, id))) throw notFound('User');
   } catch (err) {
     // A project given to the user meanwhile: the foreign key refuses, and so do we.
-    if (foreignKeyViolation(err)) throw conflict('The user owns projects. Give them to another user first.');
+    if (foreignKeyViolation(err)) throw conflict(serverMessage('userOwnsProjects'));
     throw err;
   }
 }

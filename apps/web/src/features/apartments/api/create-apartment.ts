@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Apartment } from '@planvy/shared';
+import { type Apartment, apartmentResponseSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import type { ApartmentPayload } from '../apartment-payload';
 import { mergeSavedApartments } from './apartment-cache';
@@ -11,7 +11,7 @@ export interface CreateApartmentInput {
 
 /** POST /{role}/apartment/{projectId} (admins): a new apartment, without a zone unless file_name says so. */
 export async function createApartment({ projectId, data }: CreateApartmentInput): Promise<Apartment> {
-  const { apartment } = await roleApi().post<{ apartment: Apartment }>(`/apartment/${projectId}`, data);
+  const { apartment } = await roleApi().post(`/apartment/${projectId}`, apartmentResponseSchema, data);
   return apartment;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Apartment } from '@planvy/shared';
+import { type Apartment, noContentSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 
 /** DELETE /{role}/apartment/{id} (admins). */
 export async function deleteApartment(apartment: Pick<Apartment, 'id' | 'project_id'>): Promise<void> {
-  await roleApi().delete(`/apartment/${apartment.id}`);
+  await roleApi().delete(`/apartment/${apartment.id}`, noContentSchema);
 }
 
 export function useDeleteApartment() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StatusChange } from '@planvy/shared';
+import { type StatusChange, apartmentHistoryResponseSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { apartmentKeys } from './query-keys';
 
 /** GET /{role}/apartment/{id}/history: status changes, newest first. */
 export async function getApartmentHistory(id: number, signal?: AbortSignal): Promise<StatusChange[]> {
-  const { history } = await roleApi().get<{ history: StatusChange[] }>(`/apartment/${id}/history`, {
+  const { history } = await roleApi().get(`/apartment/${id}/history`, apartmentHistoryResponseSchema, {
     signal,
   });
   return history;

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Apartment } from '@planvy/shared';
+import { type Apartment, apartmentResponseSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { mergeSavedApartments } from './apartment-cache';
 
 /** GET /{role}/apartment/{id}: one apartment as stored now. */
 export async function getApartment(id: number): Promise<Apartment> {
-  const { apartment } = await roleApi().get<{ apartment: Apartment }>(`/apartment/${id}`);
+  const { apartment } = await roleApi().get(`/apartment/${id}`, apartmentResponseSchema);
   return apartment;
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Apartment } from '@planvy/shared';
+import { type Apartment, apartmentsResponseSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 
 export async function getApartments(projectId: number, signal?: AbortSignal): Promise<Apartment[]> {
-  const { apartments } = await roleApi().get<{ apartments: Apartment[] }>(`/apartments/${projectId}`, {
+  const { apartments } = await roleApi().get(`/apartments/${projectId}`, apartmentsResponseSchema, {
     signal,
   });
   return apartments;

@@ -1,23 +1,7 @@
+import { importResultSchema } from '@planvy/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
-
-export type ImportKind = 'new' | 'changed' | 'unchanged' | 'invalid';
-
-export interface ImportRow {
-  line: number;
-  bostad: string;
-  kind: ImportKind;
-  changes: string[];
-  errors: Record<string, string[]>;
-}
-
-export interface ImportResult {
-  rows: ImportRow[];
-  unknown_columns: string[];
-  summary: Record<ImportKind, number>;
-  applied: boolean;
-}
 
 export interface ImportApartmentsInput {
   projectId: number;
@@ -29,8 +13,9 @@ export interface ImportApartmentsInput {
 
 /** POST /{role}/apartments/{projectId}/import?apply=0|1 (admins). */
 export function importApartments({ projectId, csvBase64, apply }: ImportApartmentsInput) {
-  return roleApi().post<ImportResult>(
+  return roleApi().post(
     `/apartments/${projectId}/import`,
+    importResultSchema,
     { csv_base64: csvBase64 },
     { query: { apply: apply ? '1' : '0' } },
   );

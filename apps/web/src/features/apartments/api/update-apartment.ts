@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Apartment } from '@planvy/shared';
+import { type Apartment, apartmentResponseSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import type { ApartmentPayload } from '../apartment-payload';
 import { mergeSavedApartments } from './apartment-cache';
@@ -14,7 +14,7 @@ export interface UpdateApartmentInput {
 
 /** PUT /{role}/apartment/{id}. */
 export async function updateApartment({ id, data, version }: UpdateApartmentInput): Promise<Apartment> {
-  const { apartment } = await roleApi().put<{ apartment: Apartment }>(`/apartment/${id}`, {
+  const { apartment } = await roleApi().put(`/apartment/${id}`, apartmentResponseSchema, {
     ...data,
     version,
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Apartment } from '@planvy/shared';
+import { type Apartment, apartmentsResponseSchema } from '@planvy/shared';
 import { apiV2 } from '../../../lib/api-client';
 import { mergeSavedApartments } from './apartment-cache';
 
@@ -18,7 +18,7 @@ export async function updateStatuses({
   status,
   versions,
 }: UpdateStatusesInput): Promise<Apartment[]> {
-  const res = await apiV2.post<{ apartments: Apartment[] }>('/apartments/update-status', {
+  const res = await apiV2.post('/apartments/update-status', apartmentsResponseSchema, {
     apartments,
     status,
     projectId,

@@ -16,15 +16,12 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ProjectType } from '@planvy/shared';
+import type { ImportResult, ImportRow, ProjectType } from '@planvy/shared';
 import { errorWithDetail } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
-import {
-  useImportApartments,
-  type ImportKind,
-  type ImportResult,
-  type ImportRow,
-} from '../api/import-apartments';
+import { useImportApartments } from '../api/import-apartments';
+
+type ImportKind = ImportRow['kind'];
 import { fieldLabel } from '../field-labels';
 import { fileToBase64 } from '../file-base64';
 import { importReason } from '../import-reasons';

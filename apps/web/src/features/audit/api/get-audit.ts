@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditPage, AuditQuery } from '@planvy/shared';
+import { type AuditPage, type AuditQuery, auditPageSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
 
 export const auditKeys = {
@@ -8,7 +8,7 @@ export const auditKeys = {
 };
 
 export function getAudit(query: AuditQuery, signal?: AbortSignal): Promise<AuditPage> {
-  return api.get<AuditPage>('/admin/audit', {
+  return api.get('/admin/audit', auditPageSchema, {
     signal,
     query: { user: query.user, project: query.project, from: query.from, to: query.to, before: query.before },
   });

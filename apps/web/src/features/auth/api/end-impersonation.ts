@@ -1,10 +1,11 @@
+import { noContentSchema } from '@planvy/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { endImpersonation, getSession } from '../../../lib/auth';
 
 /** POST /user/impersonation/end with the "log in as" token: the server ends it and records the end. */
 export async function endImpersonationOnServer(): Promise<void> {
-  await api.post<void>('/user/impersonation/end');
+  await api.post('/user/impersonation/end', noContentSchema);
 }
 
 /**

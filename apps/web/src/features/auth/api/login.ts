@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginBody, LoginResponse } from '@planvy/shared';
+import { type LoginBody, type LoginResponse, loginResponseSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
 
 export function loginWithEmailAndPassword(body: LoginBody): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/login', body);
+  return api.post('/login', loginResponseSchema, body);
 }
 
 export function useLogin() {

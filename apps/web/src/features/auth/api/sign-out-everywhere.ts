@@ -1,3 +1,4 @@
+import { noContentSchema } from '@planvy/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -6,7 +7,7 @@ import { api } from '../../../lib/api-client';
  * The caller clears the local session once it has said so (clearing it unmounts the page).
  */
 export async function signOutEverywhere(): Promise<void> {
-  await api.post<void>('/user/sign-out-everywhere');
+  await api.post('/user/sign-out-everywhere', noContentSchema);
 }
 
 export function useSignOutEverywhere() {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { User } from '@planvy/shared';
+import { serverMessage, type User } from '@planvy/shared';
 import { getSession } from '../../../lib/auth';
-import { cleanupRender, jsonResponse, renderRoute } from '../../../test/render';
+import { cleanupRender, errorResponse, jsonResponse, renderRoute } from '../../../test/render';
 import { LoginForm } from './login-form';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -53,13 +53,7 @@ describe('LoginForm', () => {
 
   it('says the credentials are wrong and removes any token on 401', async () => {
     localStorage.setItem('user-token', 'stale');
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(401, {
-        message: 'These credentials do not match our records.',
-        errors: {},
-        status_code: 401,
-      }),
-    );
+    fetchMock.mockResolvedValueOnce(errorResponse(401, serverMessage('credentials')));
     submit();
     expect((await screen.findByRole('alert')).textContent).toContain('Fel e-postadress eller lösenord');
     expect(localStorage.getItem('user-token')).toBeNull();
@@ -67,13 +61,7 @@ describe('LoginForm', () => {
   });
 
   it('explains rate limiting on 429', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(429, {
-        message: 'Too many login attempts. Try again later.',
-        errors: {},
-        status_code: 429,
-      }),
-    );
+    fetchMock.mockResolvedValueOnce(errorResponse(429, serverMessage('tooManyLogins')));
     submit();
     expect((await screen.findByRole('alert')).textContent).toContain('För många inloggningsförsök');
   });

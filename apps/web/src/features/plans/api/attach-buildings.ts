@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlanSummary } from '@planvy/shared';
+import { type PlanSummary, planSummaryResponseSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 import { putPlanInList } from './get-plans';
@@ -12,7 +12,7 @@ export interface AttachBuildingsInput {
 
 /** POST /{role}/svg/buildings/{fileId}: sets the building numbers shown on a plan (admins). */
 export async function attachBuildings({ fileId, buildings }: AttachBuildingsInput): Promise<PlanSummary> {
-  const { file } = await roleApi().post<{ file: PlanSummary }>(`/svg/buildings/${fileId}`, {
+  const { file } = await roleApi().post(`/svg/buildings/${fileId}`, planSummaryResponseSchema, {
     buildings: buildings.join(','),
   });
   return file;

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BuildingNumber } from '@planvy/shared';
+import { type BuildingNumber, buildingNumberResponseSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
 import { putCreatedBuildingNumber } from './building-numbers-cache';
 
 /** POST /building-numbers/{projectId} {label}. */
 export async function createBuildingNumber(projectId: number, label: string): Promise<BuildingNumber> {
-  const { building_number } = await api.post<{ building_number: BuildingNumber }>(
-    `/building-numbers/${projectId}`,
-    { label },
-  );
+  const { building_number } = await api.post(`/building-numbers/${projectId}`, buildingNumberResponseSchema, {
+    label,
+  });
   return building_number;
 }
 

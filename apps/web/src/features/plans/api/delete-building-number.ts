@@ -1,10 +1,11 @@
+import { noContentSchema } from '@planvy/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { dropDeletedBuildingNumber } from './building-numbers-cache';
 
 /** DELETE /building-numbers/{projectId}/{id}. */
 export async function deleteBuildingNumber(projectId: number, id: number): Promise<void> {
-  await api.delete(`/building-numbers/${projectId}/${id}`);
+  await api.delete(`/building-numbers/${projectId}/${id}`, noContentSchema);
 }
 
 export function useDeleteBuildingNumber(projectId: number) {

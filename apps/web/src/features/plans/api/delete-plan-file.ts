@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlanSummary } from '@planvy/shared';
+import { type PlanSummary, noContentSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 
 /** DELETE /{role}/file/{id}: a plan leaves apartments' file_name; an image leaves plans' backgrounds. */
 export async function deletePlanFile(id: number): Promise<void> {
-  await roleApi().delete(`/file/${id}`);
+  await roleApi().delete(`/file/${id}`, noContentSchema);
 }
 
 export function useDeletePlanFile(projectId: number) {

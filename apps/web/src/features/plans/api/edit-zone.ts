@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlanSummary, ZoneEditBody, ZoneEditResult } from '@planvy/shared';
+import {
+  type PlanSummary,
+  type ZoneEditBody,
+  type ZoneEditResult,
+  zoneEditResultSchema,
+} from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { putApartmentsInCache } from '../../../lib/apartments-cache';
 import { projectKeys } from '../../../lib/query-keys';
@@ -18,7 +23,7 @@ export async function editZone(
   projectId: number,
   { fileId, ...body }: EditZoneInput,
 ): Promise<ZoneEditResult> {
-  return roleApi().patch<ZoneEditResult>(`/plans/${projectId}/${fileId}/zone`, body);
+  return roleApi().patch(`/plans/${projectId}/${fileId}/zone`, zoneEditResultSchema, body);
 }
 
 /** Updates the cached plan list and apartments from the answer; nothing is read again. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BuildingNumber } from '@planvy/shared';
+import { type BuildingNumber, buildingNumbersResponseSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 
@@ -8,8 +8,9 @@ import { projectKeys } from '../../../lib/query-keys';
  * the same shape (a plain list), so the cache is shared.
  */
 export async function getBuildingNumbers(projectId: number, signal?: AbortSignal): Promise<BuildingNumber[]> {
-  const { building_numbers } = await api.get<{ building_numbers: BuildingNumber[] }>(
+  const { building_numbers } = await api.get(
     `/building-numbers/${projectId}`,
+    buildingNumbersResponseSchema,
     { signal },
   );
   return building_numbers;

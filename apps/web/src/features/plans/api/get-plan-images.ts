@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlanFile } from '@planvy/shared';
+import { type PlanFile, imagesResponseSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 
 /** GET /admin/svg/images/{projectId}: the background images (admins). */
 export async function getPlanImages(projectId: number, signal?: AbortSignal): Promise<PlanFile[]> {
-  const { imgs } = await api.get<{ imgs: PlanFile[] }>(`/admin/svg/images/${projectId}`, { signal });
+  const { imgs } = await api.get(`/admin/svg/images/${projectId}`, imagesResponseSchema, { signal });
   return imgs;
 }
 

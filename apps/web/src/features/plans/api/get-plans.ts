@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlanSummary } from '@planvy/shared';
+import { type PlanSummary, plansResponseSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 
@@ -9,7 +9,7 @@ import { projectKeys } from '../../../lib/query-keys';
  */
 export async function getPlans(projectId: number, signal?: AbortSignal): Promise<PlanSummary[]> {
   // High priority: the plan it names is the biggest thing the project page waits for.
-  const { plans } = await roleApi().get<{ plans: PlanSummary[] }>(`/plans/${projectId}`, {
+  const { plans } = await roleApi().get(`/plans/${projectId}`, plansResponseSchema, {
     signal,
     priority: 'high',
   });

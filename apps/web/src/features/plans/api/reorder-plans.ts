@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlanSummary } from '@planvy/shared';
+import { type PlanSummary, planSummaryResponseSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 import { sortIndexChanges } from '../plan-order';
 
 /** PUT /{role}/file/{id} with a new sort_index. */
 export async function updatePlanSortIndex(id: number, sortIndex: number): Promise<PlanSummary> {
-  const { file } = await roleApi().put<{ file: PlanSummary }>(`/file/${id}`, { sort_index: sortIndex });
+  const { file } = await roleApi().put(`/file/${id}`, planSummaryResponseSchema, { sort_index: sortIndex });
   return file;
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Apartment, PlanReport, PlanSummary } from '@planvy/shared';
+import { planSaveResponseSchema, type PlanSaveResponse, type PlanSummary } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { putApartmentsInCache } from '../../../lib/apartments-cache';
 import { projectKeys } from '../../../lib/query-keys';
@@ -12,12 +12,7 @@ export interface SavePlanInput {
   version: number;
 }
 
-export interface SavePlanResult {
-  file: PlanSummary;
-  report: PlanReport;
-  /** Apartments whose file_name moved with the save. */
-  apartments: Apartment[];
-}
+export type SavePlanResult = PlanSaveResponse;
 
 /**
  * POST /{role}/svg/{projectId}?markup=0: the whole drawing, when shapes changed. The server
@@ -25,7 +20,7 @@ export interface SavePlanResult {
  * it answers without the markup (the editor has it) and with the apartments that moved.
  */
 export async function savePlan(projectId: number, input: SavePlanInput): Promise<SavePlanResult> {
-  return roleApi().post<SavePlanResult>(`/svg/${projectId}`, input, { query: { markup: 0 } });
+  return roleApi().post(`/svg/${projectId}`, planSaveResponseSchema, input, { query: { markup: 0 } });
 }
 
 export function useSavePlan(projectId: number) {

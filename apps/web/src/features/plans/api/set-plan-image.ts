@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlanSummary } from '@planvy/shared';
+import { type PlanSummary, planSummaryResponseSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 import { putPlanInList } from './get-plans';
@@ -13,7 +13,7 @@ export interface SetPlanImageInput {
 
 /** POST /admin/svg/setImage/{projectId}: sets or clears a plan's background image. */
 export async function setPlanImage(projectId: number, input: SetPlanImageInput): Promise<PlanSummary> {
-  const { file } = await api.post<{ file: PlanSummary }>(`/admin/svg/setImage/${projectId}`, input);
+  const { file } = await api.post(`/admin/svg/setImage/${projectId}`, planSummaryResponseSchema, input);
   return file;
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BuildingNumber } from '@planvy/shared';
+import { type BuildingNumber, buildingNumberResponseSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 
@@ -18,8 +18,9 @@ export async function updateBuildingNumber(
   projectId: number,
   { id, label, label_svg }: UpdateBuildingNumberInput,
 ): Promise<BuildingNumber> {
-  const { building_number } = await api.put<{ building_number: BuildingNumber }>(
+  const { building_number } = await api.put(
     `/building-numbers/${projectId}/${id}`,
+    buildingNumberResponseSchema,
     label_svg === undefined ? { label } : { label, label_svg },
   );
   return building_number;

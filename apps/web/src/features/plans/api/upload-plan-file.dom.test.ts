@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@planvy/shared';
+import { errorEnvelope, serverMessage, uploadResponseSchema, type User } from '@planvy/shared';
+import { answerBody } from '../../../test/answers';
 import { ApiError } from '../../../lib/api-client';
 import { getSession, login } from '../../../lib/auth';
 import { uploadPlanFile } from './upload-plan-file';
@@ -79,18 +80,34 @@ describe('uploadPlanFile', () => {
     expect((xhr.body as FormData).get('file')).toBeInstanceOf(File);
     xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 });
     xhr.upload.onprogress?.({ lengthComputable: true, loaded: 200, total: 200 });
-    xhr.respond(201, { file: { id: 9, name: 'plan.svg' } });
+    xhr.respond(
+      201,
+      answerBody(uploadResponseSchema, {
+        file: {
+          id: 9,
+          project_id: 4,
+          name: 'plan.svg',
+          title: 'Plan 1',
+          kind: 'svg',
+          created_at: '2026-01-01T00:00:00.000Z',
+          sort_index: 0,
+          data: '',
+          svg: '<svg/>',
+          buildings: '',
+          version: 1,
+          size: 6,
+          url: '/files/plan.svg',
+        },
+      }),
+    );
     await expect(done).resolves.toMatchObject({ file: { id: 9 } });
     expect(progress).toEqual([0.25, 1]);
   });
 
   it("rejects with the server's message", async () => {
     const done = uploadPlanFile({ projectId: 4, file });
-    FakeXhr.last!.respond(413, {
-      message: 'The file is larger than the limit of 25 MB',
-      errors: { file: ['The file is larger than the limit of 25 MB'] },
-      status_code: 413,
-    });
+    const tooLarge = serverMessage('fileTooLarge', { n: 25 });
+    FakeXhr.last!.respond(413, errorEnvelope(413, tooLarge, { file: [tooLarge] }));
     const error = await done.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 413, message: 'Filen är större än gränsen på 25 MB' });

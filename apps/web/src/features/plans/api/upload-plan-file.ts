@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlanFile, PlanReport } from '@planvy/shared';
+import { uploadResponseSchema, type UploadResponse } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 
@@ -11,11 +11,7 @@ export interface UploadPlanFileInput {
   signal?: AbortSignal;
 }
 
-export interface UploadPlanFileResult {
-  file: PlanFile;
-  /** For a plan: what does not add up between its zones and the apartments. */
-  report?: PlanReport;
-}
+export type UploadPlanFileResult = UploadResponse;
 
 /** POST /{role}/file/{projectId} (multipart field "file"): a plan (.svg) or background image. */
 export async function uploadPlanFile({
@@ -26,7 +22,7 @@ export async function uploadPlanFile({
 }: UploadPlanFileInput): Promise<UploadPlanFileResult> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const { data } = await roleApi().upload<UploadPlanFileResult>(`/file/${projectId}`, body, {
+  const { data } = await roleApi().upload(`/file/${projectId}`, uploadResponseSchema, body, {
     signal,
     onProgress: (loaded, total) => onProgress?.(total > 0 ? loaded / total : 0),
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Project, ProjectType } from '@planvy/shared';
+import { type Project, type ProjectType, projectResponseSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 
@@ -12,7 +12,7 @@ export interface CreateProjectInput {
 
 /** POST /admin/project/{user_id}: the owner is in the path and, as the spec sends it, in the body. */
 export async function createProject(input: CreateProjectInput): Promise<Project> {
-  const { project } = await api.post<{ project: Project }>(`/admin/project/${input.user_id}`, input);
+  const { project } = await api.post(`/admin/project/${input.user_id}`, projectResponseSchema, input);
   return project;
 }
 

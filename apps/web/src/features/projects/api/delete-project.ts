@@ -1,10 +1,11 @@
+import { noContentSchema } from '@planvy/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 
 /** DELETE /admin/project/{id}: the project and everything in it. */
 export async function deleteProject(id: number): Promise<void> {
-  await api.delete<void>(`/admin/project/${id}`);
+  await api.delete(`/admin/project/${id}`, noContentSchema);
 }
 
 /**

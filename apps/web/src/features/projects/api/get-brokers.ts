@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@planvy/shared';
+import { type User, brokersResponseSchema } from '@planvy/shared';
 import { apiV2 } from '../../../lib/api-client';
 import { projectPeopleKeys } from './query-keys';
 
 /** v2 GET /users/brokers; spec §6: loaded only for admins. */
 export async function getBrokers(signal?: AbortSignal): Promise<User[]> {
-  const { brokers } = await apiV2.get<{ brokers: User[] }>('/users/brokers', { signal });
+  const { brokers } = await apiV2.get('/users/brokers', brokersResponseSchema, { signal });
   return brokers;
 }
 

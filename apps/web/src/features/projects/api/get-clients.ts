@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ClientEntry } from '@planvy/shared';
+import { type ClientEntry, clientsResponseSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
 import { projectPeopleKeys } from './query-keys';
 
 /** The users a project can belong to (spec §3 "Client list entry"); admins only. */
 export async function getClients(signal?: AbortSignal): Promise<ClientEntry[]> {
-  const { clients } = await api.get<{ clients: ClientEntry[] }>('/admin/clients', { signal });
+  const { clients } = await api.get('/admin/clients', clientsResponseSchema, { signal });
   return clients;
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProjectCode } from '@planvy/shared';
+import { type ProjectCode, projectCodeResponseSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 
 /** GET /{role}/project/code/{id}: the script snippet (`full`) and the plain `iframe`. */
 export async function getProjectCode(projectId: number, signal?: AbortSignal): Promise<ProjectCode> {
-  const { code } = await roleApi().get<{ code: ProjectCode }>(`/project/code/${projectId}`, { signal });
+  const { code } = await roleApi().get(`/project/code/${projectId}`, projectCodeResponseSchema, { signal });
   return code;
 }
 

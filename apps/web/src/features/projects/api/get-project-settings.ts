@@ -5,6 +5,7 @@ import {
   type ProjectSettingName,
   type ProjectSettings,
   type ProjectSettingVersions,
+  projectSettingSchema,
 } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
@@ -20,7 +21,7 @@ export interface StoredSettings {
 export async function getProjectSettings(projectId: number, signal?: AbortSignal): Promise<StoredSettings> {
   const settings = await Promise.all(
     PROJECT_SETTING_NAMES.map((name: ProjectSettingName) =>
-      roleApi().get<ProjectSetting>(`/settings/${projectId}`, { query: { name }, signal }),
+      roleApi().get(`/settings/${projectId}`, projectSettingSchema, { query: { name }, signal }),
     ),
   );
   return {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Project } from '@planvy/shared';
+import { type Project, projectResponseSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { projectKeys } from '../../../lib/query-keys';
 
 export async function getProject(id: number, signal?: AbortSignal): Promise<Project> {
-  const { project } = await roleApi().get<{ project: Project }>(`/project/${id}`, { signal });
+  const { project } = await roleApi().get(`/project/${id}`, projectResponseSchema, { signal });
   return project;
 }
 

@@ -1,4 +1,4 @@
-import type { ProjectSetting, ProjectSettingName } from '@planvy/shared';
+import { type ProjectSetting, type ProjectSettingName, projectSettingSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 
 /**
@@ -12,5 +12,5 @@ export function updateProjectSetting(
   value: string,
   version: number,
 ): Promise<ProjectSetting> {
-  return roleApi().post<ProjectSetting>(`/settings/${projectId}`, { name, value, version });
+  return roleApi().post(`/settings/${projectId}`, projectSettingSchema, { name, value, version });
 }

@@ -1,4 +1,4 @@
-import type { Project, ProjectType } from '@planvy/shared';
+import { type Project, type ProjectType, projectResponseSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 
 /** The spec's update payload: every field is sent, broker_id null clears the broker. */
@@ -20,6 +20,6 @@ export async function updateProject(
   payload: ProjectUpdatePayload,
   version: number,
 ): Promise<Project> {
-  const { project } = await roleApi().put<{ project: Project }>(`/project/${id}`, { ...payload, version });
+  const { project } = await roleApi().put(`/project/${id}`, projectResponseSchema, { ...payload, version });
   return project;
 }

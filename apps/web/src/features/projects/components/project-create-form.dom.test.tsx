@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { cleanupRender, jsonResponse, renderRoute, requestUrl } from '../../../test/render';
+import { clientsResponseSchema, projectResponseSchema, type Project } from '@planvy/shared';
+import { answer, cleanupRender, renderRoute, requestUrl } from '../../../test/render';
 import { ProjectCreateForm } from './project-create-form';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -31,7 +32,7 @@ const clients = [
 
 describe('ProjectCreateForm', () => {
   it('defaults the type to sale and requires a name and a client before anything is sent', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { clients }));
+    fetchMock.mockResolvedValueOnce(answer(clientsResponseSchema, { clients }));
     renderRoute(<ProjectCreateForm onSaved={onSaved} onCancel={onCancel} />);
     const type = screen.getByLabelText<HTMLSelectElement>('Typ', { exact: true });
     expect(type.value).toBe('sale');
@@ -43,7 +44,7 @@ describe('ProjectCreateForm', () => {
   });
 
   it('creates the project for the chosen client', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { clients }));
+    fetchMock.mockResolvedValueOnce(answer(clientsResponseSchema, { clients }));
     renderRoute(<ProjectCreateForm onSaved={onSaved} onCancel={onCancel} />);
     const client = () => screen.getByRole<HTMLInputElement>('combobox', { name: 'Kund' });
     await waitFor(() => expect(client().disabled).toBe(false));
@@ -54,8 +55,20 @@ describe('ProjectCreateForm', () => {
     fireEvent.click(client());
     fireEvent.click(await screen.findByRole('option', { name: 'Olle Berg' }));
 
-    const created = { id: 9, name: 'Kvarteret Linden' };
-    fetchMock.mockResolvedValueOnce(jsonResponse(201, { project: created }));
+    const owner = { id: 3, first_name: 'Olle', last_name: 'Berg' };
+    const created: Project = {
+      id: 9,
+      name: 'Kvarteret Linden',
+      description: '',
+      type: 'rental',
+      user: owner,
+      user_id: 3,
+      broker_id: null,
+      broker: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      version: 1,
+    };
+    fetchMock.mockResolvedValueOnce(answer(projectResponseSchema, { project: created }, 201));
     fireEvent.click(screen.getByRole('button', { name: 'Spara' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(created));
     const [input, init] = fetchMock.mock.calls.at(-1) ?? [];

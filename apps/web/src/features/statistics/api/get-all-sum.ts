@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StatusSum } from '@planvy/shared';
+import { type StatusSum, statusSumSchema } from '@planvy/shared';
 import { apiV2 } from '../../../lib/api-client';
 import { projectQuery, statisticsKeys, STATISTICS_QUERY_DEFAULTS, type ProjectChoice } from './query-keys';
 
 /** v2 GET /statistic/projects/all-sum: apartments by status over the caller's projects (or one). */
 export function getAllSum(project: ProjectChoice, signal?: AbortSignal): Promise<StatusSum> {
-  return apiV2.get<StatusSum>('/statistic/projects/all-sum', { query: projectQuery(project), signal });
+  return apiV2.get('/statistic/projects/all-sum', statusSumSchema, { query: projectQuery(project), signal });
 }
 
 export function getAllSumQueryOptions(project: ProjectChoice) {

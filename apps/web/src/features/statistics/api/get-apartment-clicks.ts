@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApartmentClicks, DateRange } from '@planvy/shared';
+import { type ApartmentClicks, type DateRange, apartmentClicksSchema } from '@planvy/shared';
 import { apiV2 } from '../../../lib/api-client';
 import { statisticsKeys, STATISTICS_QUERY_DEFAULTS } from './query-keys';
 
@@ -9,7 +9,7 @@ export function getApartmentClicks(
   range: DateRange,
   signal?: AbortSignal,
 ): Promise<ApartmentClicks> {
-  return apiV2.get<ApartmentClicks>(`/statistic/projects/${projectId}/apartment-clicks`, {
+  return apiV2.get(`/statistic/projects/${projectId}/apartment-clicks`, apartmentClicksSchema, {
     query: { ...range },
     signal,
   });

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DailyClicks, DateRange } from '@planvy/shared';
+import { type DailyClicks, type DateRange, dailyClicksSchema } from '@planvy/shared';
 import { apiV2 } from '../../../lib/api-client';
 import { projectQuery, statisticsKeys, STATISTICS_QUERY_DEFAULTS, type ProjectChoice } from './query-keys';
 
@@ -9,7 +9,7 @@ export function getDailyClicks(
   range: DateRange,
   signal?: AbortSignal,
 ): Promise<DailyClicks> {
-  return apiV2.get<DailyClicks>('/statistic/clicks/daily', {
+  return apiV2.get('/statistic/clicks/daily', dailyClicksSchema, {
     query: { ...projectQuery(project), ...range },
     signal,
   });

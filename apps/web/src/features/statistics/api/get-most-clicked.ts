@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MostClicked } from '@planvy/shared';
+import { type MostClicked, mostClickedSchema } from '@planvy/shared';
 import { apiV2 } from '../../../lib/api-client';
 import { projectQuery, statisticsKeys, STATISTICS_QUERY_DEFAULTS, type ProjectChoice } from './query-keys';
 
 /** v2 GET /statistic/projects/most-clicked: this week's most-clicked apartment, or {} when none. */
 export function getMostClicked(project: ProjectChoice, signal?: AbortSignal): Promise<MostClicked> {
-  return apiV2.get<MostClicked>('/statistic/projects/most-clicked', { query: projectQuery(project), signal });
+  return apiV2.get('/statistic/projects/most-clicked', mostClickedSchema, {
+    query: projectQuery(project),
+    signal,
+  });
 }
 
 export function getMostClickedQueryOptions(project: ProjectChoice) {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProjectStatusSum } from '@planvy/shared';
+import { type ProjectStatusSum, projectStatusSumsSchema } from '@planvy/shared';
 import { apiV2 } from '../../../lib/api-client';
 import { statisticsKeys, STATISTICS_QUERY_DEFAULTS } from './query-keys';
 
 /** v2 GET /statistic/projects/per-project: every project the caller reaches, by name. */
 export function getPerProject(signal?: AbortSignal): Promise<ProjectStatusSum[]> {
-  return apiV2.get<ProjectStatusSum[]>('/statistic/projects/per-project', { signal });
+  return apiV2.get('/statistic/projects/per-project', projectStatusSumsSchema, { signal });
 }
 
 export function getPerProjectQueryOptions() {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DateRange, StatusHistory } from '@planvy/shared';
+import { type DateRange, type StatusHistory, statusHistorySchema } from '@planvy/shared';
 import { apiV2 } from '../../../lib/api-client';
 import { projectQuery, statisticsKeys, STATISTICS_QUERY_DEFAULTS, type ProjectChoice } from './query-keys';
 
@@ -9,7 +9,7 @@ export function getStatusHistory(
   range: DateRange,
   signal?: AbortSignal,
 ): Promise<StatusHistory> {
-  return apiV2.get<StatusHistory>('/statistic/status-history', {
+  return apiV2.get('/statistic/status-history', statusHistorySchema, {
     query: { ...projectQuery(project), ...range },
     signal,
   });

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DateRange, TopApartments } from '@planvy/shared';
+import { type DateRange, type TopApartments, topApartmentsSchema } from '@planvy/shared';
 import { apiV2 } from '../../../lib/api-client';
 import { projectQuery, statisticsKeys, STATISTICS_QUERY_DEFAULTS, type ProjectChoice } from './query-keys';
 
@@ -11,7 +11,7 @@ export function getTopApartments(
   range: DateRange,
   signal?: AbortSignal,
 ): Promise<TopApartments> {
-  return apiV2.get<TopApartments>('/statistic/clicks/top', {
+  return apiV2.get('/statistic/clicks/top', topApartmentsSchema, {
     query: { ...projectQuery(project), ...range, limit: TOP_LIMIT },
     signal,
   });

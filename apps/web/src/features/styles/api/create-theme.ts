@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Theme } from '@planvy/shared';
+import { type Theme, themeResponseSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { putCachedTheme, type ThemeInput } from './theme-cache';
 
 /** POST /admin/styles {name, data}: a new theme. */
 export async function createTheme(input: ThemeInput): Promise<Theme> {
-  return (await roleApi().post<{ theme: Theme }>('/styles', input)).theme;
+  return (await roleApi().post('/styles', themeResponseSchema, input)).theme;
 }
 
 export function useCreateTheme() {

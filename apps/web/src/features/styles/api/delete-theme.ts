@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Theme } from '@planvy/shared';
+import { type Theme, noContentSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { styleKeys } from './query-keys';
 
 /** DELETE /admin/styles/{id}. Projects keep their styles. */
 export async function deleteTheme(id: number): Promise<void> {
-  await roleApi().delete(`/styles/${id}`);
+  await roleApi().delete(`/styles/${id}`, noContentSchema);
 }
 
 export function useDeleteTheme() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProjectStyles, StyleTriple } from '@planvy/shared';
+import { type StyleTriple, projectStylesSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { styleKeys } from './query-keys';
 
 /** GET /{role}/scss/{projectId}: the project's own [key, attr, value] triples (defaults not included). */
 export async function getProjectStyles(projectId: number, signal?: AbortSignal): Promise<StyleTriple[]> {
-  const { scss } = await roleApi().get<ProjectStyles>(`/scss/${projectId}`, { signal });
+  const { scss } = await roleApi().get(`/scss/${projectId}`, projectStylesSchema, { signal });
   return scss;
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Theme } from '@planvy/shared';
+import { type Theme, themesResponseSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { styleKeys } from './query-keys';
 
 /** GET /admin/styles: every saved theme, by name. */
 export async function getThemes(signal?: AbortSignal): Promise<Theme[]> {
-  const { themes } = await roleApi().get<{ themes: Theme[] }>('/styles', { signal });
+  const { themes } = await roleApi().get('/styles', themesResponseSchema, { signal });
   return themes;
 }
 

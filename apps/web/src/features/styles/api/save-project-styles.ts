@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProjectStyles, StyleTriple } from '@planvy/shared';
+import { type StyleTriple, projectStylesSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { styleKeys } from './query-keys';
 
@@ -8,7 +8,7 @@ import { styleKeys } from './query-keys';
  * (the stored triples) becomes the cached copy; nothing is fetched again.
  */
 export async function saveProjectStyles(projectId: number, scss: string[]): Promise<StyleTriple[]> {
-  const res = await roleApi().post<ProjectStyles>(`/scss/${projectId}`, { scss });
+  const res = await roleApi().post(`/scss/${projectId}`, projectStylesSchema, { scss });
   return res.scss;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Theme } from '@planvy/shared';
+import { type Theme, themeResponseSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { putCachedTheme, type ThemeInput } from './theme-cache';
 
 /** POST /admin/styles/{id} {name, data}: replaces a theme's name and values. */
 export async function updateTheme(id: number, input: ThemeInput): Promise<Theme> {
-  return (await roleApi().post<{ theme: Theme }>(`/styles/${id}`, input)).theme;
+  return (await roleApi().post(`/styles/${id}`, themeResponseSchema, input)).theme;
 }
 
 export function useUpdateTheme() {

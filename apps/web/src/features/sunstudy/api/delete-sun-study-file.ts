@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SunStudyFile } from '@planvy/shared';
+import { type SunStudyFile, sunStudyListSchema } from '@planvy/shared';
 import { apiV2 } from '../../../lib/api-client';
 import { sunStudyKeys } from './query-keys';
 
 /** v2 DELETE /sunstudy/file/{id}: the file and its stored bytes; answers with the remaining list. */
 export async function deleteSunStudyFile(id: number): Promise<SunStudyFile[]> {
-  const { files } = await apiV2.delete<{ files: SunStudyFile[] }>(`/sunstudy/file/${id}`);
+  const { files } = await apiV2.delete(`/sunstudy/file/${id}`, sunStudyListSchema);
   return files;
 }
 

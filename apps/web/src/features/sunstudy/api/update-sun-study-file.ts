@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SunStudyFile } from '@planvy/shared';
+import { type SunStudyFile, sunStudyWriteSchema } from '@planvy/shared';
 import { apiV2 } from '../../../lib/api-client';
 import { moveItem } from '../../../lib/list-order';
 import { sunStudyKeys } from './query-keys';
@@ -13,7 +13,7 @@ export interface SunStudyChange {
 
 /** v2 PUT /sunstudy/file/{id} {label, sortIndex}: answers with the whole list. */
 export async function updateSunStudyFile({ id, ...body }: SunStudyChange) {
-  return apiV2.put<{ file: SunStudyFile; files: SunStudyFile[] }>(`/sunstudy/file/${id}`, body);
+  return apiV2.put(`/sunstudy/file/${id}`, sunStudyWriteSchema, body);
 }
 
 /** A move shows at once and goes back if the server refuses it; the cache takes the server's list. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SunStudyFile, SunStudyUpload } from '@planvy/shared';
+import { type SunStudyFile, sunStudyUploadSchema, sunStudyWriteSchema } from '@planvy/shared';
 import { api, apiV2 } from '../../../lib/api-client';
 import { sunStudyKeys } from './query-keys';
 
@@ -25,12 +25,13 @@ export async function uploadSunStudyFile({
 }: UploadSunStudyFileInput): Promise<{ file: SunStudyFile; files: SunStudyFile[] }> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const { data } = await api.upload<{ file: SunStudyUpload }>(`/admin/sunstudy/${projectId}`, body, {
+  const { data } = await api.upload(`/admin/sunstudy/${projectId}`, sunStudyUploadSchema, body, {
     signal,
     onProgress: (loaded, total) => onProgress?.(total > 0 ? loaded / total : 0),
   });
-  return apiV2.post<{ file: SunStudyFile; files: SunStudyFile[] }>(
+  return apiV2.post(
     '/sunstudy/file',
+    sunStudyWriteSchema,
     { projectId, label, fileName: data.file.fileName, filePath: data.file.filePath },
     { signal },
   );

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User, UserCreate } from '@planvy/shared';
+import { type User, type UserCreate, userResponseSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
 import { userKeys } from './query-keys';
 
 export type CreateUserInput = UserCreate;
 
 export async function createUser(input: CreateUserInput): Promise<User> {
-  const { user } = await api.post<{ user: User }>('/admin/user', input);
+  const { user } = await api.post('/admin/user', userResponseSchema, input);
   return user;
 }
 

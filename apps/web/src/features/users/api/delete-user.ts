@@ -1,10 +1,11 @@
+import { noContentSchema } from '@planvy/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { userKeys } from './query-keys';
 
 /** DELETE /admin/user/{id}: every session of the user ends with it. */
 export async function deleteUser(id: number): Promise<void> {
-  await api.delete<void>(`/admin/user/${id}`);
+  await api.delete(`/admin/user/${id}`, noContentSchema);
 }
 
 export function useDeleteUser() {

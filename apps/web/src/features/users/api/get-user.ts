@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@planvy/shared';
+import { type User, userResponseSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
 import { userKeys } from './query-keys';
 
 export async function getUser(id: number, signal?: AbortSignal): Promise<User> {
-  const { user } = await api.get<{ user: User }>(`/admin/user/${id}`, { signal });
+  const { user } = await api.get(`/admin/user/${id}`, userResponseSchema, { signal });
   return user;
 }
 

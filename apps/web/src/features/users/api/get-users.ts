@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@planvy/shared';
+import { type User, usersResponseSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
 import { userKeys } from './query-keys';
 
 export async function getUsers(signal?: AbortSignal): Promise<User[]> {
-  const { users } = await api.get<{ users: User[] }>('/admin/users', { signal });
+  const { users } = await api.get('/admin/users', usersResponseSchema, { signal });
   return users;
 }
 

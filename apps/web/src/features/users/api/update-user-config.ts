@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User, UserConfigName } from '@planvy/shared';
+import { type User, type UserConfigName, userResponseSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
 import { updateProfile } from '../../../lib/auth';
 import { userKeys } from './query-keys';
@@ -21,7 +21,7 @@ export async function updateUserConfig({
   name,
   value,
 }: UpdateUserConfigInput): Promise<UpdateUserConfigResult> {
-  const { data, status } = await api.request<{ user: User }>('POST', `/admin/user/${id}/config`, {
+  const { data, status } = await api.request('POST', `/admin/user/${id}/config`, userResponseSchema, {
     name,
     value,
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User, UserUpdate } from '@planvy/shared';
+import { type User, type UserUpdate, userUpdateResponseSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
 import { renewToken, updateProfile } from '../../../lib/auth';
 import { userKeys } from './query-keys';
@@ -15,7 +15,7 @@ export interface UpdateUserInput {
  * answer carries a fresh token for this session.
  */
 export async function updateUser({ id, data }: UpdateUserInput): Promise<User> {
-  const { user, token } = await api.put<{ user: User; token?: string }>(`/admin/user/${id}`, data);
+  const { user, token } = await api.put(`/admin/user/${id}`, userUpdateResponseSchema, data);
   if (token) renewToken(token);
   return user;
 }

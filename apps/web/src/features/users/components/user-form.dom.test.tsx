@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { User } from '@planvy/shared';
-import { cleanupRender, jsonResponse, renderRoute } from '../../../test/render';
+import { serverMessage, type User } from '@planvy/shared';
+import { cleanupRender, errorResponse, jsonResponse, renderRoute } from '../../../test/render';
 import { UserForm } from './user-form';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -86,12 +86,9 @@ describe('UserForm (create)', () => {
   });
 
   it('puts server validation errors on the fields and in a toast', async () => {
+    const taken = serverMessage('emailTaken');
     fetchMock.mockResolvedValueOnce(
-      jsonResponse(422, {
-        message: 'The given data was invalid: The email has already been taken',
-        errors: { email: ['The email has already been taken'] },
-        status_code: 422,
-      }),
+      errorResponse(422, serverMessage('invalid', { detail: taken.message }), { email: [taken] }),
     );
     type('Förnamn', 'Kalle');
     type('E-post', 'kalle@example.com');

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { User } from '@planvy/shared';
-import { cleanupRender, jsonResponse, renderRoute, requestUrl } from '../../../test/render';
+import { serverMessage, type User } from '@planvy/shared';
+import { cleanupRender, errorResponse, jsonResponse, renderRoute, requestUrl } from '../../../test/render';
 import { UserView } from './user-view';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -68,7 +68,7 @@ describe('UserView', () => {
     renderRoute(<UserView userId={5} />, { path: '/users/5' });
     const box = await screen.findByLabelText<HTMLInputElement>('Aktivera statistik');
     fetchMock.mockResolvedValueOnce(
-      jsonResponse(404, { message: 'User not found', errors: { id: ['No such user'] }, status_code: 404 }),
+      errorResponse(404, serverMessage('userNotFound'), { id: ['No such user'] }),
     );
     fireEvent.click(box);
     expect(await screen.findByText('Användaren hittades inte: No such user')).toBeTruthy();
@@ -76,9 +76,7 @@ describe('UserView', () => {
   });
 
   it('shows a danger toast when the user cannot be loaded', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(404, { message: 'User not found', errors: {}, status_code: 404 }),
-    );
+    fetchMock.mockResolvedValueOnce(errorResponse(404, serverMessage('userNotFound')));
     renderRoute(<UserView userId={99} />, { path: '/users/99' });
     await waitFor(() => expect(screen.getAllByText('Användaren hittades inte')).toHaveLength(2));
   });

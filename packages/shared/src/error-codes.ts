@@ -1,0 +1,109 @@
+/**
+ * Every server message that has a stable code, with its English text (ADR 019). The API
+ * builds its messages from here and sends the code and its parameters beside the text; the
+ * web app translates by code. A `{{name}}` marks a parameter, as in the web app's locales.
+ * Zod-free, so any app may import it.
+ */
+export const SERVER_MESSAGES = {
+  invalid: 'The given data was invalid: {{detail}}',
+  notStored: 'The given data could not be stored',
+  unstorable: 'Contains a character that cannot be stored (NUL or an unpaired surrogate)',
+  internal: 'Internal server error',
+  shuttingDown: 'This server is shutting down; try again',
+  forbidden: 'You do not have access to this resource',
+  credentials: 'These credentials do not match our records.',
+  tooManyLogins: 'Too many login attempts. Try again later.',
+  emailTaken: 'The email has already been taken',
+  emailFixed: 'The email cannot be changed',
+  passwordCommon:
+    'This password is too common and easy to guess. Choose a less common one, for example a few unrelated words.',
+  passwordMin: 'The password must be at least {{n}} characters',
+  passwordMax: 'The password must be at most {{n}} characters',
+  passwordConfirm: 'The password confirmation does not match',
+  ownAdminRole: 'You cannot remove your own admin role',
+  userOwnsProjects: 'The user owns projects. Give them to another user first.',
+  userMissing: 'The selected user does not exist',
+  brokerMissing: 'The selected broker does not exist',
+  notBroker: 'The selected user is not a broker',
+  apartmentNotFound: 'Apartment not found',
+  buildingNotFound: 'Building number not found',
+  fileNotFound: 'File not found',
+  projectNotFound: 'Project not found',
+  sunStudyFileNotFound: 'Sun study file not found',
+  themeNotFound: 'Theme not found',
+  userNotFound: 'User not found',
+  settings_admin_only: 'Only an admin can change project settings',
+  styles_admin_only: 'Only an admin can change project styles',
+  project_core_fields: 'Only an admin can change the name, type, description, owner or broker of a project',
+  statistics_off: 'Statistics are not enabled for this user',
+  foreignApartments: 'Some apartments do not belong to this project',
+  foreignBuilding: 'The building number does not belong to this project',
+  statusType: 'The status "{{status}}" does not apply to {{type}} projects',
+  themeTaken: 'A theme with this name already exists',
+  fileMissing: 'Choose a file to upload',
+  fileTypes: 'Only .svg, .jpg, .jpeg and .png files can be uploaded',
+  fileEmpty: 'The file is empty',
+  notSvg: 'The file is not an SVG image',
+  notImage: 'The file is not a PNG or JPEG image',
+  jpegNamedPng: 'The file is a JPEG image but its name ends in .png',
+  pngNamedOther: 'The file is a PNG image but its name does not end in .png',
+  imageDamaged: 'The image could not be read; it may be damaged',
+  imagePixels: 'The image is too large: at most {{n}} megapixels',
+  fileTooLarge: 'The file is larger than the limit of {{n}} MB',
+  noRename: 'Files cannot be renamed; upload the file again under the new name',
+  noPlan: 'There is no plan named {{name}}',
+  planTitleTaken: 'Another plan is already called {{name}}',
+  planTitleEmpty: 'The plan needs a name',
+  planTitleLong: "A plan's name may be at most {{n}} characters",
+  planTitleImage: 'Only plans have names',
+  noImage: 'There is no image named {{name}}',
+  inSunStudy: '{{name}} is already in the sun study',
+  stalePlan:
+    'Someone else saved this plan after you opened it. Reload the plan to see their changes, then make yours again.',
+} as const;
+
+export type ErrorCode = keyof typeof SERVER_MESSAGES;
+export type ErrorParams = Record<string, string | number>;
+
+/** The parameter names a template mentions: `'at most {{n}} MB'` → `'n'`. */
+type ParamNames<T extends string> = T extends `${string}{{${infer Name}}}${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : never;
+/** The parameters a code's text needs: none, or each one it names. */
+export type ParamsOf<C extends ErrorCode> = [ParamNames<(typeof SERVER_MESSAGES)[C]>] extends [never]
+  ? []
+  : [params: Record<ParamNames<(typeof SERVER_MESSAGES)[C]>, string | number>];
+
+/** A server message with its code: what the error envelope carries for it. */
+export interface CodedMessage {
+  code: ErrorCode;
+  params: ErrorParams;
+  /** The English text, filled in. */
+  message: string;
+}
+
+/** Fills `{{name}}` in a template; a name without a value stays as it is. */
+export function fillTemplate(template: string, params: ErrorParams): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+/** The message for `code`, its English text filled in from `params`. */
+export function serverMessage<C extends ErrorCode>(code: C, ...params: ParamsOf<C>): CodedMessage {
+  const values: ErrorParams = params[0] ?? {};
+  return { code, params: values, message: fillTemplate(SERVER_MESSAGES[code], values) };
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(SERVER_MESSAGES, value);
+}
+
+/**
+ * A zod refinement's options that carry the code: the issue keeps `params` (the API sends
+ * them in the envelope) and the text as its message.
+ */
+export function codedIssue<C extends ErrorCode>(code: C, ...params: ParamsOf<C>) {
+  const coded = serverMessage(code, ...params);
+  return { error: coded.message, params: { code: coded.code, params: coded.params } };
+}
