@@ -58,12 +58,34 @@ beforeAll(async () => {
   const building = (
     await t.as(token, { method: 'POST', url: `/api/v1/building-numbers/${project}`, payload: { label: 'A' } })
   ).json();
+  // A sun-study entry (a tiny WebM: EBML header, doctype "webm"), so its routes get a real id.
+  const docType = Buffer.from('webm');
+  const ebml = Buffer.from([0x42, 0x82, 0x80 | docType.length, ...docType]);
+  const webm = Buffer.concat([
+    Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | ebml.length]),
+    ebml,
+    Buffer.alloc(2048),
+  ]);
+  const video = multipart('sun.webm', webm);
+  const uploaded = await t.as(token, {
+    method: 'POST',
+    url: `/api/v1/admin/sunstudy/${project}`,
+    payload: video.payload,
+    headers: video.headers,
+  });
+  const entry = await t.as(token, {
+    method: 'POST',
+    url: '/api/v2/sunstudy/file',
+    payload: { projectId: project, label: 'Sun', ...uploaded.json().file },
+  });
+  expect(entry.statusCode, entry.body).toBe(201);
   Object.assign(ids, {
     project,
     apartment,
     file,
     client: client.id,
     building: building.building_number.id as number,
+    sunStudy: entry.json().file.id as number,
   });
 });
 afterAll(() => t.close());
@@ -74,6 +96,7 @@ function pathValue(path: string, name: string): string {
   if (name === 'user_id') return String(ids.client);
   if (name === 'fileId') return String(ids.file);
   if (name === 'name') return 'plan.svg';
+  if (/\/sunstudy\/file\//.test(path)) return String(ids.sunStudy);
   if (/\/apartments?\//.test(path)) return String(ids.apartment);
   if (/\/(svg|file|files)\//.test(path)) return String(ids.file);
   if (/\/user\//.test(path)) return String(ids.client);
