@@ -1,3 +1,4 @@
+import { readZone } from '@planvy/shared';
 import { stepOut } from '@planvy/shared/src/plan/shape-pick';
 import { DRAG_THRESHOLD, setAttrs, svgEl } from '../svg-dom';
 import { noPress, type Tool, type ToolHost } from './tool';
@@ -53,10 +54,12 @@ export function pickTool(host: ToolHost): PickTool {
       });
     },
     click(e) {
+      // The same spot again (the popup may have been closed in between): the shape around it.
       const again =
         last !== null &&
         Math.hypot(e.clientX - last.x, e.clientY - last.y) <= DRAG_THRESHOLD &&
-        last.picked.hasAttribute('data-temp-id');
+        last.picked.isConnected &&
+        readZone(last.picked).kind === null;
       if (again) {
         tool.stepOut();
         return;
@@ -76,7 +79,7 @@ export function pickTool(host: ToolHost): PickTool {
       pick(first);
     },
     stepOut() {
-      if (!last?.picked.hasAttribute('data-temp-id')) return false;
+      if (!last?.picked.isConnected || readZone(last.picked).kind !== null) return false;
       const next = stepOut(last.chain, last.picked);
       if (!next || next === last.picked) return false;
       host.unmarkTemp(last.picked);
