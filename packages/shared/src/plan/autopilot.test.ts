@@ -70,6 +70,34 @@ describe('the autopilot', () => {
     expect(r.proposals[4]).toEqual(['5', 'table', 'text', 'low', ['unlike-others']]);
   });
 
+  it('knows the rooms from the furniture when most numbers, or all, are written on furniture', () => {
+    const rug = (id: string, x: number) =>
+      `<rect id="${id}" x="${x}" y="60" width="120" height="80" fill="#d9c9a8"/>`;
+    const rooms = `<g id="rooms">${room('r1', 0, 0)}${room('r2', 200, 0)}${room('r3', 400, 0)}${room('r4', 600, 0)}</g>`;
+    const labels = `${label(100, 100, '1')}${label(300, 100, '2')}${label(500, 100, '3')}${label(700, 100, '4')}`;
+    const all = apartments('1', '2', '3', '4');
+    // Three of four numbers on furniture: counted by the smallest shape alone, furniture would win.
+    const most = plan(
+      `${rooms}<g id="furniture">${rug('f1', 40)}${rug('f2', 240)}${rug('f3', 440)}</g>${labels}`,
+    );
+    expect(summary(autopilot(most.root, all, most.geometry)).proposals.map((p) => p[1])).toEqual([
+      'r1',
+      'r2',
+      'r3',
+      'r4',
+    ]);
+    // Every number on furniture: as many votes each; the rooms hold the furniture.
+    const every = plan(
+      `${rooms}<g id="furniture">${rug('f1', 40)}${rug('f2', 240)}${rug('f3', 440)}${rug('f4', 640)}</g>${labels}`,
+    );
+    expect(summary(autopilot(every.root, all, every.geometry)).proposals.map((p) => p[1])).toEqual([
+      'r1',
+      'r2',
+      'r3',
+      'r4',
+    ]);
+  });
+
   it('never proposes a shape around other apartments too, and reports labels with no shape', () => {
     const { root, geometry } = plan(`
       <path id="building" d="M0 0H600V300H0Z" fill="none" stroke="#000"/>

@@ -227,18 +227,30 @@ export function autopilot<A extends AutopilotApartment>(
       around.set(s, set);
     }
   const own = (l: Label) => l.chain.filter((s) => [...around.get(s)!].every((a) => l.names.includes(a)));
-  // The family most labels land in (the rooms' layer), so furniture under a label loses to its room.
-  const votes = new Map<Element | null, number>();
+  // The family (parent group) that has a shape of their own around most labels: the rooms' layer.
+  // Each label counts once for every family around it, so a rug under a number still counts for
+  // the room around both; of families as common, the one with the larger shapes (rooms hold
+  // furniture, never the other way round).
+  const votes = new Map<Element | null, { labels: number; area: number }>();
   let voters = 0;
   for (const l of labels) {
-    const first = own(l)[0];
-    if (!first) continue;
+    const mine = own(l);
+    if (mine.length === 0) continue;
     voters++;
-    votes.set(first.parentElement, (votes.get(first.parentElement) ?? 0) + 1);
+    const seen = new Set<Element | null>();
+    for (const s of mine) {
+      if (seen.has(s.parentElement)) continue;
+      seen.add(s.parentElement);
+      const v = votes.get(s.parentElement) ?? { labels: 0, area: 0 };
+      votes.set(s.parentElement, { labels: v.labels + 1, area: v.area + area(geometry.box(s)) });
+    }
   }
   let family: Element | null | undefined;
-  for (const [parent, n] of votes)
-    if (n >= 3 && n * 2 >= voters && (family === undefined || n > votes.get(family)!)) family = parent;
+  for (const [parent, v] of votes) {
+    if (v.labels < 3 || v.labels * 2 < voters) continue;
+    const best = family === undefined ? undefined : votes.get(family)!;
+    if (!best || v.labels > best.labels || (v.labels === best.labels && v.area > best.area)) family = parent;
+  }
 
   interface Choice {
     shape: Element;

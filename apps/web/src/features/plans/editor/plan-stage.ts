@@ -359,8 +359,16 @@ export class PlanStage {
 
   /** What speaks against making `el` a zone: shown before it is saved. */
   shapeWarnings(el: Element): ShapeWarning[] {
-    const m = this.geometry();
-    return m && this.root ? shapeWarnings(el, this.root, m.geometry) : [];
+    const root = this.root;
+    if (!root || !root.contains(el)) return [];
+    // Measured as drawn, not as the editor colours a zone being made (its fill wins with !important).
+    const state = el.getAttribute('data-pv-state');
+    el.removeAttribute('data-pv-state');
+    try {
+      return shapeWarnings(el, root, this.geometrySource(root));
+    } finally {
+      if (state !== null) el.setAttribute('data-pv-state', state);
+    }
   }
 
   /** Trades the shape just picked for the one around it; false when there is none. */
