@@ -30,6 +30,14 @@ export function domGeometry(root: SVGSVGElement): PlanGeometry {
         return false;
       }
     },
+    elementsAt(p) {
+      const m = root.getScreenCTM();
+      if (!m) return [];
+      const c = new DOMPoint(p.x, p.y).matrixTransform(m);
+      // The plan's own document or shadow root: the editor shows plans in a shadow root.
+      const scope = root.getRootNode() as Document | ShadowRoot;
+      return scope.elementsFromPoint(c.x, c.y).filter((el) => el !== root && root.contains(el));
+    },
     style(el): PaintStyle {
       const s = getComputedStyle(el);
       return {

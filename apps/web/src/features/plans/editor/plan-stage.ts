@@ -31,7 +31,6 @@ import { domGeometry } from '@planvy/shared/src/plan/dom-geometry';
 import {
   measuredOnce,
   pickCandidates,
-  seenShapes,
   shapeWarnings,
   type PlanGeometry,
   type ShapeWarning,
@@ -109,7 +108,7 @@ export class PlanStage {
   };
   private tool: Tool;
   /** The plan's layout, measured once per element until the drawing changes (ADR 029). */
-  private measured: { geometry: PlanGeometry; shapes: Element[] | null } | null = null;
+  private measured: { geometry: PlanGeometry } | null = null;
 
   constructor(
     readonly host: HTMLElement,
@@ -341,20 +340,20 @@ export class PlanStage {
   // Picking and the autopilot (ADR 029)
   // ---------------------------------------------------------------------------
 
-  private geometry(): { geometry: PlanGeometry; shapes: Element[] | null } | null {
+  private geometry(): { geometry: PlanGeometry } | null {
     if (!this.root) return null;
-    this.measured ??= { geometry: measuredOnce(this.geometrySource(this.root)), shapes: null };
+    this.measured ??= { geometry: measuredOnce(this.geometrySource(this.root)) };
     return this.measured;
   }
 
-  /** What a pick at plan point `p` may mean, first choice first. */
+  /**
+   * What a pick at plan point `p` may mean, first choice first. In pick mode every shape is hit
+   * inside and on its outline (zone-styles.ts), so the browser's hit test names the candidates.
+   */
   pickAt(p: Point): Element[] {
     const m = this.geometry();
     if (!m || !this.root) return [];
-    m.shapes ??= seenShapes(this.root, m.geometry, { skip: notPickable });
-    // A shape picked since (now a zone being made) is no candidate for another pick.
-    const shapes = m.shapes.filter((el) => el.isConnected && !notPickable(el));
-    return pickCandidates(this.root, p, m.geometry, { skip: notPickable, shapes });
+    return pickCandidates(this.root, p, m.geometry, { skip: notPickable });
   }
 
   /** What speaks against making `el` a zone: shown before it is saved. */

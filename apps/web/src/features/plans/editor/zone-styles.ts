@@ -59,6 +59,10 @@ export function stageStyleSheet(): string {
     // Pick tool: the shape a click would pick is outlined in the overlay (ADR 029). Nothing of the
     // plan's own is restyled on hover: the pick reads its computed paint to skip invisible shapes.
     `.pv-stage.pv-tool-pick, .pv-tool-pick svg { cursor: copy; }`,
+    // Every shape of the drawing is hit inside and on its outline, painted or not: the browser's
+    // hit test then lists what a pick may mean (invisible ones are passed over by the pick).
+    `.pv-tool-pick :is(path, rect, polygon, polyline, circle, ellipse):not([data-pv-state]):not([data-pv-ui] *) {
+      pointer-events: visible; }`,
     `.pv-pick-hover { fill: ${TEMP_COLOR}; fill-opacity: 0.12; stroke: ${TEMP_COLOR}; stroke-width: 2px;
       stroke-dasharray: 6 3; vector-effect: non-scaling-stroke; pointer-events: none; }`,
     // The autopilot's proposals on its confirm screen.
