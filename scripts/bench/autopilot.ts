@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../e2e/support/chromium';
 import { sanitizeSvg } from '../../apps/api/src/modules/files/svg-sanitize';
 import { autopilotFixture, scoreAutopilot } from '../../packages/shared/test/autopilot-fixture';
 
@@ -50,11 +50,7 @@ export async function run(): Promise<void> {
   const fixture = autopilotFixture();
   const { svg } = sanitizeSvg(fixture.svg);
   const script = await planModelScript();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     await page.setContent('<!doctype html><html><body style="margin:0"></body></html>');

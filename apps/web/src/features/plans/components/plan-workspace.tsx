@@ -314,7 +314,7 @@ export function PlanWorkspace({
         onZoom={zoom}
         listZones={listZones}
         onPickZone={pickZone}
-        onAutopilot={isAdmin ? runAutopilot : undefined}
+        onAutopilot={editsPlans ? runAutopilot : undefined}
       />
       <ToolHint
         editsPlans={editsPlans}

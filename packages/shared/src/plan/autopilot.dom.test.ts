@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { autopilotFixture, scoreAutopilot } from '../../test/autopilot-fixture';
 import { fakeGeometry } from '../../test/fake-plan-geometry';

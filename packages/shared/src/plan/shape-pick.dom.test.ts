@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { fakeGeometry } from '../../test/fake-plan-geometry';
 import {
