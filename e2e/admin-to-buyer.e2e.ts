@@ -5,6 +5,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { STATUSES, type Apartment, type BuildingNumber } from '@planvy/shared';
 import { adminToken, api, freshPage, launch } from './support/browser';
 import { signInAsAdmin } from './support/session';
+import { autopilotFixture } from '@planvy/shared/test/autopilot-fixture';
 import { addApartment, addBuilding, createProject, svgDoc, uploadFile } from './support/widget-fixtures';
 
 /**
@@ -180,6 +181,46 @@ describe('from the back-office to the buyer', () => {
     expect(await fillOf(zone)).toBe(statusColor('sale'));
     await zone.click();
     await page.getByRole('dialog', { name: 'Bostad A-7' }).waitFor();
+    await page.close();
+  });
+
+  it('the zones the autopilot proposes and the admin accepts on its confirm screen are the buyer’s zones', async () => {
+    const projectId = await createProject(token, 'Admin → buyer: autopilot');
+    // Six apartments of the autopilot's fixture: numbered rooms, furniture, lamps, a legend.
+    const fixture = autopilotFixture({ rows: 1, columns: 6 });
+    const ids = new Map<string, number>();
+    for (const a of fixture.apartments.slice(0, 6))
+      ids.set(
+        a.bostad,
+        await addApartment(token, projectId, { bostad: a.bostad, status: 'sale', rooms: '2' }),
+      );
+    const file = await uploadFile(token, projectId, 'inkscape.svg', fixture.svg);
+
+    await openPlan(projectId);
+    await admin.getByRole('button', { name: 'Autopilot' }).click();
+    const review = admin.getByRole('dialog', { name: 'Autopilot: zoner från lägenhetsnumren' });
+    await review.getByText('Hittade: 6').waitFor();
+    // Every proposal is lit on the plan; unticking one puts it out.
+    expect(await stage().locator('[data-pv-proposed]').count()).toBe(6);
+    await review.getByRole('checkbox', { name: '1006' }).uncheck();
+    expect(await stage().locator('[data-pv-proposed]').count()).toBe(5);
+    const saved = admin.waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/api\/v1\/admin\/svg\/\d+$/.test(new URL(r.url()).pathname),
+    );
+    await review.getByRole('button', { name: 'Koppla 5 zoner' }).click();
+    const answer = (await (await saved).json()) as { file: { id: number; svg: string } };
+    expect(answer.file.id).toBe(file.id);
+    await review.waitFor({ state: 'detached' });
+    // The right rooms, each now the apartment's zone.
+    for (const [bostad, id] of ids) {
+      const room = fixture.expected.get(bostad)!;
+      const zone = stage().locator(`[id="${bostad === '1006' ? room : id}"]`);
+      expect(await zone.getAttribute('data-bostad')).toBe(bostad === '1006' ? null : bostad);
+    }
+
+    const page = await buyer(projectId);
+    for (const [bostad, id] of ids)
+      expect(await widgetZone(page, id).count()).toBe(bostad === '1006' ? 0 : 1);
     await page.close();
   });
 

@@ -439,16 +439,27 @@ describe('zone editor', () => {
       'illustrator.svg',
       svg(
         `<rect id="${onPlan.id}" data-bostad="B-1" x="50" y="50" width="100" height="100"/>` +
-          '<path id="Layer_1_path" d="M300 100 L500 100 L500 300 L300 300 Z" fill="none" stroke="#000"/>',
+          '<path id="Layer_1_path" d="M300 100 L500 100 L500 300 L300 300 Z" fill="none" stroke="#000"/>' +
+          // As Inkscape exports furniture: a bed drawn in one path with a chair across the room,
+          // and a lamp's glow over both at opacity 0 (ADR 029).
+          '<path id="bed" d="M370 170h60v70h-60z M310 280h20v15h-20z" fill="#fff" stroke="#555"/>' +
+          '<ellipse id="glow" cx="400" cy="200" rx="150" ry="120" style="fill:#ffd;opacity:0"/>',
       ),
     );
     await openProject(projectId);
     await planShown(file.version);
 
     await tool('Välj en form i planen');
-    // Inside the unfilled outline: the pick tool hits it anyway.
+    // On the bed, under the invisible glow: the pick passes over the glow and warns of the bed.
     await clickPlan(400, 200);
     const dialog = page.getByRole('dialog');
+    await dialog.getByText('Formen består av delar långt ifrån varandra').waitFor();
+    expect(await stage().locator('#bed').getAttribute('data-pv-state')).toBe('temp');
+    // One step out: the unfilled outline around it, which has nothing against it.
+    await dialog.getByRole('button', { name: 'Välj formen runt omkring' }).click();
+    await stage().locator('#Layer_1_path[data-pv-state="temp"]').waitFor();
+    expect(await stage().locator('#bed').getAttribute('data-pv-state')).toBeNull();
+    expect(await dialog.getByText('Kontrollera formen innan du sparar').count()).toBe(0);
     await dialog.getByRole('radio', { name: /Koppla befintlig lägenhet/ }).click();
     await dialog.getByRole('button', { name: 'Nästa' }).click();
     const save = dialog.getByRole('button', { name: 'Spara' });

@@ -4,7 +4,8 @@ import { REAL_PLANS, realPlanMarkup, withApartments } from '@planvy/shared/test/
 import { TEXT_PAYLOADS } from '@planvy/shared/test/xss-corpus';
 import { parseDocument } from 'htmlparser2';
 import { Element, type ChildNode } from 'domhandler';
-import { boxInPlan, parseTransform } from './plan-geometry';
+import { parseTransform } from '@planvy/shared/src/plan/transform';
+import { boxInPlan } from './plan-geometry';
 import type { ZoneContext } from './plan-zones';
 import { decoratePlan } from './server';
 

@@ -9,6 +9,7 @@ import {
   IconRectangle,
   IconSearch,
   IconTrash,
+  IconWand,
   IconZoomIn,
   IconZoomOut,
 } from '@tabler/icons-react';
@@ -40,6 +41,7 @@ export const PlanToolbar = memo(function PlanToolbar({
   onZoom,
   listZones,
   onPickZone,
+  onAutopilot,
 }: {
   /** The drawing tools are shown (`plan.edit`). */
   editsPlans: boolean;
@@ -48,6 +50,8 @@ export const PlanToolbar = memo(function PlanToolbar({
   onZoom: (how: 'in' | 'out' | 'fit') => void;
   listZones: () => ZoneOption[];
   onPickZone: (index: number) => void;
+  /** Opens the autopilot's proposals (ADR 029); absent for those who cannot edit the plan. */
+  onAutopilot?: () => void;
 }) {
   const { t } = useTranslation();
   const zooms = [
@@ -73,6 +77,13 @@ export const PlanToolbar = memo(function PlanToolbar({
         <span />
       )}
       <Group gap={4} wrap="nowrap" justify="flex-end" style={{ flex: '1 1 auto' }}>
+        {onAutopilot && (
+          <Tooltip label={t('plans.autopilot.buttonHint')} withinPortal>
+            <Button variant="light" leftSection={<IconWand size={16} aria-hidden />} onClick={onAutopilot}>
+              {t('plans.autopilot.button')}
+            </Button>
+          </Tooltip>
+        )}
         <ZoneFinder listZones={listZones} onPick={onPickZone} />
         {zooms.map((z) => (
           <Tooltip key={z.how} label={z.label} withinPortal>

@@ -7,6 +7,7 @@ import {
   apartmentZone,
   buildingLabelText,
   detachedZone,
+  fileNames,
   linkZone,
   parseLabelSvg,
   projectFileUrl,
@@ -24,12 +25,14 @@ import { projectKeys } from '../../../lib/query-keys';
 import { useBuildingNumbers } from '../api/get-building-numbers';
 import { usePlanMarkup } from '../api/get-plan-markup';
 import { useUpdateBuildingNumber } from '../api/update-building-number';
+import type { AutopilotProposal, AutopilotResult } from '@planvy/shared/src/plan/autopilot';
 import type { EditSelection, StageLabel, StageTool } from '../editor/plan-stage';
 import type { ZoneContext } from '../editor/zone-markup';
 import { usePlanSaves } from '../hooks/use-plan-saves';
 import { usePlanStage } from '../hooks/use-plan-stage';
 import { useZonePopup } from '../hooks/use-zone-popup';
 import { attachedIds, BuildingTags } from './building-tags';
+import { AutopilotReview } from './autopilot-review';
 import { confirmOverPlan } from './confirm-over-plan';
 import { PlanReportAlert } from './plan-report-alert';
 import { PlanSaveAlerts } from './plan-save-alerts';
@@ -277,6 +280,31 @@ export function PlanWorkspace({
     [stageRef, callbacks],
   );
 
+  // ---------------------------------------------------------------------------
+  // The autopilot (ADR 029): proposals for apartments on no other plan, one save for those accepted
+  // ---------------------------------------------------------------------------
+
+  const [autopilot, setAutopilot] = useState<AutopilotResult<Apartment> | null>(null);
+  const runAutopilot = useCallback(() => {
+    const candidates = apartments.filter((a) => {
+      const on = fileNames(a.file_name);
+      return on.length === 0 || on.includes(plan.name);
+    });
+    setAutopilot(stageRef.current?.autopilot(candidates) ?? null);
+  }, [apartments, plan.name, stageRef]);
+  const lightShapes = useCallback((shapes: Element[]) => stageRef.current?.lightShapes(shapes), [stageRef]);
+  const closeAutopilot = () => {
+    stageRef.current?.lightShapes([]);
+    setAutopilot(null);
+  };
+  const acceptAutopilot = (proposals: AutopilotProposal<Apartment>[]) => {
+    const stage = stageRef.current;
+    if (!stage) return;
+    for (const p of proposals) stage.changeZone(p.shape, apartmentZone(p.apartment));
+    closeAutopilot();
+    saves.saveDrawing();
+  };
+
   return (
     <Stack gap="sm">
       <PlanToolbar
@@ -286,6 +314,7 @@ export function PlanWorkspace({
         onZoom={zoom}
         listZones={listZones}
         onPickZone={pickZone}
+        onAutopilot={editsPlans ? runAutopilot : undefined}
       />
       <ToolHint
         editsPlans={editsPlans}
@@ -340,6 +369,8 @@ export function PlanWorkspace({
         buildingNumbers={buildings}
         lang={lang}
         renderApartmentForm={renderApartmentForm}
+        shapeWarnings={(zone) => stageRef.current?.shapeWarnings(zone) ?? []}
+        onStepOut={tool === 'pick' ? () => stageRef.current?.stepOut() : undefined}
         onClose={closePopup}
         onCreated={(apartment) => {
           setRecent((list) => [...list, apartment]);
@@ -359,6 +390,13 @@ export function PlanWorkspace({
           closePopup();
           onFollowLink(target);
         }}
+      />
+      <AutopilotReview
+        result={autopilot}
+        onLight={lightShapes}
+        onReveal={(shape) => stageRef.current?.reveal(shape)}
+        onAccept={acceptAutopilot}
+        onClose={closeAutopilot}
       />
     </Stack>
   );

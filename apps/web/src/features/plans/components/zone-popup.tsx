@@ -2,6 +2,7 @@ import { useCan } from '../../../hooks/use-can';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Menu, Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import { confirmOverPlan } from './confirm-over-plan';
+import { ShapeWarnings } from './shape-warnings';
 import {
   IconArrowRight,
   IconBuildingCommunity,
@@ -22,6 +23,7 @@ import {
   type PlanSummary,
   type Project,
 } from '@planvy/shared';
+import type { ShapeWarning } from '../editor/plan-stage';
 import { useOpenPopup, type PopupStore } from '../hooks/use-zone-popup';
 import type { ApartmentFormSlot, PopupStep, ZonePopupState } from '../types';
 
@@ -35,6 +37,10 @@ export interface ZonePopupProps {
   buildingNumbers: BuildingNumber[];
   lang: 'sv' | 'en';
   renderApartmentForm: (slot: ApartmentFormSlot) => ReactNode;
+  /** What speaks against a shape becoming a zone (shown for a shape not saved yet). */
+  shapeWarnings?: (zone: Element) => ShapeWarning[];
+  /** Picks the shape around a picked one instead (the pick tool only). */
+  onStepOut?: () => void;
   onClose: () => void;
   /** A new apartment was created on the zone (add step). */
   onCreated: (apartment: Apartment) => void;
@@ -97,8 +103,12 @@ function PopupBody(props: ZonePopupProps & { state: ZonePopupState }) {
   const [choice, setChoice] = useState<Choice>('add');
 
   if (step === 'choice') {
+    const unsaved = state.zone.hasAttribute('data-temp-id');
     return (
       <Stack gap="md">
+        {unsaved && (
+          <ShapeWarnings warnings={props.shapeWarnings?.(state.zone) ?? []} onStepOut={props.onStepOut} />
+        )}
         {state.unknownId && (
           <Alert color="yellow" variant="light">
             {t('plans.popup.unknownApartment', { id: state.unknownId })}

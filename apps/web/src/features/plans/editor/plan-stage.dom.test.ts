@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlanStage, type StageCallbacks } from './plan-stage';
 import { apartmentZone, detachedZone, labelGeometry, linkZone } from '@planvy/shared';
+import { fakeGeometry } from '@planvy/shared/test/fake-plan-geometry';
 import type { ZoneContext } from './zone-markup';
 
 const ctx: ZoneContext = {
@@ -25,7 +26,10 @@ function stage(overrides: Partial<StageCallbacks> = {}) {
     describeZone: () => null,
     ...overrides,
   };
-  const s = new PlanStage(host, callbacks);
+  // jsdom lays nothing out: geometry from the markup, and a stage 800 × 400 px (one px per unit).
+  const s = new PlanStage(host, callbacks, fakeGeometry);
+  const stageEl = host.shadowRoot!.querySelector<HTMLElement>('.pv-stage')!;
+  stageEl.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: 800, height: 400 });
   s.setEditable(true);
   s.setBackground('/projects/1/bg.png');
   s.setLabels([{ id: 3, text: 'Hus 3', geometry: null }], '45');
@@ -82,7 +86,7 @@ describe('PlanStage', () => {
     plain.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(callbacks.onZoneActivate).toHaveBeenCalledTimes(1);
     s.setTool('pick');
-    plain.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    plain.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 25, clientY: 25 }));
     expect(callbacks.onZoneActivate).toHaveBeenLastCalledWith(plain);
     expect(plain.getAttribute('data-pv-state')).toBe('temp');
 
@@ -90,6 +94,63 @@ describe('PlanStage', () => {
     s.dropTemp(plain);
     expect(plain.isConnected).toBe(true);
     expect(plain.hasAttribute('data-temp-id') || plain.hasAttribute('data-pv-state')).toBe(false);
+  });
+
+  it('picks the smallest shape a buyer sees around the click, and steps out on a repeated click or Alt', () => {
+    const { s, host, callbacks } = stage();
+    s.load(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 400">' +
+        '<rect id="room" x="100" y="100" width="300" height="200" fill="none" stroke="#000"/>' +
+        '<g id="bed"><rect id="mattress" x="150" y="150" width="60" height="90" fill="#fff" stroke="#555"/></g>' +
+        '<ellipse id="glow" cx="180" cy="190" rx="90" ry="90" style="fill:#ff0;opacity:0"/></svg>',
+      ctx,
+    );
+    const root = host.shadowRoot!.querySelector('svg')!;
+    const $ = (id: string) => root.querySelector(`#${id}`)!;
+    s.setTool('pick');
+    const click = () =>
+      // The glow is on top: it is what the browser hits, and what the pick passes over.
+      $('glow').dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 180, clientY: 190 }));
+    click();
+    expect(callbacks.onZoneActivate).toHaveBeenLastCalledWith($('mattress'));
+    expect($('mattress').getAttribute('data-pv-state')).toBe('temp');
+    click();
+    expect(callbacks.onZoneActivate).toHaveBeenLastCalledWith($('bed'));
+    expect($('mattress').hasAttribute('data-temp-id')).toBe(false);
+    const stageEl = host.shadowRoot!.querySelector('.pv-stage')!;
+    stageEl.dispatchEvent(new KeyboardEvent('keydown', { key: 'Alt', bubbles: true }));
+    expect(callbacks.onZoneActivate).toHaveBeenLastCalledWith($('room'));
+    expect([$('bed'), $('room')].map((el) => el.hasAttribute('data-temp-id'))).toEqual([false, true]);
+    // An outline with no fill, and nothing else: a buyer sees its stroke.
+    expect(s.shapeWarnings($('room'))).toEqual([]);
+    expect(s.shapeWarnings($('glow'))).toEqual(['invisible']);
+    // A click elsewhere starts again from the smallest shape there.
+    $('room').dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 350, clientY: 150 }));
+    expect(callbacks.onZoneActivate).toHaveBeenLastCalledWith($('room'));
+  });
+
+  it('proposes zones with the autopilot and lights them', () => {
+    const { s, host } = stage();
+    s.load(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 400">' +
+        '<rect id="r1" width="200" height="200" fill="#eee"/><rect id="r2" x="200" width="200" height="200" fill="#eee"/>' +
+        '<text x="100" y="100" style="font-size:20px;text-anchor:middle">1101</text>' +
+        '<text x="300" y="100" style="font-size:20px;text-anchor:middle">1102</text></svg>',
+      ctx,
+    );
+    const root = host.shadowRoot!.querySelector('svg')!;
+    const result = s.autopilot([
+      { id: 1, bostad: '1101' },
+      { id: 2, bostad: '1102' },
+    ])!;
+    expect(result.proposals.map((p) => [p.apartment.id, p.shape.id, p.confidence])).toEqual([
+      [1, 'r1', 'high'],
+      [2, 'r2', 'high'],
+    ]);
+    s.lightShapes(result.proposals.map((p) => p.shape));
+    expect(root.querySelectorAll('[data-pv-proposed]')).toHaveLength(2);
+    s.lightShapes([]);
+    expect(root.querySelectorAll('[data-pv-proposed]')).toHaveLength(0);
   });
 
   it('never follows a plan link out of the editor, and shows the plan through the shared guard', () => {

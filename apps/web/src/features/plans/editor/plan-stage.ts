@@ -21,10 +21,20 @@ import {
   zoneStatus,
   type LabelGeometry,
   type LabelLayout,
+  type Point,
   type ZoneApartment as ZoneStatusSource,
   type ZoneChanges,
   type ZoneLocator,
 } from '@planvy/shared';
+import { autopilot, type AutopilotApartment, type AutopilotResult } from '@planvy/shared/src/plan/autopilot';
+import { domGeometry } from '@planvy/shared/src/plan/dom-geometry';
+import {
+  measuredOnce,
+  pickCandidates,
+  shapeWarnings,
+  type PlanGeometry,
+  type ShapeWarning,
+} from '@planvy/shared/src/plan/shape-pick';
 import { StageLabels, type StageLabel } from './stage-labels';
 import { StageView } from './stage-view';
 import { isStageUi, setAttrs, svgEl, type PointerHandler } from './svg-dom';
@@ -32,10 +42,11 @@ import { editTool } from './tools/edit-tool';
 import { polygonTool } from './tools/polygon-tool';
 import { rectTool } from './tools/rect-tool';
 import type { EditSelection, StageTool, Tool, ToolHost } from './tools/tool';
-import { pickTool, selectTool } from './tools/zone-tools';
+import { pickTool, selectTool, type PickTool } from './tools/zone-tools';
 import {
   markZone,
   markZones,
+  notPickable,
   parsePlan,
   stripEditorAttributes,
   ZONE_SELECTOR,
@@ -43,7 +54,7 @@ import {
 } from './zone-markup';
 import { stageStyleSheet } from './zone-styles';
 
-export type { EditSelection, StageLabel, StageTool };
+export type { AutopilotResult, EditSelection, ShapeWarning, StageLabel, StageTool };
 
 export interface StageCallbacks {
   /** A zone was clicked, or a shape was just drawn or picked (it then has data-temp-id). */
@@ -90,16 +101,20 @@ export class PlanStage {
   private readonly labels: StageLabels;
   private readonly tools: {
     select: Tool;
-    pick: Tool;
+    pick: PickTool;
     rect: Tool;
     polygon: ReturnType<typeof polygonTool>;
     edit: ReturnType<typeof editTool>;
   };
   private tool: Tool;
+  /** The plan's layout, measured once per element until the drawing changes (ADR 029). */
+  private measured: { geometry: PlanGeometry } | null = null;
 
   constructor(
     readonly host: HTMLElement,
     private callbacks: StageCallbacks,
+    /** Where geometry comes from: the browser's layout; tests under jsdom pass a stand-in. */
+    private readonly geometrySource: (root: SVGSVGElement) => PlanGeometry = domGeometry,
   ) {
     // React StrictMode mounts twice on one element: reuse the shadow root.
     this.shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
@@ -175,6 +190,7 @@ export class PlanStage {
     this.root = root;
     this.ctx = ctx;
     this.drawn = new WeakSet();
+    this.measured = null;
     markZones(root, ctx);
     root.setAttribute('preserveAspectRatio', 'xMidYMid meet');
     this.background = null;
@@ -317,6 +333,63 @@ export class PlanStage {
   removeShape(el: Element): void {
     if (this.tools.edit.selected === el) this.tools.edit.deselect();
     el.remove();
+    this.measured = null;
+  }
+
+  // ---------------------------------------------------------------------------
+  // Picking and the autopilot (ADR 029)
+  // ---------------------------------------------------------------------------
+
+  private geometry(): { geometry: PlanGeometry } | null {
+    if (!this.root) return null;
+    this.measured ??= { geometry: measuredOnce(this.geometrySource(this.root)) };
+    return this.measured;
+  }
+
+  /**
+   * What a pick at plan point `p` may mean, first choice first. In pick mode every shape is hit
+   * inside and on its outline (zone-styles.ts), so the browser's hit test names the candidates.
+   */
+  pickAt(p: Point): Element[] {
+    const m = this.geometry();
+    if (!m || !this.root) return [];
+    return pickCandidates(this.root, p, m.geometry, { skip: notPickable });
+  }
+
+  /** What speaks against making `el` a zone: shown before it is saved. */
+  shapeWarnings(el: Element): ShapeWarning[] {
+    const root = this.root;
+    if (!root || !root.contains(el)) return [];
+    // Measured as drawn, not as the editor colours a zone being made (its fill wins with !important).
+    const state = el.getAttribute('data-pv-state');
+    el.removeAttribute('data-pv-state');
+    try {
+      return shapeWarnings(el, root, this.geometrySource(root));
+    } finally {
+      if (state !== null) el.setAttribute('data-pv-state', state);
+    }
+  }
+
+  /** Trades the shape just picked for the one around it; false when there is none. */
+  stepOut(): boolean {
+    return this.tool === this.tools.pick && this.tools.pick.stepOut();
+  }
+
+  /** Proposes zones for the apartments not on this plan yet; changes nothing. */
+  autopilot<A extends AutopilotApartment>(apartments: readonly A[]): AutopilotResult<A> | null {
+    const m = this.geometry();
+    if (!m || !this.root) return null;
+    return autopilot(this.root, apartments, m.geometry, {
+      skip: (el) => el.closest('[data-pv-ui], [data-temp-id]') !== null,
+    });
+  }
+
+  /** Lights shapes (the autopilot's proposals) until called again; an empty list puts them out. */
+  lightShapes(shapes: readonly Element[]): void {
+    if (!this.root) return;
+    for (const el of Array.from(this.root.querySelectorAll('[data-pv-proposed]')))
+      el.removeAttribute('data-pv-proposed');
+    for (const el of shapes) el.setAttribute('data-pv-proposed', '');
   }
 
   /** Every zone of the plan, in document order. */
@@ -348,16 +421,23 @@ export class PlanStage {
       localToRoot: (el) => this.view.localToRoot(el),
       pxPerUnit: () => this.view.pxPerUnit(),
       zoneOf: (target) => this.zoneOf(target),
+      pickAt: (p) => this.pickAt(p),
+      unmarkTemp: (el) => this.dropTemp(el),
+      boxOf: (el) => this.geometry()?.geometry.box(el) ?? null,
       markTemp: (el) => this.markTemp(el),
       addShape: (el) => {
         // Above the drawing, below the stage's labels and handles.
         this.root?.insertBefore(el, this.labelsLayer);
         this.drawn.add(el);
+        this.measured = null;
         this.markTemp(el);
       },
       activate: (el) => this.callbacks.onZoneActivate(el),
       redrawOverlay: () => this.renderOverlay(),
-      shapeEdited: () => this.callbacks.onShapeEdited(),
+      shapeEdited: () => {
+        this.measured = null;
+        this.callbacks.onShapeEdited();
+      },
       selectionChanged: (s) => this.callbacks.onEditSelection(s),
       draftChanged: (n) => this.callbacks.onDraftChange(n),
     };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyZoneChanges, detachedZone } from '@planvy/shared';
 import {
-  isPickableShape,
+  notPickable,
   markZones,
   parsePlan,
   PlanParseError,
@@ -78,16 +78,19 @@ describe('reading zones', () => {
 });
 
 describe('picking shapes', () => {
-  it('picks only plain, painted shapes of the drawing', () => {
+  it('passes over the editor’s own elements, zones, what is inside them and groups around them', () => {
     const root = plan(
-      '<path d="M0 0"/><rect id="1" data-bostad="1"/><defs><rect id="d"/></defs><g data-pv-ui=""><circle r="1"/></g><text>t</text>',
+      '<path d="M0 0"/><rect id="1" data-bostad="1"/><g data-pv-ui=""><circle r="1"/></g>' +
+        '<g id="8" data-bostad="8"><rect/></g><g><rect data-temp-id="t1"/></g><g><rect/></g>',
     );
-    const [path, zone, defs, ui, text] = Array.from(root.children);
-    expect(isPickableShape(path!)).toBe(true);
-    expect(isPickableShape(zone!)).toBe(false);
-    expect(isPickableShape(defs!.firstElementChild!)).toBe(false);
-    expect(isPickableShape(ui!.firstElementChild!)).toBe(false);
-    expect(isPickableShape(text!)).toBe(false);
+    const [path, zone, ui, zoneGroup, aroundTemp, group] = Array.from(root.children);
+    expect(notPickable(path!)).toBe(false);
+    expect(notPickable(zone!)).toBe(true);
+    expect(notPickable(ui!.firstElementChild!)).toBe(true);
+    expect(notPickable(zoneGroup!.firstElementChild!)).toBe(true);
+    expect(notPickable(aroundTemp!)).toBe(true);
+    expect(notPickable(group!)).toBe(false);
+    expect(notPickable(group!.firstElementChild!)).toBe(false);
   });
 });
 

@@ -5,14 +5,11 @@
  * editor's own and removed before a save. A shape picked or drawn but not yet saved has
  * `data-temp-id`.
  */
-import { linkTarget, readZone, SHAPE_ELEMENTS, ZONE_SELECTOR as PLAN_ZONES } from '@planvy/shared';
+import { linkTarget, readZone, ZONE_SELECTOR as PLAN_ZONES } from '@planvy/shared';
 import { guardPlan } from '@planvy/shared/src/plan/svg-guard';
-import { SVG_NS } from '@planvy/shared/src/plan/svg-policy';
 
 /** Elements that carry zone data, or are becoming zones. */
 export const ZONE_SELECTOR = `${PLAN_ZONES}, [data-temp-id]`;
-/** Containers whose content is never painted directly, so never a zone. */
-const NON_RENDERED = 'defs, clipPath, mask, pattern, marker, symbol';
 
 export interface ZoneApartment {
   status: string;
@@ -83,11 +80,13 @@ export function markZone(el: Element, ctx: ZoneContext): void {
   else el.setAttribute('data-pv-state', state);
 }
 
-/** An element of the drawing (not editor UI, not inside defs) that a click can make a zone. */
-export function isPickableShape(el: Element): boolean {
-  if (!SHAPE_ELEMENTS.has(el.localName) || el.namespaceURI !== SVG_NS) return false;
-  if (el.matches(ZONE_SELECTOR)) return false;
-  return el.closest(`[data-pv-ui], ${NON_RENDERED}`) === null;
+/**
+ * Elements the pick tool and the autopilot pass over: the editor's own (labels, handles, the
+ * background), zones and what is inside them, and groups around a zone (a zone in a zone).
+ */
+export function notPickable(el: Element): boolean {
+  if (el.closest(`[data-pv-ui], ${ZONE_SELECTOR}`) !== null) return true;
+  return el.localName === 'g' && el.querySelector(ZONE_SELECTOR) !== null;
 }
 
 export class PlanParseError extends Error {}

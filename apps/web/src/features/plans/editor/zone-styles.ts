@@ -10,6 +10,7 @@ import { CLICK_SHADES, INACTIVE_COLOR, STATUSES } from '@planvy/shared';
 const LINK_COLOR = '#1c7ed6';
 const UNKNOWN_COLOR = '#e03131';
 const TEMP_COLOR = '#f59f00';
+const PROPOSED_COLOR = '#0ca678';
 
 /** A status's fill: the project's colour when one is set, else the catalogue's. */
 export function statusFill(styleKey: string, fallback: string): string {
@@ -55,12 +56,19 @@ export function stageStyleSheet(): string {
       stroke-opacity: 0 !important; cursor: default; }`,
     // Drawing tools aim at points, not zones.
     `.pv-tool-rect, .pv-tool-polygon, .pv-tool-rect [data-pv-state], .pv-tool-polygon [data-pv-state] { cursor: crosshair; }`,
-    // Pick tool: any plain shape of the drawing can be hit (inside too) and shows it can be picked.
+    // Pick tool: the shape a click would pick is outlined in the overlay (ADR 029). Nothing of the
+    // plan's own is restyled on hover: the pick reads its computed paint to skip invisible shapes.
+    `.pv-stage.pv-tool-pick, .pv-tool-pick svg { cursor: copy; }`,
+    // Every shape of the drawing is hit inside and on its outline, painted or not: the browser's
+    // hit test then lists what a pick may mean (invisible ones are passed over by the pick).
     `.pv-tool-pick :is(path, rect, polygon, polyline, circle, ellipse):not([data-pv-state]):not([data-pv-ui] *) {
-      pointer-events: visible; cursor: copy; }`,
-    `.pv-tool-pick :is(path, rect, polygon, polyline, circle, ellipse):not([data-pv-state]):not([data-pv-ui] *):hover {
-      stroke: ${TEMP_COLOR} !important; stroke-width: 3px !important; stroke-opacity: 1 !important;
-      vector-effect: non-scaling-stroke; fill: ${TEMP_COLOR}; fill-opacity: 0.25; }`,
+      pointer-events: visible; }`,
+    `.pv-pick-hover { fill: ${TEMP_COLOR}; fill-opacity: 0.12; stroke: ${TEMP_COLOR}; stroke-width: 2px;
+      stroke-dasharray: 6 3; vector-effect: non-scaling-stroke; pointer-events: none; }`,
+    // The autopilot's proposals on its confirm screen.
+    `[data-pv-proposed] { outline: none; stroke: ${PROPOSED_COLOR} !important; stroke-width: 3px !important;
+      stroke-opacity: 1 !important; vector-effect: non-scaling-stroke; fill: ${PROPOSED_COLOR} !important;
+      fill-opacity: 0.35 !important; }`,
     `.pv-tool-edit [data-pv-state]:is(rect, polygon) { cursor: pointer; }`,
     `.pv-tool-edit [data-pv-state]:not(rect, polygon) { cursor: not-allowed; }`,
     // Editor UI drawn inside the plan.

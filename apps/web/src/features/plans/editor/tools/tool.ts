@@ -1,4 +1,4 @@
-import type { Point } from '@planvy/shared';
+import type { Box, Point } from '@planvy/shared';
 import type { PointerHandler } from '../svg-dom';
 
 export type StageTool = 'select' | 'rect' | 'polygon' | 'pick' | 'edit';
@@ -19,6 +19,12 @@ export interface ToolHost {
   pxPerUnit(): number;
   /** The zone a pointer event hit, if any (never the stage's own UI). */
   zoneOf(target: EventTarget | null): Element | null;
+  /** What a pick at plan point `p` may mean, first choice first (shape-pick.ts: seen, closed, smallest). */
+  pickAt(p: Point): Element[];
+  /** Gives a picked, unsaved shape back to the drawing (it was not the one meant). */
+  unmarkTemp(el: Element): void;
+  /** An element's box in plan units (for outlines in the overlay). */
+  boxOf(el: Element): Box | null;
   /** Marks a plain shape of the plan as a zone being made (data-temp-id). */
   markTemp(el: Element): void;
   /** Adds a drawn shape above the drawing, marked as a zone being made. */
