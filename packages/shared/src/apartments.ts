@@ -153,7 +153,9 @@ export const importRowSchema = z.object({
   line: z.number().int(),
   bostad: z.string(),
   kind: z.enum(['new', 'changed', 'unchanged', 'invalid']),
+  /** For changed rows: which fields differ. */
   changes: z.array(z.string()),
+  /** For invalid rows: why, per field. */
   errors: z.record(z.string(), z.array(z.string())),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;

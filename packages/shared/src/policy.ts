@@ -9,6 +9,7 @@
  * 403, and the API applies it in the query that loads the project.
  */
 import type { AdminOnlyApartmentField } from './apartment-fields';
+import { serverMessage, type CodedMessage } from './error-codes';
 import type { Role } from './users';
 
 /** The signed-in person as the server sees them. */
@@ -27,63 +28,52 @@ export interface PolicyUser {
   role: Role;
 }
 
-/** Why not: a stable code (for the error envelope and translations) and the API's English text. */
-export interface Denial {
-  code: string;
-  message: string;
-}
-
 /**
- * Every reason a rule gives, in one place: the codes are stable, the messages are the
- * English texts the API has always sent (the web app and tests read them).
+ * Why not: a code of the server-message catalogue (error-codes.ts) with its English text,
+ * the way the API sends it in the 403 envelope and the web app translates it (ADR 019).
  */
-export const DENIALS = {
-  adminsOnly: { code: 'admins_only', message: 'Only admins may do this' },
-  /** Admins' own ground: an /admin/… path, and the few admin calls outside it. */
-  noAccess: { code: 'forbidden', message: 'You do not have access to this resource' },
-  notWhileImpersonating: { code: 'not_while_impersonating', message: 'Not while signed in as another user' },
-  deleteSelf: { code: 'delete_self', message: 'You cannot delete your own account' },
-  impersonateSelf: { code: 'impersonate_self', message: 'You are already signed in as yourself' },
-  impersonateAdmin: { code: 'impersonate_admin', message: 'Admins cannot sign in as another admin' },
-  projectCore: {
-    code: 'project_core_fields',
-    message: 'Only an admin can change the name, type, description, owner or broker of a project',
-  },
-  apartmentCreate: { code: 'apartment_create', message: 'Only admins add apartments' },
-  apartmentDelete: { code: 'apartment_delete', message: 'Only admins delete apartments' },
-  apartmentImport: { code: 'apartment_import', message: 'Only admins import apartments' },
-  apartmentZoneLink: { code: 'apartment_zone_link', message: 'Only admins change zone links' },
-  apartmentBuildingNumber: {
-    code: 'apartment_building_number',
-    message: 'Only admins change building numbers',
-  },
-  planUpload: { code: 'plan_upload', message: 'Only admins upload files' },
-  planEdit: { code: 'plan_edit', message: 'Only admins edit plans' },
-  planBuildings: { code: 'plan_buildings', message: 'Only admins attach building numbers' },
-  planBackground: { code: 'plan_background', message: 'Only admins set background images' },
-  fileChange: { code: 'file_change', message: 'Only admins change files' },
-  fileDelete: { code: 'file_delete', message: 'Only admins delete files' },
-  settings: { code: 'settings_admin_only', message: 'Only an admin can change project settings' },
-  styles: { code: 'styles_admin_only', message: 'Only an admin can change project styles' },
-  sunStudy: { code: 'sun_study_admin_only', message: 'Only admins change sun studies' },
-  buildingNumbers: { code: 'building_numbers_admin_only', message: 'Only admins manage building numbers' },
-  statistics: { code: 'statistics_off', message: 'Statistics are not enabled for this user' },
-} as const satisfies Record<string, Denial>;
+export type Denial = CodedMessage;
 
-export type DenialName = keyof typeof DENIALS;
+/** The catalogue's codes the rules below give as reasons (texts without parameters). */
+export type DenialCode =
+  | 'forbidden'
+  | 'adminsOnly'
+  | 'notWhileImpersonating'
+  | 'deleteSelf'
+  | 'impersonateSelf'
+  | 'impersonateAdmin'
+  | 'projectCoreFields'
+  | 'apartmentCreate'
+  | 'apartmentDelete'
+  | 'apartmentImport'
+  | 'apartmentZoneLink'
+  | 'apartmentBuildingNumber'
+  | 'planUpload'
+  | 'planEdit'
+  | 'planBuildings'
+  | 'planBackground'
+  | 'fileChange'
+  | 'fileDelete'
+  | 'settingsAdminOnly'
+  | 'stylesAdminOnly'
+  | 'sunStudyAdminOnly'
+  | 'buildingNumbersAdminOnly'
+  | 'statisticsOff';
+
+const deny = (code: DenialCode): Denial => serverMessage(code);
 
 type Rule = (actor: PolicyActor, target: PolicyUser) => Denial | null;
 
 const anyone: Rule = () => null;
 /** A rule that holds for admins (whoever they act as is their role) and refuses everyone else. */
 const admins =
-  (reason: Denial): Rule =>
+  (reason: DenialCode): Rule =>
   (actor) =>
-    actor.role === 'admin' ? null : reason;
+    actor.role === 'admin' ? null : deny(reason);
 
 /** An admin in their own session (never one who is acting as somebody else). */
 const ownAdmin: Rule = (actor) =>
-  actor.impersonating ? DENIALS.notWhileImpersonating : actor.role === 'admin' ? null : DENIALS.adminsOnly;
+  actor.impersonating ? deny('notWhileImpersonating') : actor.role === 'admin' ? null : deny('adminsOnly');
 
 /**
  * Each rule answers null (allowed) or why not. Reading something of a project is
@@ -91,78 +81,78 @@ const ownAdmin: Rule = (actor) =>
  */
 export const POLICY = {
   /** Any route under /admin (the route-prefix context): admins only, whatever the action. */
-  'context.admin': admins(DENIALS.noAccess),
+  'context.admin': admins('forbidden'),
   'project.list': anyone,
   'project.read': anyone,
   /** Updating a project; its core fields are `project.editCore`. */
   'project.update': anyone,
   /** Name, type, description, owner and broker (PROJECT_CORE_FIELDS). */
-  'project.editCore': admins(DENIALS.projectCore),
-  'project.create': admins(DENIALS.noAccess),
-  'project.delete': admins(DENIALS.noAccess),
-  'project.assignBroker': admins(DENIALS.noAccess),
+  'project.editCore': admins('projectCoreFields'),
+  'project.create': admins('forbidden'),
+  'project.delete': admins('forbidden'),
+  'project.assignBroker': admins('forbidden'),
 
   'apartment.read': anyone,
   'apartment.export': anyone,
   'apartment.update': anyone,
   /** Several apartments' status at once (v2 update-status). */
   'apartment.setStatus': anyone,
-  'apartment.create': admins(DENIALS.apartmentCreate),
-  'apartment.delete': admins(DENIALS.apartmentDelete),
-  'apartment.import': admins(DENIALS.apartmentImport),
+  'apartment.create': admins('apartmentCreate'),
+  'apartment.delete': admins('apartmentDelete'),
+  'apartment.import': admins('apartmentImport'),
   /** The apartment's zone links (file_name). */
-  'apartment.linkZone': admins(DENIALS.apartmentZoneLink),
+  'apartment.linkZone': admins('apartmentZoneLink'),
   /** The apartment's building number (building_number_id). */
-  'apartment.setBuildingNumber': admins(DENIALS.apartmentBuildingNumber),
+  'apartment.setBuildingNumber': admins('apartmentBuildingNumber'),
 
   'plan.read': anyone,
-  'plan.upload': admins(DENIALS.planUpload),
-  'plan.edit': admins(DENIALS.planEdit),
-  'plan.attachBuildings': admins(DENIALS.planBuildings),
-  'plan.setBackground': admins(DENIALS.planBackground),
+  'plan.upload': admins('planUpload'),
+  'plan.edit': admins('planEdit'),
+  'plan.attachBuildings': admins('planBuildings'),
+  'plan.setBackground': admins('planBackground'),
   /** A file's sort order, background image or a plan's name. */
-  'plan.update': admins(DENIALS.fileChange),
-  'plan.delete': admins(DENIALS.fileDelete),
+  'plan.update': admins('fileChange'),
+  'plan.delete': admins('fileDelete'),
   /** The back office's file lists and single files (/admin only). */
-  'plan.manage': admins(DENIALS.noAccess),
+  'plan.manage': admins('forbidden'),
 
   'settings.read': anyone,
-  'settings.update': admins(DENIALS.settings),
+  'settings.update': admins('settingsAdminOnly'),
 
   'styles.read': anyone,
-  'styles.update': admins(DENIALS.styles),
+  'styles.update': admins('stylesAdminOnly'),
   /** Saved themes and the default styles (/admin only). */
-  'themes.manage': admins(DENIALS.noAccess),
+  'themes.manage': admins('forbidden'),
 
   'sunStudy.read': anyone,
-  'sunStudy.manage': admins(DENIALS.sunStudy),
+  'sunStudy.manage': admins('sunStudyAdminOnly'),
 
   'buildingNumbers.read': anyone,
-  'buildingNumbers.manage': admins(DENIALS.buildingNumbers),
+  'buildingNumbers.manage': admins('buildingNumbersAdminOnly'),
 
   /** Admins, and others whose user setting project_statistic is "1" (spec §2, §3). */
-  'statistics.read': (actor) => (actor.role === 'admin' || actor.statistics ? null : DENIALS.statistics),
+  'statistics.read': (actor) => (actor.role === 'admin' || actor.statistics ? null : deny('statisticsOff')),
 
   /** List, create and edit users, their roles, passwords and settings. */
   'users.manage': ownAdmin,
   /** The broker list (v2), for the project form's broker picker. */
-  'users.listBrokers': admins(DENIALS.noAccess),
+  'users.listBrokers': admins('forbidden'),
   'users.delete': (actor, target) =>
-    ownAdmin(actor, target) ?? (target.id === actor.id ? DENIALS.deleteSelf : null),
+    ownAdmin(actor, target) ?? (target.id === actor.id ? deny('deleteSelf') : null),
   /** "Log in as": never another admin, never from a session that is itself impersonated. */
   'users.impersonate': (actor, target) =>
     ownAdmin(actor, target) ??
     (target.id === actor.id
-      ? DENIALS.impersonateSelf
+      ? deny('impersonateSelf')
       : target.role === 'admin'
-        ? DENIALS.impersonateAdmin
+        ? deny('impersonateAdmin')
         : null),
   /** The signed-in user's own profile. */
   'sessions.read': anyone,
   /** "Back to my account" from a session as another user. */
   'sessions.endImpersonation': anyone,
   /** Ends every session of the signed-in user; an admin acting as them may not. */
-  'sessions.signOutEverywhere': (actor) => (actor.impersonating ? DENIALS.notWhileImpersonating : null),
+  'sessions.signOutEverywhere': (actor) => (actor.impersonating ? deny('notWhileImpersonating') : null),
   'audit.read': ownAdmin,
 } satisfies Record<string, Rule>;
 

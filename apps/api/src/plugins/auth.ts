@@ -11,9 +11,8 @@ import {
   type PolicyActor,
   type PolicyUser,
   type Role,
-  isErrorCode,
 } from '@planvy/shared';
-import { HttpError, unauthorized } from '../lib/http-error';
+import { HttpError, unauthorized, type Message } from '../lib/http-error';
 import { findUserById, findLiveImpersonation } from '../modules/users/repository';
 
 export interface TokenPayload {
@@ -70,12 +69,9 @@ export const policyActor = (auth: Pick<AuthUser, 'id' | 'role' | 'impersonatorId
 });
 
 /** The 403 a policy rule's reason answers; its code is the one the error envelope carries. */
-export function deniedError(reason: Denial, errors: Record<string, string[]> = {}) {
-  // A reason the catalogue knows (error-codes.ts) travels with its code (ADR 019).
-  const message = isErrorCode(reason.code)
-    ? { code: reason.code, params: {}, message: reason.message }
-    : reason.message;
-  return new HttpError(403, message, errors);
+export function deniedError(reason: Denial, errors: Record<string, Message[]> = {}) {
+  // Every reason is a catalogue code (error-codes.ts), so it always travels with it (ADR 019).
+  return new HttpError(403, reason, errors);
 }
 
 /** 403 with the policy's reason unless the caller may do `action` (to `target`). */

@@ -3,6 +3,8 @@ import {
   CSV_FIELDS,
   type ApartmentCsvColumn,
   type ApartmentFieldOfKind,
+  type ImportResult,
+  type ImportRow,
   isStatusValidFor,
   STATUSES,
   statusLabel,
@@ -48,23 +50,6 @@ export async function exportApartments(db: DbOrTx, project: Project, lang: CsvLa
   );
   const safeName = project.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'project';
   return { bytes: buildCsv(records, lang), filename: `${safeName}-apartments.csv` };
-}
-
-export interface ImportRow {
-  line: number;
-  bostad: string;
-  kind: 'new' | 'changed' | 'unchanged' | 'invalid';
-  /** For changed rows: which fields differ. */
-  changes: string[];
-  /** For invalid rows: why, per field. */
-  errors: Record<string, string[]>;
-}
-
-export interface ImportResult {
-  rows: ImportRow[];
-  unknown_columns: string[];
-  summary: { new: number; changed: number; unchanged: number; invalid: number };
-  applied: boolean;
 }
 
 function statusFromCell(cell: string, type: ProjectType): string | undefined {

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apartmentCreateSchema,
-  apartmentSchema,
+  apartmentHistoryResponseSchema,
+  apartmentResponseSchema,
+  apartmentsResponseSchema,
   apartmentUpdateSchema,
   bearer,
   idParams,
+  importResultSchema,
   type PolicyAction,
   massStatusSchema,
   projectIdParams,
-  statusChangeSchema,
   z,
 } from '../../lib/schemas';
 import { checkedProject, checkedRow } from '../../plugins/access';
@@ -18,21 +20,6 @@ import * as apartments from './service';
 import { checkedProjectView, fromParam } from '../../plugins/public-view-freshness';
 
 const tags = ['apartments'];
-const apartmentResponse = z.object({ apartment: apartmentSchema });
-
-const importRowSchema = z.object({
-  line: z.number().int(),
-  bostad: z.string(),
-  kind: z.enum(['new', 'changed', 'unchanged', 'invalid']),
-  changes: z.array(z.string()),
-  errors: z.record(z.string(), z.array(z.string())),
-});
-const importResultSchema = z.object({
-  rows: z.array(importRowSchema),
-  unknown_columns: z.array(z.string()),
-  summary: z.object({ new: z.number(), changed: z.number(), unchanged: z.number(), invalid: z.number() }),
-  applied: z.boolean(),
-});
 
 /**
  * v1: /{context}/apartments/{projectId}, /{context}/apartment/{id}, import and export,
@@ -52,7 +39,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Also reachable as GET /admin/apartments/{id}, where the id is the project id.',
         security: bearer,
         params: projectIdParams,
-        response: { 200: z.object({ apartments: z.array(apartmentSchema) }) },
+        response: { 200: apartmentsResponseSchema },
       },
     },
     async (request) => ({
@@ -76,7 +63,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: projectIdParams,
         body: apartmentCreateSchema,
-        response: { 201: apartmentResponse },
+        response: { 201: apartmentResponseSchema },
       },
     },
     async (request, reply) => {
@@ -101,7 +88,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One apartment',
         security: bearer,
         params: idParams,
-        response: { 200: apartmentResponse },
+        response: { 200: apartmentResponseSchema },
       },
     },
     async (request) => ({
@@ -125,7 +112,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: idParams,
         body: apartmentUpdateSchema,
-        response: { 200: apartmentResponse },
+        response: { 200: apartmentResponseSchema },
       },
     },
     async (request) => ({
@@ -170,7 +157,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "An apartment's status changes, newest first",
         security: bearer,
         params: idParams,
-        response: { 200: z.object({ history: z.array(statusChangeSchema) }) },
+        response: { 200: apartmentHistoryResponseSchema },
       },
     },
     async (request) => ({ history: await apartments.history(app.db, checkedRow(request, 'apartment').id) }),
@@ -281,7 +268,7 @@ export const apartmentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
           'With versions (apartment id → the version shown), any stale one refuses the whole update with 409.',
         security: bearer,
         body: massStatusSchema,
-        response: { 200: z.object({ apartments: z.array(apartmentSchema) }) },
+        response: { 200: apartmentsResponseSchema },
       },
     },
     async (request) => ({

@@ -1,18 +1,21 @@
 import { serverMessage } from '@planvy/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apartmentSchema,
   attachBuildingsSchema,
   bearer,
-  fileSchema,
+  fileResponseSchema,
+  filesResponseSchema,
   fileUpdateSchema,
+  imagesResponseSchema,
   type PolicyAction,
   idParams,
-  planReportSchema,
-  planSummarySchema,
+  planSaveResponseSchema,
+  planSummaryResponseSchema,
+  plansResponseSchema,
   projectIdParams,
   setImageSchema,
   svgSaveSchema,
+  uploadResponseSchema,
   z,
   zoneEditBodySchema,
   zoneEditResultSchema,
@@ -27,11 +30,7 @@ import { editZone } from './zone-edit';
 import { checkedProjectView, fromParam } from '../../plugins/public-view-freshness';
 
 const tags = ['files'];
-const fileResponse = z.object({ file: fileSchema });
-/** Writes that leave the markup as it was answer without it. */
-const summaryResponse = z.object({ file: planSummarySchema });
 const planParams = projectIdParams.extend({ fileId: idParams.shape.id });
-const savedResponse = z.object({ file: fileSchema, report: planReportSchema.optional() });
 
 const inProject = (action: PolicyAction) => ({ action, project: 'param:projectId' }) as const;
 const onFile = (action: PolicyAction, param: 'id' | 'fileId' = 'id') =>
@@ -62,7 +61,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         security: bearer,
         params: projectIdParams,
-        response: { 201: savedResponse },
+        response: { 201: uploadResponseSchema },
       },
     },
     async (request, reply) => {
@@ -97,7 +96,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The project's plans with their markup, by sort_index",
         security: bearer,
         params: projectIdParams,
-        response: { 200: z.object({ files: z.array(fileSchema) }) },
+        response: { 200: filesResponseSchema },
       },
     },
     async (request) => ({ files: await files.listPlans(app.db, checkedProject(request).id) }),
@@ -124,13 +123,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           markup: z.enum(['0', '1']).default('1'),
         }),
         body: svgSaveSchema,
-        response: {
-          200: z.object({
-            file: z.union([fileSchema, planSummarySchema]),
-            report: planReportSchema,
-            apartments: z.array(apartmentSchema),
-          }),
-        },
+        response: { 200: planSaveResponseSchema },
       },
     },
     async (request) =>
@@ -147,7 +140,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Fetch a plan’s markup once per version from …/plans/{projectId}/{fileId}/markup.',
         security: bearer,
         params: projectIdParams,
-        response: { 200: z.object({ plans: z.array(planSummarySchema) }) },
+        response: { 200: plansResponseSchema },
       },
     },
     async (request) => ({
@@ -237,7 +230,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: z.object({ fileId: idParams.shape.id }),
         body: attachBuildingsSchema,
-        response: { 200: summaryResponse },
+        response: { 200: planSummaryResponseSchema },
       },
     },
     async (request) => ({
@@ -259,7 +252,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: idParams,
         body: fileUpdateSchema,
-        response: { 200: summaryResponse },
+        response: { 200: planSummaryResponseSchema },
       },
     },
     async (request) => ({
@@ -301,7 +294,7 @@ export const fileAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The project's background images",
         security: bearer,
         params: projectIdParams,
-        response: { 200: z.object({ imgs: z.array(fileSchema) }) },
+        response: { 200: imagesResponseSchema },
       },
     },
     async (request) => ({ imgs: await files.listImages(app.db, checkedProject(request).id) }),
@@ -321,7 +314,7 @@ export const fileAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: projectIdParams,
         body: setImageSchema,
-        response: { 200: summaryResponse },
+        response: { 200: planSummaryResponseSchema },
       },
     },
     async (request) => ({
@@ -338,7 +331,7 @@ export const fileAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One file',
         security: bearer,
         params: idParams,
-        response: { 200: fileResponse },
+        response: { 200: fileResponseSchema },
       },
     },
     async (request) => ({ file: await files.getFile(app.db, checkedRow(request, 'file')) }),

@@ -388,7 +388,9 @@ describe('updating projects as a client or broker', () => {
       expect(res.json().message).toBe(
         'Only an admin can change the name, type, description, owner or broker of a project',
       );
+      expect(res.json().code).toBe('projectCoreFields');
       expect(Object.keys(res.json().errors)).toEqual([field]);
+      expect(res.json().error_codes).toEqual({ [field]: [{ code: 'projectCoreFields', params: {} }] });
       expect(await stored(w.projectA.id)).toEqual(w.projectA);
     }
   });

@@ -3,9 +3,10 @@ import {
   bearer,
   brokerAssignBodySchema,
   idParams,
-  projectCodeSchema,
+  projectCodeResponseSchema,
   projectCreateSchema,
-  projectSchema,
+  projectResponseSchema,
+  projectsResponseSchema,
   projectUpdateSchema,
   z,
 } from '../../lib/schemas';
@@ -15,7 +16,6 @@ import * as projects from './service';
 import { fromParam } from '../../plugins/public-view-freshness';
 
 const tags = ['projects'];
-const projectResponse = z.object({ project: projectSchema });
 const ownerParams = z.object({ user_id: idParams.shape.id });
 const scopeNote = (context: RouteContext) =>
   context === 'admin'
@@ -35,7 +35,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ context: RouteContext }> = a
         summary: 'List projects, ordered by name',
         description,
         security: bearer,
-        response: { 200: z.object({ projects: z.array(projectSchema) }) },
+        response: { 200: projectsResponseSchema },
       },
     },
     async (request) => ({ projects: await projects.listProjects(app.db, request.auth) }),
@@ -51,7 +51,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ context: RouteContext }> = a
         description,
         security: bearer,
         params: idParams,
-        response: { 200: projectResponse },
+        response: { 200: projectResponseSchema },
       },
     },
     async (request) => ({ project: checkedProject(request) }),
@@ -72,7 +72,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ context: RouteContext }> = a
         security: bearer,
         params: idParams,
         body: projectUpdateSchema,
-        response: { 200: projectResponse },
+        response: { 200: projectResponseSchema },
       },
     },
     async (request) => ({
@@ -90,7 +90,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ context: RouteContext }> = a
         description,
         security: bearer,
         params: idParams,
-        response: { 200: z.object({ code: projectCodeSchema }) },
+        response: { 200: projectCodeResponseSchema },
       },
     },
     async (request) => {
@@ -118,7 +118,7 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: ownerParams,
         body: projectCreateSchema,
-        response: { 201: projectResponse },
+        response: { 201: projectResponseSchema },
       },
     },
     async (request, reply) => {
@@ -166,7 +166,7 @@ export const brokerAssignRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Set a project's broker; userId null (or 0) clears it",
         security: bearer,
         body: brokerAssignBodySchema,
-        response: { 200: projectResponse },
+        response: { 200: projectResponseSchema },
       },
     },
     async (request) => ({

@@ -141,7 +141,7 @@ export async function updateProject(
         return !(field === 'user_id' && sent === caller.id);
       });
       if (refused.length > 0) {
-        throw deniedError(coreDenied, Object.fromEntries(refused.map((f) => [f, [coreDenied.message]])));
+        throw deniedError(coreDenied, Object.fromEntries(refused.map((f) => [f, [coreDenied]])));
       }
       return load(tx, id, ALL);
     }

@@ -5,8 +5,7 @@ import {
   projectSettingBodySchema,
   projectSettingQuerySchema,
   projectSettingSchema,
-  projectSettingsSchema,
-  projectSettingVersionsSchema,
+  projectSettingsResponseSchema,
   z,
 } from '../../lib/schemas';
 import { checkedProject } from '../../plugins/access';
@@ -28,12 +27,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: projectIdParams,
         querystring: projectSettingQuerySchema,
-        response: {
-          200: z.union([
-            projectSettingSchema,
-            z.object({ settings: projectSettingsSchema, versions: projectSettingVersionsSchema }),
-          ]),
-        },
+        response: { 200: z.union([projectSettingSchema, projectSettingsResponseSchema]) },
       },
     },
     async (request) => {

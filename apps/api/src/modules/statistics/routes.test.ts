@@ -108,7 +108,7 @@ describe('who may see statistics', () => {
         message: 'Statistics are not enabled for this user',
         errors: {},
         status_code: 403,
-        code: 'statistics_off',
+        code: 'statisticsOff',
         params: {},
       });
       expect((await get(brokerOff.token, url)).statusCode, url).toBe(403);
