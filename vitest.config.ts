@@ -52,7 +52,10 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time against the one server: a browser test mostly waits (for the
+          // browser, the server, a poll), so two share the two cores well. Each file arranges
+          // its own users and projects; none counts what another file made.
+          maxWorkers: 2,
         },
       },
     ],
