@@ -1,3 +1,4 @@
+import { admin } from '../test/session';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   loginResponseSchema,
@@ -5,22 +6,10 @@ import {
   noContentSchema,
   userResponseSchema,
   usersResponseSchema,
-  type User,
 } from '@planvy/shared';
 import { api, ApiError, apiV2, setUnauthorizedHandler } from './api-client';
 import { getSession, login, startImpersonation } from './auth';
 import { requestUrl } from '../test/render';
-
-const admin: User = {
-  id: 1,
-  first_name: 'Ada',
-  last_name: '',
-  email: 'ada@example.com',
-  phone: '',
-  roles: [{ slug: 'admin', name: 'Admin' }],
-  config: [],
-  created_at: '2026-01-01T00:00:00.000Z',
-};
 
 const fetchMock = vi.fn<typeof fetch>();
 

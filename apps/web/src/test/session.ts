@@ -19,3 +19,15 @@ export function signInAs(role: Role, id = role === 'admin' ? 1 : 2): User {
   login({ token: `test-${role}`, user });
   return user;
 }
+
+/** An admin as the API answers one, for tests that sign in through `login` themselves. */
+export const admin: User = {
+  id: 1,
+  first_name: 'Ada',
+  last_name: '',
+  email: 'ada@example.com',
+  phone: '',
+  roles: [{ slug: 'admin', name: 'Admin' }],
+  config: [],
+  created_at: '2026-01-01T00:00:00.000Z',
+};

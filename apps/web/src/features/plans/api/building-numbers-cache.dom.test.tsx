@@ -1,24 +1,15 @@
+import { admin } from '../../../test/session';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { Apartment, BuildingNumber, PlanSummary, User } from '@planvy/shared';
+import type { Apartment, BuildingNumber, PlanSummary } from '@planvy/shared';
 import { login } from '../../../lib/auth';
 import { projectKeys } from '../../../lib/query-keys';
 import { useCreateBuildingNumber } from './create-building-number';
 import { useDeleteBuildingNumber } from './delete-building-number';
 import { getBuildingNumbersQueryOptions } from './get-building-numbers';
 
-const admin: User = {
-  id: 1,
-  first_name: 'Ada',
-  last_name: '',
-  email: 'ada@example.com',
-  phone: '',
-  roles: [{ slug: 'admin', name: 'Admin' }],
-  config: [],
-  created_at: '2026-01-01T00:00:00.000Z',
-};
 const building = (id: number, label: string): BuildingNumber => ({ id, project_id: 4, label, label_svg: '' });
 
 /** Every request the app sends, and the server's answers to the writes. */

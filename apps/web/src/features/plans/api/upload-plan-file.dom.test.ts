@@ -1,5 +1,6 @@
+import { admin } from '../../../test/session';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorEnvelope, serverMessage, uploadResponseSchema, type User } from '@planvy/shared';
+import { errorEnvelope, serverMessage, uploadResponseSchema } from '@planvy/shared';
 import { answerBody } from '../../../test/answers';
 import { ApiError } from '../../../lib/api-client';
 import { getSession, login } from '../../../lib/auth';
@@ -46,17 +47,6 @@ class FakeXhr {
     this.onload?.();
   }
 }
-
-const admin: User = {
-  id: 1,
-  first_name: 'Ada',
-  last_name: '',
-  email: 'ada@example.com',
-  phone: '',
-  roles: [{ slug: 'admin', name: 'Admin' }],
-  config: [],
-  created_at: '2026-01-01T00:00:00.000Z',
-};
 
 const file = new File(['<svg/>'], 'plan.svg', { type: 'image/svg+xml' });
 
