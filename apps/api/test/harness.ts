@@ -47,6 +47,19 @@ declare module 'vitest' {
 }
 
 let seq = 0;
+
+/** Empties every table of the public schema and restarts its sequences, as TRUNCATE … RESTART IDENTITY would. */
+const RESET_SQL = `DO $$
+DECLARE r record;
+BEGIN
+  SET LOCAL session_replication_role = replica;
+  FOR r IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' LOOP
+    EXECUTE format('DELETE FROM public.%I', r.tablename);
+  END LOOP;
+  FOR r IN SELECT sequencename FROM pg_sequences WHERE schemaname = 'public' LOOP
+    EXECUTE format('ALTER SEQUENCE public.%I RESTART', r.sequencename);
+  END LOOP;
+END $$`;
 const TEST_JWT_SECRET = 'test-secret-'.padEnd(48, 'x');
 
 /**
@@ -118,11 +131,9 @@ export async function createTestApp(
     config,
     databaseUrl,
     async reset() {
-      const { rows } = await database.db.execute<{ tablename: string }>(
-        sql`select tablename from pg_tables where schemaname = 'public'`,
-      );
-      const names = rows.map((r) => `"${r.tablename}"`).join(', ');
-      if (names) await database.db.execute(sql.raw(`TRUNCATE ${names} RESTART IDENTITY CASCADE`));
+      // DELETE with the foreign-key triggers off rather than TRUNCATE: a TRUNCATE gives every
+      // table a new file, a quarter of a second per test on PGlite; these tables hold a few rows.
+      await database.db.execute(sql.raw(RESET_SQL));
     },
     async close() {
       await app.close();

@@ -149,8 +149,10 @@ export class DiskFileStore implements FileStore {
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
-    // Node's 64 KB reads: larger ones were not clearly faster and kept other requests waiting longer.
-    const stream = fs.createReadStream(this.pathOf(key), range);
+    // 256 KB reads, not Node's 64 KB: a quarter of the buffers to allocate and collect, which in
+    // this process (PGlite's heap beside it) lifted ten parallel downloads from 0.63-0.72 to
+    // 0.92-1.04 of node:http's throughput, /api/health's p99 staying under 40 ms (ADR 022).
+    const stream = fs.createReadStream(this.pathOf(key), { ...range, highWaterMark: 256 * 1024 });
     // Opened first, so a missing file is an error before any header is sent.
     try {
       await once(stream, 'ready');
