@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { adminToken, freshPage, launch } from './support/browser';
+import { adminToken, baseURL, freshPage, launch } from './support/browser';
 import { signInAsAdmin } from './support/session';
 import {
   addApartment,
@@ -75,6 +75,73 @@ describe('apartment links', () => {
       'https://eken.example/docs/l1-ritning.pdf',
     );
     await buyer.close();
+  });
+
+  it("with no project e-mail the card's first step is the apartment's link, and without a link it shares the apartment", async () => {
+    // The project shows no project information, so the card has no "Kontakta oss" (issue 20).
+    const { id, apartment } = await projectWithZone('Nästa steg');
+    await signInAsAdmin(page);
+    await page.goto(`/projects/${id}`);
+
+    /** The admin sets the apartment's link in the back-office form ('' clears it). */
+    const setLink = async (value: string) => {
+      await page.getByRole('row', { name: 'Öppna L1', exact: true }).click();
+      const form = page.getByRole('dialog');
+      await form.getByRole('heading', { name: 'Lägenhet L1' }).waitFor();
+      await form.getByLabel('Länk', { exact: true }).fill(value);
+      await form.getByRole('button', { name: 'Spara' }).click();
+      await page.getByText('Lägenheten har uppdaterats').waitFor();
+      await form.waitFor({ state: 'detached' });
+      await untilViewShows(
+        id,
+        (v) => (v as { apartments: { link: string }[] }).apartments[0]?.link === value,
+      );
+    };
+    /** The buyer's card for L1, opened from its zone, and its first (primary) action. */
+    const card = async () => {
+      const buyer = await context.newPage();
+      await buyer.goto(`/view/${id}`);
+      await buyer.waitForSelector('#root[data-ready="1"]');
+      await buyer.locator(`.pv-zone[data-pv-id="${apartment}"]`).click();
+      const panel = buyer.getByRole('dialog', { name: 'Bostad L1' });
+      await panel.waitFor();
+      expect(await panel.getByRole('link', { name: 'Kontakta oss' }).count()).toBe(0);
+      const primary = panel.locator('.pv-panel-foot > *').first();
+      // Drawn as the primary action, and on screen.
+      await expect(primary.getAttribute('class')).resolves.toBe('pv-action');
+      const box = (await primary.boundingBox())!;
+      const { width, height } = buyer.viewportSize()!;
+      expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height).toBe(
+        true,
+      );
+      return { buyer, panel, primary };
+    };
+
+    await setLink('https://eken.example/l1');
+    const withLink = await card();
+    expect((await withLink.primary.textContent())?.trim()).toBe('Läs mer om bostaden');
+    await expect(withLink.primary.getAttribute('href')).resolves.toBe('https://eken.example/l1');
+    // Sharing is still there, as a secondary step.
+    await expect(withLink.panel.getByRole('button', { name: 'Dela' }).getAttribute('class')).resolves.toBe(
+      'pv-action pv-secondary',
+    );
+    await withLink.buyer.close();
+
+    // With neither link nor e-mail the card still has a next step: sharing this apartment.
+    await setLink('');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+    const bare = await card();
+    expect(await bare.panel.getByRole('link', { name: 'Läs mer om bostaden' }).count()).toBe(0);
+    expect((await bare.primary.textContent())?.trim()).toBe('Dela');
+    await bare.panel.getByRole('button', { name: 'Dela' }).click();
+    await bare.buyer.getByRole('status').filter({ hasText: 'Länken är kopierad.' }).waitFor();
+    const shared = new URL(await bare.buyer.evaluate(() => navigator.clipboard.readText()));
+    expect(shared.pathname).toBe(`/view/${id}`);
+    expect(shared.searchParams.get('apartment')).toBe(String(apartment));
+    // The link opens the same apartment's card.
+    await bare.buyer.goto(shared.href);
+    await bare.buyer.getByRole('dialog', { name: 'Bostad L1' }).waitFor();
+    await bare.buyer.close();
   });
 
   it('the widget never renders a stored link that breaks the rule (old data)', async () => {

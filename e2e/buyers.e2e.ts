@@ -147,25 +147,59 @@ describe('price per m² and only available', () => {
     }
   });
 
-  it('"Bara lediga" on a rental project: Ledig and the two searchable statuses', async () => {
-    // No plan yet: the list alone.
+  it('"Bara lediga" on a rental project: Ledig and the two searchable statuses, as the admin sets statuses', async () => {
+    // No plan yet: the list alone. Every rental status, two of them about to change.
     const rental = await createProject(token, 'Hyresgården', 'rental');
     for (const [bostad, status] of [
       ['1', 'sale'],
-      ['2', 'searchable-residence'],
+      ['2', 'upcoming'],
       ['3', 'searchable-relocation'],
       ['4', 'leased'],
       ['5', 'preorder'],
-      ['6', 'upcoming'],
+      ['6', 'reserved'],
       ['7', 'work-in-progress'],
+      ['8', 'sale'],
     ] as const)
       await addApartment(token, rental, { bostad, status, rooms: '2' });
+
+    // In the back-office, with the rental names: 2 (Kommande) opens for applications in its
+    // form, and 8 (Ledig) is let with the table's mass status change.
+    const admin = await browser.context.newPage();
+    pages.track(admin);
+    await signInAsAdmin(admin);
+    await admin.goto(`/projects/${rental}`);
+    await admin.getByRole('row', { name: 'Öppna 2', exact: true }).click();
+    const form = admin.getByRole('dialog');
+    await form.getByRole('heading', { name: 'Lägenhet 2' }).waitFor();
+    await form.getByRole('combobox', { name: 'Status', exact: true }).click();
+    await admin.getByRole('option', { name: 'Sökbar bostad', exact: true }).click();
+    await form.getByRole('button', { name: 'Spara' }).click();
+    await admin.getByText('Lägenheten har uppdaterats').waitFor();
+    await form.waitFor({ state: 'detached' });
+    await admin.getByRole('checkbox', { name: 'Markera 8' }).check();
+    await admin.getByRole('combobox', { name: 'Ny status', exact: true }).click();
+    await admin.getByRole('option', { name: 'Uthyrd', exact: true }).click();
+    await admin.getByRole('button', { name: 'Spara status' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Uppdatera' }).click();
+    await admin.getByText('Status har uppdaterats för 1 lägenhet').waitFor();
+    await untilViewShows(rental, (v) => {
+      const status = (bostad: string) =>
+        (v as { apartments: { bostad: string; status: string }[] }).apartments.find(
+          (a) => a.bostad === bostad,
+        )?.status;
+      return status('2') === 'searchable-residence' && status('8') === 'leased';
+    });
+
     const page = await open(`/view/${rental}`);
     expect(await page.locator('.pv-plan-area').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('tr[data-pv-row]').count()).toBe(8);
     await page.getByRole('checkbox', { name: 'Bara lediga' }).check();
-    await expect
-      .poll(() => page.locator('tr[data-pv-row] .pv-badge').allTextContents())
-      .toEqual(['Ledig', 'Sökbar bostad', 'Sökbar för omflyttning']);
+    await expect.poll(() => page.locator('tr[data-pv-row] th').allTextContents()).toEqual(['1', '2', '3']);
+    await expect(page.locator('tr[data-pv-row] .pv-badge').allTextContents()).resolves.toEqual([
+      'Ledig',
+      'Sökbar bostad',
+      'Sökbar för omflyttning',
+    ]);
   });
 });
 
