@@ -42,6 +42,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PGlite is heavy; two files at a time suits two cores.
           maxWorkers: 2,
+          // One module cache per worker: each file builds its own app and database
+          // (createTestApp), so nothing a test changes lives in a module; loading Fastify, drizzle
+          // and zod once per worker took a third of this tier's CPU.
+          isolate: false,
         },
       },
       {
