@@ -105,7 +105,7 @@ export default tseslint.config(
               name: '@planvy/shared',
               allowTypeImports: true,
               message:
-                'The package index pulls in zod: import a zod-free module by path (@planvy/shared/src/…).',
+                'The package index pulls in zod: import a zod-free module by path (@planvy/shared/…).',
             },
           ],
           patterns: [
@@ -116,7 +116,7 @@ export default tseslint.config(
                 "The widget is written against preact itself ('preact', 'preact/hooks', ./memo): React emulation costs 2 KB gzip.",
             },
             {
-              group: zodModules.map((m) => `@planvy/shared/src/${m}`),
+              group: zodModules.map((m) => `@planvy/shared/${m}`),
               allowTypeImports: true,
               message:
                 'This shared module imports zod: import its types only, or move the code to a zod-free module.',

@@ -1,7 +1,7 @@
-import type { TABLE_FIELDS } from '@planvy/shared/src/apartment-fields';
-import type { PublicApartment } from '@planvy/shared/src/public-view';
+import type { TABLE_FIELDS } from '@planvy/shared/apartment-fields';
+import type { PublicApartment } from '@planvy/shared/public-view';
 
-import { compareApartments as compareDefault, naturalOrder } from '@planvy/shared/src/apartment-order';
+import { compareApartments as compareDefault, naturalOrder } from '@planvy/shared/apartment-order';
 import { pricePerSquare } from './price-per-square';
 
 /** The list's default order is the shared one (spec §3 default_sort_order, bostad_as_integer). */

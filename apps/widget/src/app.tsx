@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { backTarget, followLink, goBack, jumpTo, startTrail } from '@planvy/shared/src/plan/plan-links';
-import type { PublicView } from '@planvy/shared/src/public-view';
-import { STATUSES } from '@planvy/shared/src/statuses';
+import { backTarget, followLink, goBack, jumpTo, startTrail } from '@planvy/shared/plan/plan-links';
+import type { PublicView } from '@planvy/shared/public-view';
+import { STATUSES } from '@planvy/shared/statuses';
 import { sortApartments, type SortKey, type SortState } from './apartment-order';
 import {
   buildingOptions,

@@ -1,4 +1,4 @@
-import { applyStyles, type StyleTriple } from '@planvy/shared/src/styles';
+import { applyStyles, type StyleTriple } from '@planvy/shared/styles';
 import { statusCss } from './status-rules';
 
 /**

@@ -4,7 +4,7 @@
  * missing or refuse (Safari's private mode, a sandboxed frame, a full quota) and the value
  * may be anything another script wrote; then the favourites live for this page only.
  */
-import { isId } from '@planvy/shared/src/parse-id';
+import { isId } from '@planvy/shared/parse-id';
 
 /** More than any project has; a bound on what a foreign value can make us hold. */
 const MAX_FAVOURITES = 5000;

@@ -1,5 +1,5 @@
-import type { PublicApartment } from '@planvy/shared/src/public-view';
-import { isAvailableStatus } from '@planvy/shared/src/statuses';
+import type { PublicApartment } from '@planvy/shared/public-view';
+import { isAvailableStatus } from '@planvy/shared/statuses';
 import { naturalOrder } from './apartment-order';
 
 export interface Filters {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicApartment } from '@planvy/shared/src/public-view';
+import type { PublicApartment } from '@planvy/shared/public-view';
 import {
   buildingOptions,
   countByStatus,

@@ -3,7 +3,7 @@
  * written {name}. The English dictionary is typed against the Swedish one so a missing
  * key fails the type check; a unit test checks the placeholders match too.
  */
-import type { Language } from '@planvy/shared/src/language';
+import type { Language } from '@planvy/shared/language';
 
 export type Lang = Language;
 

@@ -1,4 +1,4 @@
-import type { PublicApartment } from '@planvy/shared/src/public-view';
+import type { PublicApartment } from '@planvy/shared/public-view';
 import type { SortKey } from './apartment-order';
 import { pricePerSquare } from './price-per-square';
 import type { Widget } from './widget';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
-import { liveEventSchemas, type LiveEventName, type LiveEvents } from '@planvy/shared/src/live-events';
+import type { PublicApartment, PublicView } from '@planvy/shared/public-view';
+import { liveEventSchemas, type LiveEventName, type LiveEvents } from '@planvy/shared/live-events';
 import { startLive } from './live';
 import { createWidget } from './widget';
 

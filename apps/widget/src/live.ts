@@ -1,5 +1,5 @@
-import type { LiveApartment, LiveEvents } from '@planvy/shared/src/live-events';
-import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
+import type { LiveApartment, LiveEvents } from '@planvy/shared/live-events';
+import type { PublicApartment, PublicView } from '@planvy/shared/public-view';
 import { fetchViewIfChanged, viewEtag } from './view-api';
 import type { Widget } from './widget';
 

@@ -1,7 +1,7 @@
 import { hydrate, render } from 'preact';
 import { App } from './app';
-import type { PublicView } from '@planvy/shared/src/public-view';
-import type { StyleTriple } from '@planvy/shared/src/styles';
+import type { PublicView } from '@planvy/shared/public-view';
+import type { StyleTriple } from '@planvy/shared/styles';
 import { loadPlanPrepare } from './components/plan-view';
 import { followBand, reportHeight } from './host-frame';
 import { translator } from './i18n';

@@ -1,5 +1,5 @@
-import type { NotFoundInput } from '@planvy/shared/src/widget-page';
-import { isLanguage, languageOf } from '@planvy/shared/src/language';
+import type { NotFoundInput } from '@planvy/shared/widget-page';
+import { isLanguage, languageOf } from '@planvy/shared/language';
 import { DICTIONARIES, type Lang } from './i18n';
 
 /**

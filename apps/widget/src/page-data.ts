@@ -1,4 +1,4 @@
-import type { PublicView } from '@planvy/shared/src/public-view';
+import type { PublicView } from '@planvy/shared/public-view';
 
 /**
  * The view inlined in the server-rendered page (ADR 016), so the script reads it instead of

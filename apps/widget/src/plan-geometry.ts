@@ -1,7 +1,7 @@
 import { Element } from 'domhandler';
 import { svgPathBbox } from 'svg-path-bbox';
-import { IDENTITY, multiply, parseTransform, type Matrix } from '@planvy/shared/src/plan/transform';
-import type { Box } from '@planvy/shared/src/plan/view-box';
+import { IDENTITY, multiply, parseTransform, type Matrix } from '@planvy/shared/plan/transform';
+import type { Box } from '@planvy/shared/plan/view-box';
 
 /**
  * Boxes of plan elements without a browser (the widget's server, ADR 025): what `boxInRoot`

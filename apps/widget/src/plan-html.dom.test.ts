@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseDocument } from 'htmlparser2';
 import { Element, Text } from 'domhandler';
-import { PLAN_ATTRIBUTE_NAMES, PLAN_ELEMENT_NAMES, SVG_NS } from '@planvy/shared/src/plan/svg-policy';
+import { PLAN_ATTRIBUTE_NAMES, PLAN_ELEMENT_NAMES, SVG_NS } from '@planvy/shared/plan/svg-policy';
 import { TEXT_PAYLOADS, XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
 import { htmlMismatch, htmlReady, planHtml } from './plan-html';
 import type { ZoneContext } from './plan-zones';

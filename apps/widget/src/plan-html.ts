@@ -7,7 +7,7 @@ import {
   TEXT_ONLY_ELEMENTS,
   XLINK_NS,
   XML_NS,
-} from '@planvy/shared/src/plan/svg-policy';
+} from '@planvy/shared/plan/svg-policy';
 
 /**
  * A plan, read as XML on the server, written into the widget's HTML page (ADR 020). The HTML

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicApartment } from '@planvy/shared/src/public-view';
+import type { PublicApartment } from '@planvy/shared/public-view';
 import { REAL_PLANS, realPlanMarkup, withApartments } from '@planvy/shared/test/real-plans';
 import { TEXT_PAYLOADS } from '@planvy/shared/test/xss-corpus';
 import { parseDocument } from 'htmlparser2';
 import { Element, type ChildNode } from 'domhandler';
-import { parseTransform } from '@planvy/shared/src/plan/transform';
+import { parseTransform } from '@planvy/shared/plan/transform';
 import { boxInPlan } from './plan-geometry';
 import type { ZoneContext } from './plan-zones';
 import { decoratePlan } from './server';

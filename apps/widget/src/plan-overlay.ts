@@ -1,5 +1,5 @@
-import { isOn } from '@planvy/shared/src/flags';
-import type { PublicApartment, PublicPlan, PublicView } from '@planvy/shared/src/public-view';
+import { isOn } from '@planvy/shared/flags';
+import type { PublicApartment, PublicPlan, PublicView } from '@planvy/shared/public-view';
 import {
   boxInRoot,
   buildingLabelText,
@@ -10,14 +10,14 @@ import {
   parseLabelSvg,
   planLabelFontSize,
   type DrawnElement,
-} from '@planvy/shared/src/plan/building-labels';
-import type { Box } from '@planvy/shared/src/plan/view-box';
+} from '@planvy/shared/plan/building-labels';
+import type { Box } from '@planvy/shared/plan/view-box';
 import {
   LABELS_GROUP,
   ZONE_NUMBERS_GROUP,
   zoneNumberLayout,
   zoneNumberPart,
-} from '@planvy/shared/src/plan/zone-numbers';
+} from '@planvy/shared/plan/zone-numbers';
 import type { PreparedPlan, ZoneContext } from './plan-zones';
 
 /**

@@ -1,9 +1,9 @@
-import type { PublicPlan } from '@planvy/shared/src/public-view';
-import { guardPlan } from '@planvy/shared/src/plan/svg-guard';
-import { namespacePlanIds, planIdPrefix } from '@planvy/shared/src/plan/plan-ids';
-import { SVG_NS } from '@planvy/shared/src/plan/svg-policy';
-import type { Box } from '@planvy/shared/src/plan/view-box';
-import { ZONE_SELECTOR } from '@planvy/shared/src/plan/zones';
+import type { PublicPlan } from '@planvy/shared/public-view';
+import { guardPlan } from '@planvy/shared/plan/svg-guard';
+import { namespacePlanIds, planIdPrefix } from '@planvy/shared/plan/plan-ids';
+import { SVG_NS } from '@planvy/shared/plan/svg-policy';
+import type { Box } from '@planvy/shared/plan/view-box';
+import { ZONE_SELECTOR } from '@planvy/shared/plan/zones';
 import {
   applyMarks,
   planFrame,

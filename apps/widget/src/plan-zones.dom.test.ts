@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicApartment } from '@planvy/shared/src/public-view';
+import type { PublicApartment } from '@planvy/shared/public-view';
 import { decorateZones, framePlan } from './plan-prepare';
 import { syncZones, type ZoneContext } from './plan-zones';
-import { guardPlan } from '@planvy/shared/src/plan/svg-guard';
+import { guardPlan } from '@planvy/shared/plan/svg-guard';
 
 const apartment = (id: number, status: string, inactive = false) =>
   ({ id, bostad: String(1000 + id), rooms: '2', status, inactive }) as PublicApartment;

@@ -1,6 +1,6 @@
-import type { PublicApartment, PublicPlan } from '@planvy/shared/src/public-view';
-import { parseViewBox, type Box } from '@planvy/shared/src/plan/view-box';
-import { linkTarget, readZone, type AttributeSource } from '@planvy/shared/src/plan/zones';
+import type { PublicApartment, PublicPlan } from '@planvy/shared/public-view';
+import { parseViewBox, type Box } from '@planvy/shared/plan/view-box';
+import { linkTarget, readZone, type AttributeSource } from '@planvy/shared/plan/zones';
 import { statusClass } from './theme-css';
 
 /**

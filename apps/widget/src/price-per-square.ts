@@ -1,4 +1,4 @@
-import type { PublicApartment } from '@planvy/shared/src/public-view';
+import type { PublicApartment } from '@planvy/shared/public-view';
 
 /**
  * Price per square metre, rounded to whole currency units; null when the price or the area

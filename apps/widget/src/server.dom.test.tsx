@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicApartment } from '@planvy/shared/src/public-view';
+import type { PublicApartment } from '@planvy/shared/public-view';
 import { inlineJson, pageDataScript, readPageData } from './page-data';
 import { preparePlan } from './plan-prepare';
 import { adoptPlan, withoutFill, type ZoneContext } from './plan-zones';

@@ -1,4 +1,4 @@
-import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
+import type { PublicApartment, PublicView } from '@planvy/shared/public-view';
 
 /** The first plan (in sort order) an apartment is drawn on, or null when it is on none. */
 export function planOf(

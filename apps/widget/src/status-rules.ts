@@ -1,4 +1,4 @@
-import { STATUSES } from '@planvy/shared/src/statuses';
+import { STATUSES } from '@planvy/shared/statuses';
 
 /**
  * One rule set per status, for the classes of theme-css.ts, from the catalogue alone (no

@@ -1,5 +1,5 @@
-import { STYLE_PREVIEW_MESSAGE } from '@planvy/shared/src/style-preview-message';
-import type { StyleTriple } from '@planvy/shared/src/styles';
+import { STYLE_PREVIEW_MESSAGE } from '@planvy/shared/style-preview-message';
+import type { StyleTriple } from '@planvy/shared/styles';
 
 /**
  * In the admin's style editor the widget is framed with ?preview=1 and repaints with each

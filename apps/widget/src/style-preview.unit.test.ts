@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STYLE_PREVIEW_MESSAGE, type StyleTriple } from '@planvy/shared/src/styles';
+import { STYLE_PREVIEW_MESSAGE, type StyleTriple } from '@planvy/shared/styles';
 import { listenForPreviewStyles } from './style-preview';
 
 /** A framed window: its parent is the admin app, its origin the server's. */

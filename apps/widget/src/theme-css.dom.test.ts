@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STYLES, STYLE_KEYS, type StyleTriple } from '@planvy/shared/src/styles';
-import { STATUSES } from '@planvy/shared/src/statuses';
+import { DEFAULT_STYLES, STYLE_KEYS, type StyleTriple } from '@planvy/shared/styles';
+import { STATUSES } from '@planvy/shared/statuses';
 import { applyTheme } from './apply-theme';
 import { statusCss } from './status-rules';
 import { statusClass } from './theme-css';

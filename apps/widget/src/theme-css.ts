@@ -1,4 +1,4 @@
-import { STATUSES } from '@planvy/shared/src/statuses';
+import { STATUSES } from '@planvy/shared/statuses';
 
 /** The class a zone, badge or swatch of this status carries. Unknown statuses share one. */
 export function statusClass(alias: string): string {

@@ -1,4 +1,4 @@
-import type { PublicView } from '@planvy/shared/src/public-view';
+import type { PublicView } from '@planvy/shared/public-view';
 
 export class ViewError extends Error {
   constructor(readonly status: number) {

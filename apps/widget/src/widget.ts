@@ -1,7 +1,7 @@
-import { isOn } from '@planvy/shared/src/flags';
-import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
-import { isColumnShown, isFieldShown } from '@planvy/shared/src/apartment-fields';
-import { statusLabel, type ProjectTypeForStatus } from '@planvy/shared/src/statuses';
+import { isOn } from '@planvy/shared/flags';
+import type { PublicApartment, PublicView } from '@planvy/shared/public-view';
+import { isColumnShown, isFieldShown } from '@planvy/shared/apartment-fields';
+import { statusLabel, type ProjectTypeForStatus } from '@planvy/shared/statuses';
 import { formatArea, formatMoney } from './format';
 import { statusClass } from './theme-css';
 import { translator, type Lang, type Translate } from './i18n';

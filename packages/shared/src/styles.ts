@@ -2,7 +2,7 @@
  * The style key catalogue (spec §3 Theme, §7 Styles): every value a project can style,
  * with its kind, default, group and labels, and the check of a value's form (the colour
  * names are checked on top of it in `style-values.ts`, which the widget leaves out). Zod-free and
- * browser-safe: the widget imports it by path (`@planvy/shared/src/styles`); the API's zod
+ * browser-safe: the widget imports it by path (`@planvy/shared/styles`); the API's zod
  * schemas are in `styles-schema.ts`, which the widget never imports. Labels live in their
  * own constant so the widget's bundle drops them.
  */

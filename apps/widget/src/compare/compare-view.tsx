@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { shownValue } from '@planvy/shared/src/apartment-fields';
-import { boxInRoot } from '@planvy/shared/src/plan/building-labels';
-import { formatViewBox, type Box } from '@planvy/shared/src/plan/view-box';
-import type { PublicApartment, PublicView } from '@planvy/shared/src/public-view';
+import { shownValue } from '@planvy/shared/apartment-fields';
+import { boxInRoot } from '@planvy/shared/plan/building-labels';
+import { formatViewBox, type Box } from '@planvy/shared/plan/view-box';
+import type { PublicApartment, PublicView } from '@planvy/shared/public-view';
 import { preparePlan } from '../plan-prepare';
 import type { ZoneContext } from '../plan-zones';
 import { pricePerSquare } from '../price-per-square';

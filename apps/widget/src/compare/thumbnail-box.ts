@@ -1,4 +1,4 @@
-import type { Box } from '@planvy/shared/src/plan/view-box';
+import type { Box } from '@planvy/shared/plan/view-box';
 
 /**
  * The part of a plan an apartment's thumbnail shows: the bounding box of its zones with a margin

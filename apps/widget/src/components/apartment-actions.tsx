@@ -1,5 +1,5 @@
-import type { PublicApartment } from '@planvy/shared/src/public-view';
-import { linkHref } from '@planvy/shared/src/web-links';
+import type { PublicApartment } from '@planvy/shared/public-view';
+import { linkHref } from '@planvy/shared/web-links';
 import { useWidget } from '../widget-context';
 import { ShareButton } from './share-button';
 

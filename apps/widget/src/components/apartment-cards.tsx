@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import { memo } from '../memo';
-import type { PublicApartment } from '@planvy/shared/src/public-view';
+import type { PublicApartment } from '@planvy/shared/public-view';
 import type { SortKey } from '../apartment-order';
 import { useWidget } from '../widget-context';
 import type { Column } from '../list-columns';

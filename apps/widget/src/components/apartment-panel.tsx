@@ -1,6 +1,6 @@
-import type { PublicApartment } from '@planvy/shared/src/public-view';
-import { shownValue } from '@planvy/shared/src/apartment-fields';
-import { linkHref } from '@planvy/shared/src/web-links';
+import type { PublicApartment } from '@planvy/shared/public-view';
+import { shownValue } from '@planvy/shared/apartment-fields';
+import { linkHref } from '@planvy/shared/web-links';
 import { useWidget } from '../widget-context';
 import { pricePerSquare } from '../price-per-square';
 import { ApartmentActions } from './apartment-actions';

@@ -1,5 +1,5 @@
 import { memo } from '../memo';
-import type { PublicApartment } from '@planvy/shared/src/public-view';
+import type { PublicApartment } from '@planvy/shared/public-view';
 import type { SortKey, SortState } from '../apartment-order';
 import type { Column } from '../list-columns';
 import { useWidget } from '../widget-context';

@@ -1,4 +1,4 @@
-import type { PublicApartment } from '@planvy/shared/src/public-view';
+import type { PublicApartment } from '@planvy/shared/public-view';
 import { useWidget } from '../widget-context';
 
 export interface ToolsProps {

@@ -1,4 +1,4 @@
-import type { Box } from '@planvy/shared/src/plan/view-box';
+import type { Box } from '@planvy/shared/plan/view-box';
 
 /** Stripes per plan: the same share of any plan, whatever its units (ADR 026). */
 const STRIPES = 90;

@@ -1,4 +1,4 @@
-import type { PublicPlan } from '@planvy/shared/src/public-view';
+import type { PublicPlan } from '@planvy/shared/public-view';
 import { useWidget } from '../widget-context';
 
 export interface PlanNavProps {

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { memo } from '../memo';
-import type { PublicPlan } from '@planvy/shared/src/public-view';
+import type { PublicPlan } from '@planvy/shared/public-view';
 import {
   boxToPlan,
   fitOf,
@@ -12,7 +12,7 @@ import {
   zoomAt,
   zoomCentre,
   type Box,
-} from '@planvy/shared/src/plan/view-box';
+} from '@planvy/shared/plan/view-box';
 import { fetchPlanMarkup } from '../view-api';
 import { syncZones, type InitialPlan, type PreparedPlan, type ZoneContext } from '../plan-zones';
 import { useWidget } from '../widget-context';

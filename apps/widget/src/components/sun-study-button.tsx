@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'preact/hooks';
-import type { PublicSunStudy } from '@planvy/shared/src/public-view';
+import type { PublicSunStudy } from '@planvy/shared/public-view';
 import type { SunStudyPlayer } from '../sun-study/player';
 import { useWidget } from '../widget-context';
 

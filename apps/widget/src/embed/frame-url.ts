@@ -1,5 +1,5 @@
-import { languageOf } from '@planvy/shared/src/language';
-import { parseId } from '@planvy/shared/src/parse-id';
+import { languageOf } from '@planvy/shared/language';
+import { parseId } from '@planvy/shared/parse-id';
 
 export interface FrameOptions {
   widgetOrigin: string;

@@ -1,4 +1,4 @@
-import type { PublicSunStudy } from '@planvy/shared/src/public-view';
+import type { PublicSunStudy } from '@planvy/shared/public-view';
 
 /** The player is the dialog's width: the whole screen on phones, at most 1,100 px on desktops. */
 export const PLAYER_SIZES = '(min-width: 1140px) 1100px, 100vw';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicSunStudy } from '@planvy/shared/src/public-view';
+import type { PublicSunStudy } from '@planvy/shared/public-view';
 import { imageSources, swipeDirection } from './media';
 
 const item = (sources: PublicSunStudy['sources']): PublicSunStudy => ({

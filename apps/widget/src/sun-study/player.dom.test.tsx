@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/dom';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PublicSunStudy } from '@planvy/shared/src/public-view';
+import type { PublicSunStudy } from '@planvy/shared/public-view';
 import { PLAY_STEP_MS, SunStudyPlayer } from './player';
 
 /** Events inside act(), so Preact renders before the next line looks. */

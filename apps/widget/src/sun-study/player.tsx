@@ -1,6 +1,6 @@
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { PublicSunStudy } from '@planvy/shared/src/public-view';
+import type { PublicSunStudy } from '@planvy/shared/public-view';
 import type { Lang } from '../i18n';
 import { playerText } from './i18n';
 import { imageSources, PLAYER_SIZES, swipeDirection } from './media';

@@ -5,7 +5,7 @@ import {
   cssUrlAllowed,
   cssValueAllowed,
   scopeSelector,
-} from '@planvy/shared/src/plan/css-policy';
+} from '@planvy/shared/plan/css-policy';
 
 /**
  * Plan CSS rewritten with a real CSS parser (css-tree), by the policy the browser guard

@@ -11,7 +11,7 @@ import {
   SVG_NS,
   TEXT_ONLY_ELEMENTS,
   XLINK_NS,
-} from '@planvy/shared/src/plan/svg-policy';
+} from '@planvy/shared/plan/svg-policy';
 import { sanitizePresentationValue, sanitizeStyleAttribute, sanitizeStylesheet } from './plan-css';
 
 /**

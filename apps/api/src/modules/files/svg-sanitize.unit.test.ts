@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
 import * as csstree from 'css-tree';
-import { cssPropertyAllowed } from '@planvy/shared/src/plan/css-policy';
+import { cssPropertyAllowed } from '@planvy/shared/plan/css-policy';
 import {
   PLAN_SCOPE,
   planAttribute,
@@ -10,7 +10,7 @@ import {
   safePlanHref,
   SVG_NS,
   TEXT_ONLY_ELEMENTS,
-} from '@planvy/shared/src/plan/svg-policy';
+} from '@planvy/shared/plan/svg-policy';
 import { wrap, XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
 import { sanitizeSvg, SvgSanitizeError } from './svg-sanitize';
 

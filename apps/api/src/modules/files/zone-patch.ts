@@ -8,7 +8,7 @@ import {
   type ZoneChanges,
   type ZoneLocator,
 } from '@planvy/shared';
-import { planAttribute } from '@planvy/shared/src/plan/svg-policy';
+import { planAttribute } from '@planvy/shared/plan/svg-policy';
 import { scannedZone as scanned, type PlanScan, type Zone as ScannedZone } from './plan-zones';
 import { escapeAttr } from './svg-sanitize';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { WidgetPageRenderer } from '@planvy/shared/src/widget-page';
+import type { WidgetPageRenderer } from '@planvy/shared/widget-page';
 
 /** What the widget build gives the page: its template, and its server renderer when built. */
 export interface WidgetBuild {

@@ -6,7 +6,7 @@ import { parseDocument } from 'htmlparser2';
 import { JSDOM } from 'jsdom';
 import { Element, type ChildNode } from 'domhandler';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { WidgetPageRenderer } from '@planvy/shared/src/widget-page';
+import type { WidgetPageRenderer } from '@planvy/shared/widget-page';
 import type { ApartmentOverrides } from '@planvy/shared/test/arrange';
 import { arrangeFor, createTestApp, type TestApp } from '../../../test/harness';
 import { WIDGET_CSP, WIDGET_PAGE_CACHE } from './routes';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { WidgetPageRenderer } from '@planvy/shared/src/widget-page';
+import type { WidgetPageRenderer } from '@planvy/shared/widget-page';
 import { SizedLru } from '../../lib/sized-lru';
 
 export interface RenderedPage {

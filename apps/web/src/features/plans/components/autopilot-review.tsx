@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Drawer, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Apartment } from '@planvy/shared';
-import type { AutopilotProposal, AutopilotResult } from '@planvy/shared/src/plan/autopilot';
+import type { AutopilotProposal, AutopilotResult } from '@planvy/shared/plan/autopilot';
 
 export interface AutopilotReviewProps {
   /** The run to review; null when the screen is closed. */

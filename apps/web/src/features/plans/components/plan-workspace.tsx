@@ -25,7 +25,7 @@ import { projectKeys } from '../../../lib/query-keys';
 import { useBuildingNumbers } from '../api/get-building-numbers';
 import { usePlanMarkup } from '../api/get-plan-markup';
 import { useUpdateBuildingNumber } from '../api/update-building-number';
-import type { AutopilotProposal, AutopilotResult } from '@planvy/shared/src/plan/autopilot';
+import type { AutopilotProposal, AutopilotResult } from '@planvy/shared/plan/autopilot';
 import type { EditSelection, StageLabel, StageTool } from '../editor/plan-stage';
 import type { ZoneContext } from '../editor/zone-markup';
 import { usePlanSaves } from '../hooks/use-plan-saves';

@@ -26,15 +26,15 @@ import {
   type ZoneChanges,
   type ZoneLocator,
 } from '@planvy/shared';
-import { autopilot, type AutopilotApartment, type AutopilotResult } from '@planvy/shared/src/plan/autopilot';
-import { domGeometry } from '@planvy/shared/src/plan/dom-geometry';
+import { autopilot, type AutopilotApartment, type AutopilotResult } from '@planvy/shared/plan/autopilot';
+import { domGeometry } from '@planvy/shared/plan/dom-geometry';
 import {
   measuredOnce,
   pickCandidates,
   shapeWarnings,
   type PlanGeometry,
   type ShapeWarning,
-} from '@planvy/shared/src/plan/shape-pick';
+} from '@planvy/shared/plan/shape-pick';
 import { StageLabels, type StageLabel } from './stage-labels';
 import { StageView } from './stage-view';
 import { isStageUi, setAttrs, svgEl, type PointerHandler } from './svg-dom';

@@ -1,4 +1,4 @@
-import { SVG_NS } from '@planvy/shared/src/plan/svg-policy';
+import { SVG_NS } from '@planvy/shared/plan/svg-policy';
 
 /** Creates an SVG element in the page's document (the stage's own UI, drawn shapes). */
 export const svgEl = <K extends keyof SVGElementTagNameMap>(name: K): SVGElementTagNameMap[K] =>

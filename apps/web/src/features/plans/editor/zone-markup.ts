@@ -6,7 +6,7 @@
  * `data-temp-id`.
  */
 import { linkTarget, readZone, ZONE_SELECTOR as PLAN_ZONES } from '@planvy/shared';
-import { guardPlan } from '@planvy/shared/src/plan/svg-guard';
+import { guardPlan } from '@planvy/shared/plan/svg-guard';
 
 /** Elements that carry zone data, or are becoming zones. */
 export const ZONE_SELECTOR = `${PLAN_ZONES}, [data-temp-id]`;

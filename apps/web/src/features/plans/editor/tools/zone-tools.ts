@@ -1,5 +1,5 @@
 import { readZone } from '@planvy/shared';
-import { stepOut } from '@planvy/shared/src/plan/shape-pick';
+import { stepOut } from '@planvy/shared/plan/shape-pick';
 import { DRAG_THRESHOLD, setAttrs, svgEl } from '../svg-dom';
 import { noPress, type Tool, type ToolHost } from './tool';
 
