@@ -58,10 +58,8 @@ export const infoField = z.preprocess(
 );
 
 const text = (max: number = APARTMENT_LIMITS.text) => z.string().trim().max(max);
-const optionalId = z.preprocess(
-  (v) => (empty(v) || v === 0 || v === '0' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-  z.number().int().positive().max(2147483647).nullable(),
-);
+/** A building number's id, or none (empty, 0): the one id schema (./ids.ts). */
+const optionalId = z.preprocess((v) => (empty(v) || v === 0 || v === '0' ? null : v), idField.nullable());
 
 /** How a field of each kind is checked on the way in (./apartment-fields.ts). */
 const validators = {
