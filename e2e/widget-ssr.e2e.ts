@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, baseURL, freshPage, launch } from './support/browser';
 import { signInAsAdmin } from './support/session';
+import { hostPage } from './support/host-page';
 import { paintedColours } from './support/pixels';
 import { addApartment, createProject, svgDoc, uploadFile, zoneRect } from './support/widget-fixtures';
 
@@ -253,7 +254,7 @@ describe('the server-rendered widget page', () => {
     await page.close();
   });
 
-  it('reads its own view and sends clicks and live updates to its own project, whatever a plan names pv-data', async () => {
+  it("reads its own view, and its clicks, live updates and host page's dataLayer name its own project, whatever a plan names pv-data (?plan= and ?planvy=)", async () => {
     const { projectId, ids } = await arrange('SSR own data');
     // A start plan holding a forged view under the data block's id, before the real block: the
     // project's own view with another id and name, prices of 1 kr and a link elsewhere.
@@ -293,5 +294,42 @@ describe('the server-rendered widget page', () => {
     await expect.poll(() => requests).toContain(`/api/v1/public/view/${projectId}/events`);
     expect(requests.filter((r) => r.includes('999999'))).toEqual([]);
     await page.close();
+
+    // The same plan as the start plan of a shared host-page address (`?planvy=`): what the widget
+    // pushes to the host's dataLayer names the project it really shows, never the forged one.
+    const code = await api<{ code: { full: string } }>(
+      'GET',
+      `/api/v1/admin/project/code/${projectId}`,
+      token,
+    );
+    const host = await hostPage(code.body.code.full.replace('<div ', '<div data-datalayer '));
+    const hosted = await freshPage(browser.context);
+    try {
+      const hostedRequests: string[] = [];
+      hosted.on('request', (req) => hostedRequests.push(new URL(req.url()).pathname));
+      await hosted.goto(`${host.url}/?planvy=${encodeURIComponent('plan=forged.svg')}`);
+      const frame = hosted.frameLocator('iframe');
+      await frame.locator('#root[data-ready="1"]').waitFor();
+      expect(await frame.locator('h1').textContent()).toBe('SSR own data');
+      // The forged plan is the one on show, data block and all.
+      expect(await frame.locator('.pv-plan-svg desc').first().textContent()).toContain('Forged project');
+      await frame.locator(`.pv-zone[data-pv-id="${ids['S-1']}"]`).click();
+      await frame.getByRole('dialog', { name: 'Bostad S-1' }).waitFor();
+      const layer = () =>
+        hosted.evaluate(() =>
+          JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []),
+        );
+      await expect.poll(layer).toContain('"event":"planvy:apartment"');
+      const pushed = await layer();
+      expect(pushed).not.toContain('999999');
+      expect(pushed).not.toContain('Forged project');
+      const entries = JSON.parse(pushed) as { event: string; planvy: { projectId: number } }[];
+      expect(entries.map((e) => e.event)).toContain('planvy:view');
+      for (const e of entries) expect(e.planvy.projectId, e.event).toBe(projectId);
+      expect(hostedRequests.filter((r) => r.includes('999999'))).toEqual([]);
+    } finally {
+      await hosted.close();
+      await host.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,8 +17,9 @@ import { hashPassword } from '../lib/password';
 import * as userRepo from '../modules/users/repository';
 import { createTestApp, multipart, type TestApp } from '../../test/harness';
 import { noisePng } from '../../test/images';
-import { createFileStore, type FileStore } from '../lib/file-store';
+import { createFileStore, type FileStore, type FileStoreConfig } from '../lib/file-store';
 import { jpeg, openOldDatabase, writeTheOldWay } from '../../test/old-files';
+import { startS3Server } from '../../test/s3-server';
 import type { SunStudyFile } from '@planvy/shared';
 import { backup, BackupError, restore, type Target } from './backup';
 
@@ -33,9 +35,10 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-backup-'));
 const backupDir = path.join(tmp, 'planvy-backup');
 const storeIn = (dir: string) => createFileStore({ kind: 'disk', dir });
 
-async function appOn(database: Database, store: FileStore): Promise<FastifyInstance> {
+/** A server on `database` with its files in `store` (a disk store) or in the S3 bucket configured. */
+async function appOn(database: Database, store: FileStore | FileStoreConfig): Promise<FastifyInstance> {
   const app = await buildApp({
-    config: { ...config, fileStore: { kind: 'disk', dir: store.location } },
+    config: { ...config, fileStore: 'kind' in store ? store : { kind: 'disk', dir: store.location } },
     db: database.db,
     jwtSecret: 'backup-test-secret-'.padEnd(48, 'x'),
   });
@@ -167,14 +170,22 @@ async function seed(app: FastifyInstance, database: Database) {
 
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-/** The backup CLI as an operator runs it, on the data directory or database given. */
-function cli(args: string[], env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/backup/cli.ts', ...args], {
+/**
+ * The backup CLI as an operator runs it, on the data directory or database given. Not spawnSync:
+ * an S3 server in this process must go on answering while the CLI runs.
+ */
+async function cli(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/backup/cli.ts', ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: path.join(tmp, 'fresh'), DATABASE_URL: '', INIT_CWD: root, ...env },
-    input: 'yes\n', // piped, not a terminal: the answer is not taken
-    encoding: 'utf8',
   });
+  child.stdin.end('yes\n'); // piped, not a terminal: the answer is not taken
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const [status] = (await once(child, 'close')) as [number | null];
+  return { status, stdout, stderr };
 }
 
 /** The stored files a backup holds. */
@@ -185,9 +196,9 @@ const storedFiles = (dir: string) =>
     .filter((f) => /[0-9a-f]{64}$/.test(f));
 
 describe('restoring from a backup that is not there', () => {
-  it('says so in one line, without a stack trace, and changes nothing', () => {
+  it('says so in one line, without a stack trace, and changes nothing', async () => {
     const missing = path.join(tmp, 'no-such-backup.sql');
-    const res = cli(['restore', missing, '--yes'], { DATABASE_URL: serverUrl ?? '' });
+    const res = await cli(['restore', missing, '--yes'], { DATABASE_URL: serverUrl ?? '' });
     expect(res.status).toBe(1);
     expect(res.stderr.trim()).toBe(`There is no backup at ${missing}.`);
     expect(fs.existsSync(path.join(tmp, 'fresh'))).toBe(false);
@@ -305,8 +316,8 @@ describe.skipIf(serverUrl)('backup and restore of the embedded database', () => 
     }
   });
 
-  it('asks before overwriting, and without a terminal changes nothing unless told --yes', () => {
-    const refused = cli(['restore', backupDir]);
+  it('asks before overwriting, and without a terminal changes nothing unless told --yes', async () => {
+    const refused = await cli(['restore', backupDir]);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(
       /This replaces the embedded database in .* which holds 2 project\(s\), 6 apartment\(s\)/,
@@ -316,7 +327,7 @@ describe.skipIf(serverUrl)('backup and restore of the embedded database', () => 
       fs.readdirSync(path.join(tmp, 'fresh')).filter((n) => n.startsWith('pglite.before-restore')),
     ).toEqual([]);
 
-    const done = cli(['restore', backupDir, '--yes']);
+    const done = await cli(['restore', backupDir, '--yes']);
     expect(done.status, done.stderr).toBe(0);
     expect(done.stdout).toMatch(
       /Restored .* 2 project\(s\), 6 apartment\(s\), 5 plan and image file\(s\), 1 user\(s\); \d+ stored file\(s\)/,
@@ -326,13 +337,13 @@ describe.skipIf(serverUrl)('backup and restore of the embedded database', () => 
     ).toHaveLength(1);
   }, 120_000);
 
-  it('refuses a backup that lost one of its files, in one line, and changes nothing', () => {
+  it('refuses a backup that lost one of its files, in one line, and changes nothing', async () => {
     const damaged = path.join(tmp, 'damaged');
     fs.cpSync(backupDir, damaged, { recursive: true });
     const lost = storedFiles(damaged)[0]!;
     fs.rmSync(path.join(damaged, 'files', lost));
     const before = fs.readdirSync(path.join(tmp, 'fresh'));
-    const res = cli(['restore', damaged, '--yes']);
+    const res = await cli(['restore', damaged, '--yes']);
     expect(res.status).toBe(1);
     expect(res.stderr.trim()).toMatch(
       new RegExp(
@@ -341,6 +352,65 @@ describe.skipIf(serverUrl)('backup and restore of the embedded database', () => 
     );
     expect(fs.readdirSync(path.join(tmp, 'fresh'))).toEqual(before);
   }, 60_000);
+});
+
+describe.skipIf(serverUrl)('backup and restore with the files in an S3 bucket', () => {
+  /** The S3_* variables an operator sets for this bucket. */
+  const s3Env = (c: Extract<FileStoreConfig, { kind: 's3' }>) => ({
+    S3_BUCKET: c.bucket,
+    S3_ENDPOINT: c.endpoint!,
+    S3_REGION: c.region,
+    S3_ACCESS_KEY_ID: c.credentials!.accessKeyId,
+    S3_SECRET_ACCESS_KEY: c.credentials!.secretAccessKey,
+    S3_FORCE_PATH_STYLE: '1',
+    S3_PREFIX: c.prefix,
+  });
+  const servers: Awaited<ReturnType<typeof startS3Server>>[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+  });
+
+  it('carries the files out of the bucket, and restores them into another bucket after the first is lost', async () => {
+    const source = await startS3Server();
+    servers.push(source);
+    const sourceDir = path.join(tmp, 's3-source');
+    let database = await openDatabase({ pgliteDir: path.join(sourceDir, 'pglite') });
+    let app = await appOn(database, source.config);
+    const adminId = await seed(app, database);
+    const expected = await snapshot(app, adminId);
+    await app.close();
+    await database.close();
+    expect(expected[0]!.sunStudy).toHaveLength(1);
+    expect(fs.existsSync(path.join(sourceDir, 'files'))).toBe(false); // the bytes are in the bucket
+
+    const dir = path.join(tmp, 's3-backup');
+    const made = await cli(['backup', dir], { DATA_DIR: sourceDir, ...s3Env(source.config) });
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stdout).toContain(`with the files in s3://${source.config.bucket}/${source.config.prefix}`);
+    const carried = storedFiles(dir);
+    expect(carried.length).toBeGreaterThan(3); // two backgrounds, the sun-study photo and its copies
+    expect(made.stdout).toMatch(new RegExp(`; ${carried.length} stored file\\(s\\)\\.$`, 'm'));
+
+    // A backup should survive losing the bucket (ADR 022).
+    await source.close();
+    servers.splice(servers.indexOf(source), 1);
+    const fresh = await startS3Server();
+    servers.push(fresh);
+    const freshDir = path.join(tmp, 's3-fresh');
+    const restored = await cli(['restore', dir, '--yes'], { DATA_DIR: freshDir, ...s3Env(fresh.config) });
+    expect(restored.status, restored.stderr).toBe(0);
+    const store = createFileStore(fresh.config);
+    for (const file of carried) expect(await store.has(path.basename(file)), file).toBe(true);
+
+    database = await openDatabase({ pgliteDir: path.join(freshDir, 'pglite') });
+    app = await appOn(database, fresh.config);
+    try {
+      expect(await snapshot(app, adminId)).toEqual(expected);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 120_000);
 });
 
 describe.runIf(serverUrl)('backup and restore on PostgreSQL (pg_dump / pg_restore)', () => {

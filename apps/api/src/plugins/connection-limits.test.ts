@@ -158,6 +158,50 @@ describe('time limits on receiving a request', () => {
   });
 });
 
+describe('the idle limit between two requests on a kept-alive connection', () => {
+  it('closes a connection left idle past the limit, but never one whose next request is under way', async () => {
+    const apartment = (
+      await t.as(admin.token, {
+        method: 'POST',
+        url: `/api/v1/admin/apartment/${projectId}`,
+        payload: { bostad: 'K-1', status: 'sale' },
+      })
+    ).json<{ apartment: { id: number } }>().apartment;
+    // Kept alive after its first answer, then asks for the live stream: a request in flight.
+    const busy = await connect(port, '127.0.0.8');
+    busy.socket.write(requestHead('GET', '/api/health'));
+    expect((await busy.response)?.status).toBe(200);
+    let streamed = '';
+    busy.socket.on('data', (chunk: Buffer) => (streamed += chunk.toString('utf8')));
+    const streaming = once(busy.socket, 'data');
+    busy.socket.write(
+      requestHead('GET', `/api/v1/public/view/${projectId}/events`, { accept: 'text/event-stream' }),
+    );
+    await streaming;
+    expect(streamed).toMatch(/^HTTP\/1\.1 200/);
+
+    // Kept alive after its answer and then silent: the server closes it once the limit passes.
+    const idle = await connect(port, '127.0.0.8');
+    idle.socket.write(requestHead('GET', '/api/health'));
+    const answer = await idle.response;
+    expect(answer?.status).toBe(200);
+    expect(answer?.headers.connection).toBe('keep-alive');
+    await serverClosed(idle.socket);
+    await idle.closed;
+
+    // By then the busy connection has been open longer than the limit: it is still there and delivers.
+    expect(busy.socket.destroyed).toBe(false);
+    await t.as(admin.token, {
+      method: 'PUT',
+      url: `/api/v1/admin/apartment/${apartment.id}`,
+      payload: { status: 'sold' },
+    });
+    await expect.poll(() => streamed).toMatch(/event: apartments/);
+    expect(busy.socket.destroyed).toBe(false);
+    busy.socket.destroy();
+  });
+});
+
 describe('open connections per address', () => {
   it('refuses connections past the cap with 429 in the envelope, and serves other addresses', async () => {
     log.clear();
