@@ -56,6 +56,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // What the browser shows may take a few seconds on a loaded machine (a preview crossing
+          // into the widget's frame and loading its theme chunk): polls wait up to 10 s, not 1 s.
+          expect: { poll: { timeout: 10_000 } },
           // Two files at a time against the one server: a browser test mostly waits (for the
           // browser, the server, a poll), so two share the two cores well. Each file arranges
           // its own users and projects; none counts what another file made.
