@@ -748,6 +748,14 @@ describe('a client on the plan', () => {
     expect(await link.getByRole('combobox', { name: 'Plan som ska öppnas' }).isDisabled()).toBe(true);
     await link.getByRole('button', { name: 'Följ länken' }).click();
     await page.getByTestId('plan-file-name').getByText('Plan 1 · fil: next.svg').waitFor();
+
+    // "Hitta på planen" searches every plan: from Plan 1, D-1 is found on Plan 2, which opens with its zone.
+    expect(await openOptions(finder)).toEqual(['D-1 – på Plan 2']);
+    await page.keyboard.type('D-1');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('plan-file-name').getByText('Plan 2 · fil: client.svg').waitFor();
+    await page.getByRole('dialog', { name: 'Bostad D-1' }).waitFor();
   });
 });
 

@@ -49,7 +49,7 @@ export const PlanToolbar = memo(function PlanToolbar({
   onTool: (tool: StageTool) => void;
   onZoom: (how: 'in' | 'out' | 'fit') => void;
   listZones: () => ZoneOption[];
-  onPickZone: (index: number) => void;
+  onPickZone: (value: string) => void;
   /** Opens the autopilot's proposals (ADR 029); absent for those who cannot edit the plan. */
   onAutopilot?: () => void;
 }) {
@@ -98,15 +98,16 @@ export const PlanToolbar = memo(function PlanToolbar({
 });
 
 /**
- * "Find on plan": a searchable list of the plan's zones (read from the plan when it
- * opens). Choosing one zooms to it and opens its popup — also the keyboard's way to a zone.
+ * "Find on plan": a searchable list of the plan's zones (read from the plan when it opens), then
+ * the apartments drawn on other plans. Choosing one zooms to it and opens its popup (another
+ * plan is opened first) — also the keyboard's way to a zone.
  */
 function ZoneFinder({
   listZones,
   onPick,
 }: {
   listZones: () => ZoneOption[];
-  onPick: (index: number) => void;
+  onPick: (value: string) => void;
 }) {
   const { t } = useTranslation();
   const [data, setData] = useState<ZoneOption[]>([]);
@@ -124,7 +125,7 @@ function ZoneFinder({
       onDropdownOpen={() => setData(listZones())}
       onChange={(value) => {
         setSearch('');
-        if (value !== null) onPick(Number(value));
+        if (value !== null) onPick(value);
       }}
       limit={50}
       nothingFoundMessage={t('plans.viewer.findNothing')}

@@ -86,6 +86,15 @@ export function PlanViewer({
   const choose = (id: number) => {
     if (id !== plan?.id) show(() => startTrail(id));
   };
+  /** "Find on plan" chose an apartment drawn on another plan: open that plan, then its zone. */
+  const [reveal, setReveal] = useState<number | null>(null);
+  const findElsewhere = (planName: string, apartmentId: number) => {
+    const target = list.find((p) => p.name === planName);
+    if (!target || target.id === plan?.id) return;
+    setReveal(apartmentId);
+    show(() => startTrail(target.id));
+  };
+  const revealed = useCallback(() => setReveal(null), []);
 
   const onDirtyChange = useCallback((value: boolean) => {
     dirty.current = value;
@@ -170,6 +179,9 @@ export function PlanViewer({
               if (target && target.id !== plan.id) show((current) => followLink(current, target.id));
             }}
             onDirtyChange={onDirtyChange}
+            onFindElsewhere={findElsewhere}
+            revealApartment={reveal}
+            onRevealed={revealed}
           />
         )}
       </Stack>

@@ -53,6 +53,11 @@ export interface PlanWorkspaceProps {
   shading: PlanShading | null;
   onFollowLink: (planName: string) => void;
   onDirtyChange: (dirty: boolean) => void;
+  /** "Find on plan" chose an apartment that is drawn on another plan (by the plan's file name). */
+  onFindElsewhere: (planName: string, apartmentId: number) => void;
+  /** An apartment to open once this plan is loaded (found from another plan), then `onRevealed`. */
+  revealApartment: number | null;
+  onRevealed: () => void;
 }
 
 const NO_BUILDINGS: BuildingNumber[] = [];
@@ -73,6 +78,9 @@ export function PlanWorkspace({
   shading,
   onFollowLink,
   onDirtyChange,
+  onFindElsewhere,
+  revealApartment,
+  onRevealed,
 }: PlanWorkspaceProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language?.startsWith('en') ? 'en' : 'sv';
@@ -259,26 +267,57 @@ export function PlanWorkspace({
     },
     [stageRef],
   );
+  // "Find on plan": this plan's zones, then the apartments drawn only on other plans (ADR 029).
   const finderZones = useRef<Element[]>([]);
+  const elsewhere = useRef<{ planName: string; apartmentId: number }[]>([]);
   const listZones = useCallback((): ZoneOption[] => {
     const list = stageRef.current?.zones() ?? [];
     finderZones.current = list;
-    return list
+    const here = list
       .flatMap((el, i) => {
         const label = callbacks.current.describeZone(el);
         return label ? [{ value: String(i), label }] : [];
       })
       .sort((a, b) => a.label.localeCompare(b.label, 'sv', { numeric: true }));
-  }, [stageRef, callbacks]);
-  const pickZone = useCallback(
-    (index: number) => {
-      const zone = finderZones.current[index];
+    const titles = new Map(plans.map((p) => [p.name, p.title]));
+    elsewhere.current = apartments.flatMap((a) => {
+      const on = fileNames(a.file_name).filter((name) => titles.has(name));
+      return on.length > 0 && !on.includes(plan.name) ? [{ planName: on[0]!, apartmentId: a.id }] : [];
+    });
+    const byId = new Map(apartments.map((a) => [a.id, a]));
+    const there = elsewhere.current
+      .map((e, i) => ({
+        value: `elsewhere:${i}`,
+        label: t('plans.viewer.findOnOtherPlan', {
+          bostad: byId.get(e.apartmentId)?.bostad ?? '',
+          plan: titles.get(e.planName) ?? e.planName,
+        }),
+      }))
+      .sort((a, b) => a.label.localeCompare(b.label, 'sv', { numeric: true }));
+    return [...here, ...there];
+  }, [stageRef, callbacks, apartments, plans, plan.name, t]);
+  const openZone = useCallback(
+    (zone: Element | undefined) => {
       if (!zone?.isConnected) return;
       stageRef.current?.reveal(zone);
       callbacks.current.onZoneActivate(zone);
     },
     [stageRef, callbacks],
   );
+  const pickZone = useCallback(
+    (value: string) => {
+      const other = value.startsWith('elsewhere:') ? elsewhere.current[Number(value.slice(10))] : undefined;
+      if (other) onFindElsewhere(other.planName, other.apartmentId);
+      else openZone(finderZones.current[Number(value)]);
+    },
+    [openZone, onFindElsewhere],
+  );
+  // An apartment found from another plan opens once this plan is on the stage.
+  useEffect(() => {
+    if (revealApartment === null || saves.version === null) return;
+    openZone(stageRef.current?.zones().find((el) => el.id === String(revealApartment)));
+    onRevealed();
+  }, [revealApartment, saves.version, stageRef, openZone, onRevealed]);
 
   // ---------------------------------------------------------------------------
   // The autopilot (ADR 029): proposals for apartments on no other plan, one save for those accepted
