@@ -449,6 +449,18 @@ describe('zone editor', () => {
     await openProject(projectId);
     await planShown(file.version);
 
+    // In the default tool, a click on a shape that is no zone yet offers to make it one: the
+    // pick tool's first choice there (the bed, not the invisible glow over it).
+    await clickPlan(400, 200);
+    await page.getByText('Det du klickade på är ingen zon ännu.').waitFor();
+    await page.getByRole('button', { name: 'Gör till zon' }).click();
+    const offered = page.getByRole('dialog');
+    await offered.getByText('Formen består av delar långt ifrån varandra').waitFor();
+    expect(await stage().locator('#bed').getAttribute('data-pv-state')).toBe('temp');
+    await offered.getByRole('button', { name: 'Avbryt' }).click();
+    await offered.waitFor({ state: 'detached' });
+    expect(await stage().locator('#bed').getAttribute('data-pv-state')).toBeNull();
+
     await tool('Välj en form i planen');
     // On the bed, under the invisible glow: the pick passes over the glow and warns of the bed.
     await clickPlan(400, 200);

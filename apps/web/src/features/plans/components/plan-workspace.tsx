@@ -1,6 +1,6 @@
 import { useCan } from '../../../hooks/use-can';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, LoadingOverlay, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, LoadingOverlay, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -87,6 +87,8 @@ export function PlanWorkspace({
   const queryClient = useQueryClient();
   const [parseError, setParseError] = useState(false);
   const [tool, setTool] = useState<StageTool>('select');
+  /** A room the default tool's click landed on that is no zone yet: offered to become one. */
+  const [offer, setOffer] = useState<Element | null>(null);
   const [draftPoints, setDraftPoints] = useState(0);
   const [selection, setSelection] = useState<EditSelection | null>(null);
   /** Apartments created here that the apartments list may not have fetched yet. */
@@ -139,6 +141,7 @@ export function PlanWorkspace({
       );
     },
     onDraftChange: setDraftPoints,
+    onOfferShape: setOffer,
     describeZone: zones.describe,
   });
 
@@ -365,6 +368,21 @@ export function PlanWorkspace({
         onDeleteVertex={() => stageRef.current?.deleteVertex()}
         onDeleteShape={deleteShape}
       />
+      {offer && tool === 'select' && (
+        <Group gap="sm" role="status" aria-live="polite">
+          <Text size="sm">{t('plans.viewer.offerZone')}</Text>
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => {
+              stageRef.current?.makeZone(offer);
+              setOffer(null);
+            }}
+          >
+            {t('plans.viewer.offerZoneButton')}
+          </Button>
+        </Group>
+      )}
 
       <div className={classes.stageFrame}>
         <div

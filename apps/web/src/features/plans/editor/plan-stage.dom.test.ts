@@ -23,6 +23,7 @@ function stage(overrides: Partial<StageCallbacks> = {}) {
     onEditSelection: vi.fn(),
     onLabelChanged: vi.fn(),
     onDraftChange: vi.fn(),
+    onOfferShape: vi.fn(),
     describeZone: () => null,
     ...overrides,
   };
@@ -83,8 +84,21 @@ describe('PlanStage', () => {
     expect(callbacks.onZoneActivate).toHaveBeenCalledWith(root.querySelector('#\\37'));
 
     const plain = root.querySelector('#plain')!;
-    plain.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    plain.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 25, clientY: 25 }));
     expect(callbacks.onZoneActivate).toHaveBeenCalledTimes(1);
+    // The default tool offers the room it landed on; accepting makes it a zone being made.
+    expect(callbacks.onOfferShape).toHaveBeenLastCalledWith(plain);
+    root.querySelector('#\\37')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(callbacks.onOfferShape).toHaveBeenLastCalledWith(null);
+    s.makeZone(plain);
+    expect(callbacks.onZoneActivate).toHaveBeenLastCalledWith(plain);
+    expect(plain.getAttribute('data-pv-state')).toBe('temp');
+    s.dropTemp(plain);
+    // A reader is offered nothing.
+    s.setEditable(false);
+    plain.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 25, clientY: 25 }));
+    expect(callbacks.onOfferShape).toHaveBeenLastCalledWith(null);
+    s.setEditable(true);
     s.setTool('pick');
     plain.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 25, clientY: 25 }));
     expect(callbacks.onZoneActivate).toHaveBeenLastCalledWith(plain);

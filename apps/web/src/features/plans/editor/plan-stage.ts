@@ -66,6 +66,8 @@ export interface StageCallbacks {
   onLabelChanged: (id: number, geometry: LabelGeometry) => void;
   /** Points of the polygon being drawn (0 when none). */
   onDraftChange: (points: number) => void;
+  /** The default tool's click landed on a plain shape that could become a zone (null: it did not). */
+  onOfferShape: (el: Element | null) => void;
   /** Hover text for a zone, or null for none. */
   describeZone: (el: Element) => string | null;
 }
@@ -433,6 +435,8 @@ export class PlanStage {
         this.markTemp(el);
       },
       activate: (el) => this.callbacks.onZoneActivate(el),
+      editable: () => this.editable,
+      offer: (el) => this.callbacks.onOfferShape(el),
       redrawOverlay: () => this.renderOverlay(),
       shapeEdited: () => {
         this.measured = null;
@@ -465,6 +469,13 @@ export class PlanStage {
     if (!editable) this.setTool('select');
     this.labels.draggable = editable;
     this.labels.render();
+  }
+
+  /** Makes a plain shape of the plan a zone being made, as the pick tool does, and opens it. */
+  makeZone(el: Element): void {
+    if (!this.editable || !el.isConnected || !this.root?.contains(el)) return;
+    this.markTemp(el);
+    this.callbacks.onZoneActivate(el);
   }
 
   setTool(name: StageTool): void {

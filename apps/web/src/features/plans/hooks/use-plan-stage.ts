@@ -22,6 +22,7 @@ export function usePlanStage(callbacks: StageCallbacks) {
       onEditSelection: (s) => current.current.onEditSelection(s),
       onLabelChanged: (id, g) => current.current.onLabelChanged(id, g),
       onDraftChange: (n) => current.current.onDraftChange(n),
+      onOfferShape: (el) => current.current.onOfferShape(el),
       describeZone: (el) => current.current.describeZone(el),
     });
     stageRef.current = stage;

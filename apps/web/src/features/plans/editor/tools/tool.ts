@@ -31,6 +31,10 @@ export interface ToolHost {
   addShape(el: SVGElement): void;
   /** Opens the zone's popup (a click, a drawn or picked shape). */
   activate(el: Element): void;
+  /** The plan may be edited here (an admin). */
+  editable(): boolean;
+  /** A plain shape the default tool's click landed on, offered to become a zone (null: none). */
+  offer(el: Element | null): void;
   redrawOverlay(): void;
   /** Shape geometry changed (unsaved). */
   shapeEdited(): void;

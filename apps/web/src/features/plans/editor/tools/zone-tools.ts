@@ -3,14 +3,22 @@ import { stepOut } from '@planvy/shared/plan/shape-pick';
 import { DRAG_THRESHOLD, setAttrs, svgEl } from '../svg-dom';
 import { noPress, type Tool, type ToolHost } from './tool';
 
-/** Select: a click on a zone opens its popup. */
+/**
+ * Select: a click on a zone opens its popup. For an admin, a click on a room that is no zone yet
+ * offers it (the pick tool's first choice there) to become one.
+ */
 export function selectTool(host: ToolHost): Tool {
   return {
     name: 'select',
     ...noPress,
     click(e) {
       const zone = host.zoneOf(e.target);
-      if (zone) host.activate(zone);
+      if (zone) {
+        host.offer(null);
+        host.activate(zone);
+        return;
+      }
+      host.offer(host.editable() ? (host.pickAt(host.toPlan(e.clientX, e.clientY))[0] ?? null) : null);
     },
     keyDown: () => false,
     drawOverlay: () => undefined,
