@@ -11,7 +11,6 @@ import {
   statusLabel,
   statusOfText,
   type Project,
-  type ProjectType,
 } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { invalid } from '../../lib/http-error';
