@@ -380,15 +380,17 @@ describe('import and export', () => {
       await row(bostad).getByRole('cell', { name: building, exact: true }).waitFor();
     }
 
-    // The buyer's list in the widget shows them, in their buildings.
+    // The buyer's list in the widget shows them, in their buildings (in the widget's own order).
     const widget = await context.newPage();
     await widget.goto(`/view/${projectId}`);
     await widget.waitForSelector('#root[data-ready="1"]');
     await expect
-      .poll(() =>
-        widget
-          .locator('tbody tr[data-pv-row]')
-          .evaluateAll((rows) => rows.map((r) => [...r.children].slice(0, 2).map((c) => c.textContent))),
+      .poll(async () =>
+        (
+          await widget
+            .locator('tbody tr[data-pv-row]')
+            .evaluateAll((rows) => rows.map((r) => [...r.children].slice(0, 2).map((c) => c.textContent)))
+        ).sort(),
       )
       .toEqual([
         ['W-1', 'A'],
