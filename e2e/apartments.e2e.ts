@@ -315,7 +315,11 @@ describe('import and export', () => {
     for (const label of ['Nya (1)', 'Ändrade (1)', 'Oförändrade (1)', 'Ogiltiga (1)']) {
       await preview.getByText(label, { exact: true }).waitFor();
     }
-    await preview.getByRole('row', { name: /I-1/ }).getByText('Ändras: Pris, Status').waitFor();
+    // The values to be written: from → to for a changed row, the values of a new one.
+    const changedRow = await rowText(preview.getByRole('row', { name: /I-1/ }));
+    expect(changedRow).toContain('100 000 kr → 150 000 kr');
+    expect(changedRow).toContain('Till salu → Såld');
+    expect(await rowText(preview.getByRole('row', { name: /I-3/ }))).toContain('300 000 kr');
     await preview.getByRole('row', { name: /I-4/ }).getByText('Pris: Får inte vara negativt').waitFor();
     await preview.getByText('2 lägenheter sparas (nya: 1, ändrade: 1). 1 ogiltig rad hoppas över.').waitFor();
     // Only the invalid rows, on request.
@@ -330,6 +334,70 @@ describe('import and export', () => {
     await row('I-1').getByText('Såld').waitFor();
     const stored = Object.fromEntries((await apartmentsOf(projectId)).map((a) => [a.bostad, a.price]));
     expect(stored).toEqual({ 'I-1': 150000, 'I-2': 200000, 'I-3': 300000 });
+  });
+
+  it('imports a Windows-1252 file from Swedish Excel, creating the building numbers it names (issue 22)', async () => {
+    const projectId = await createProject('sale', { multi_building: '1' });
+    await arrangeAs(token).buildingNumber(projectId, 'A');
+    // Excel's "CSV (semikolonavgränsad)" on Swedish Windows: Windows-1252, which agrees with
+    // Latin-1 on every letter here.
+    const file = path.join(tmp, 'excel-1252.csv');
+    const lines = [
+      'Bostad;Rum;Våning;Boarea;Pris;Status;Husnummer',
+      'W-1;3;2;70,5;1 995 000;Såld;A',
+      'W-2;2;1;54;1 495 000;Till salu;B',
+      'W-3;4;3;92,5;2 995 000;Reserverad;C',
+    ];
+    fs.writeFileSync(file, Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1'));
+    await signInAsAdmin(page);
+    await openProject(projectId);
+    await chooseImportFile(file);
+
+    const preview = dialog();
+    await preview.getByText('Filen lästes som Windows-1252 med semikolon som avgränsare.').waitFor();
+    await preview.getByText('Nya (3)', { exact: true }).waitFor();
+    await preview.getByRole('columnheader', { name: 'Våning' }).waitFor();
+    const first = await rowText(preview.getByRole('row', { name: /W-1/ }));
+    for (const value of ['70,5 m²', '1 995 000 kr', 'Såld']) expect(first).toContain(value);
+    expect(await rowText(preview.getByRole('row', { name: /W-3/ }))).toContain('Reserverad');
+    // The building numbers the project lacks are offered; until accepted their rows would be skipped.
+    await preview.getByText(/^Husnumren B, C finns inte i projektet/).waitFor();
+    await preview
+      .getByText('1 lägenhet sparas (nya: 1, ändrade: 0). 2 rader med husnummer som saknas hoppas över.')
+      .waitFor();
+    await preview.getByRole('checkbox', { name: 'Skapa husnummer B, C' }).check();
+    await preview.getByText('3 lägenheter sparas (nya: 3, ändrade: 0).').waitFor();
+    expect(await apartmentsOf(projectId)).toEqual([]);
+
+    await preview.getByRole('button', { name: 'Verkställ import' }).click();
+    await page.getByText('Importen är klar. Nya: 3, ändrade: 0. Skapade husnummer: B, C.').waitFor();
+    for (const [bostad, building, status] of [
+      ['W-1', 'A', 'Såld'],
+      ['W-2', 'B', 'Till salu'],
+      ['W-3', 'C', 'Reserverad'],
+    ] as const) {
+      await row(bostad).getByText(status).waitFor();
+      await row(bostad).getByRole('cell', { name: building, exact: true }).waitFor();
+    }
+
+    // The buyer's list in the widget shows them, in their buildings (in the widget's own order).
+    const widget = await context.newPage();
+    await widget.goto(`/view/${projectId}`);
+    await widget.waitForSelector('#root[data-ready="1"]');
+    await expect
+      .poll(async () =>
+        (
+          await widget
+            .locator('tbody tr[data-pv-row]')
+            .evaluateAll((rows) => rows.map((r) => [...r.children].slice(0, 2).map((c) => c.textContent)))
+        ).sort(),
+      )
+      .toEqual([
+        ['W-1', 'A'],
+        ['W-2', 'B'],
+        ['W-3', 'C'],
+      ]);
+    await widget.close();
   });
 
   it('exports a CSV for Excel that re-imports with every row unchanged', async () => {

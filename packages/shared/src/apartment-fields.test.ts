@@ -89,6 +89,17 @@ describe('apartment field catalogue', () => {
       ' building-number ': 'building_number',
       Husnummer: 'building_number',
       INFORMATIONSFILER: 'info',
+      // Issue 22: what Swedish spreadsheets call them.
+      Tomtnr: 'rooms',
+      'Tomt nr.': 'rooms',
+      'Boarea (m²)': 'square',
+      'Pris (kr)': 'price',
+      'Lgh nr': 'bostad',
+      Lägenhet: 'bostad',
+      Månadsavgift: 'fee',
+      Vån: 'floor',
+      Hus: 'building_number',
+      'Building no.': 'building_number',
     };
     for (const [header, key] of Object.entries(expected)) expect(csvKeyOfHeader(header), header).toBe(key);
     expect(csvKeyOfHeader('building_number_id')).toBeUndefined();

@@ -75,21 +75,40 @@ export const APARTMENT_FIELDS = [
   {
     key: 'bostad',
     kind: 'text',
-    csv: { key: 'bostad', sv: 'Bostad', en: 'Unit', aliases: ['fastighetsbeteckning'] },
+    csv: {
+      key: 'bostad',
+      sv: 'Bostad',
+      en: 'Unit',
+      aliases: [
+        'fastighetsbeteckning',
+        'property designation',
+        'lägenhet',
+        'lägenhetsnummer',
+        'lgh',
+        'lgh nr',
+        'apartment',
+        'unit no',
+      ],
+    },
     column: true,
     public: true,
   },
   {
     key: 'rooms',
     kind: 'text',
-    csv: { key: 'rooms', sv: 'Rum', en: 'Rooms', aliases: ['tomt nr'] },
+    csv: {
+      key: 'rooms',
+      sv: 'Rum',
+      en: 'Rooms',
+      aliases: ['tomt nr', 'tomtnummer', 'plot no', 'plot number', 'antal rum', 'rok'],
+    },
     column: true,
     public: true,
   },
   {
     key: 'floor',
     kind: 'text',
-    csv: { key: 'floor', sv: 'Våning', en: 'Floor' },
+    csv: { key: 'floor', sv: 'Våning', en: 'Floor', aliases: ['vån', 'våningsplan'] },
     shown: { types: ['sale', 'rental'], hiddenInListsBy: 'hide_floor_column' },
     column: true,
     public: true,
@@ -97,14 +116,19 @@ export const APARTMENT_FIELDS = [
   {
     key: 'square',
     kind: 'area',
-    csv: { key: 'square', sv: 'Boarea', en: 'Area', aliases: ['kvm', 'square', 'size'] },
+    csv: {
+      key: 'square',
+      sv: 'Boarea',
+      en: 'Area',
+      aliases: ['kvm', 'square', 'size', 'boyta', 'yta', 'storlek', 'area m2', 'tomtarea'],
+    },
     column: true,
     public: true,
   },
   {
     key: 'price',
     kind: 'money',
-    csv: { key: 'price', sv: 'Pris', en: 'Price' },
+    csv: { key: 'price', sv: 'Pris', en: 'Price', aliases: ['hyra', 'rent', 'utgångspris'] },
     column: true,
     public: true,
     hiddenWhenInactive: true,
@@ -112,7 +136,7 @@ export const APARTMENT_FIELDS = [
   {
     key: 'fee',
     kind: 'money',
-    csv: { key: 'fee', sv: 'Avgift', en: 'Fee' },
+    csv: { key: 'fee', sv: 'Avgift', en: 'Fee', aliases: ['månadsavgift', 'monthly fee'] },
     shown: { hiddenInListsBy: 'hide_fee_column' },
     column: true,
     public: true,
@@ -121,7 +145,7 @@ export const APARTMENT_FIELDS = [
   {
     key: 'garden_size',
     kind: 'area',
-    csv: { key: 'garden_size', sv: 'Trädgård', en: 'Garden size', aliases: ['trädgårdsstorlek'] },
+    csv: { key: 'garden_size', sv: 'Trädgård', en: 'Garden size', aliases: ['trädgårdsstorlek', 'garden'] },
     shown: { with: 'use_garden_size' },
     column: true,
     public: true,
@@ -136,13 +160,18 @@ export const APARTMENT_FIELDS = [
   {
     key: 'inactive',
     kind: 'boolean',
-    csv: { key: 'inactive', sv: 'Inaktiv', en: 'Inactive' },
+    csv: { key: 'inactive', sv: 'Inaktiv', en: 'Inactive', aliases: ['dold', 'hidden'] },
     public: true,
   },
   {
     key: 'building_number_id',
     kind: 'building',
-    csv: { key: 'building_number', sv: 'Husnummer', en: 'Building number' },
+    csv: {
+      key: 'building_number',
+      sv: 'Husnummer',
+      en: 'Building number',
+      aliases: ['hus', 'husnr', 'building', 'building no'],
+    },
     shown: { with: 'multi_building' },
     column: true,
     adminOnly: true,
@@ -153,7 +182,7 @@ export const APARTMENT_FIELDS = [
     key: 'link',
     kind: 'link',
     max: APARTMENT_LIMITS.link,
-    csv: { key: 'link', sv: 'Länk', en: 'Link' },
+    csv: { key: 'link', sv: 'Länk', en: 'Link', aliases: ['url', 'webbadress'] },
     public: true,
   },
   {
@@ -166,7 +195,12 @@ export const APARTMENT_FIELDS = [
   {
     key: 'info',
     kind: 'documents',
-    csv: { key: 'info', sv: 'Informationsfiler', en: 'Info files' },
+    csv: {
+      key: 'info',
+      sv: 'Informationsfiler',
+      en: 'Info files',
+      aliases: ['infofiler', 'dokument', 'documents'],
+    },
     public: true,
   },
   {
@@ -286,12 +320,15 @@ export const CSV_FIELDS: readonly ApartmentCsvColumn[] = /* @__PURE__ */ APARTME
       : [],
 );
 
-/** A header as compared: case, spaces, dashes and underscores do not matter. */
+/**
+ * A header as compared: only its letters and digits, lower-cased, and nothing in brackets
+ * ("Tomt NR", "Tomtnr" and "tomt_nr." are one header; "Boarea (m²)" is "Boarea").
+ */
 export function normaliseCsvHeader(header: string): string {
   return header
-    .trim()
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, '')
     .toLowerCase()
-    .replace(/[\s_-]+/g, ' ');
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 let csvHeaders: Map<string, ApartmentCsvKey> | undefined;

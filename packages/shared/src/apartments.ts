@@ -146,6 +146,20 @@ export const apartmentResponseSchema = z.object({ apartment: apartmentSchema });
 export const apartmentsResponseSchema = z.object({ apartments: z.array(apartmentSchema) });
 export const apartmentHistoryResponseSchema = z.object({ history: z.array(statusChangeSchema) });
 
+/**
+ * A value an import writes, as the preview shows it: areas and money as numbers, the status
+ * by its alias, inactive as a boolean, the building number by its label, info files by
+ * their addresses; null for none.
+ */
+export const importValueSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.string()),
+]);
+export type ImportValue = z.infer<typeof importValueSchema>;
+
 /** One CSV row as an import read it (a dry run shows them before anything is applied). */
 export const importRowSchema = z.object({
   line: z.number().int(),
@@ -153,6 +167,18 @@ export const importRowSchema = z.object({
   kind: z.enum(['new', 'changed', 'unchanged', 'invalid']),
   /** For changed rows: which fields differ. */
   changes: z.array(z.string()),
+  /**
+   * What will be written, by field: every field the file sets for a new row, each changed
+   * field for a changed one.
+   */
+  values: z.record(z.string(), importValueSchema),
+  /** For changed rows: each changed field's value now (`values` holds what it becomes). */
+  before: z.record(z.string(), importValueSchema),
+  /**
+   * The building number the row names that the project does not have yet: the row is
+   * written when the import is applied with create_building_numbers, refused without.
+   */
+  missing_building_number: z.string().nullable(),
   /** For invalid rows: why, per field. */
   errors: z.record(z.string(), z.array(z.string())),
 });
@@ -160,10 +186,32 @@ export type ImportRow = z.infer<typeof importRowSchema>;
 export const importResultSchema = z.object({
   rows: z.array(importRowSchema),
   unknown_columns: z.array(z.string()),
+  /** How the file was read: its encoding (utf-8, utf-16le, windows-1252…) and separator. */
+  encoding: z.string(),
+  delimiter: z.enum(['\t', ';', ',']),
+  /** Building numbers rows name that the project lacks (their labels as the file first writes them). */
+  missing_building_numbers: z.array(z.string()),
+  /** Building numbers the applied import created (with create_building_numbers). */
+  created_building_numbers: z.array(z.string()),
   summary: z.object({ new: z.number(), changed: z.number(), unchanged: z.number(), invalid: z.number() }),
   applied: z.boolean(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** The import's request body: the file (as text, or its bytes in base64), and whether to create missing building numbers. */
+export const importBodySchema = z.object({
+  csv: z
+    .string()
+    .max(15 * 1024 * 1024)
+    .optional(),
+  /** Base64 of the file's bytes: any encoding the import reads (UTF-8, UTF-16, Windows-1252). */
+  csv_base64: z
+    .string()
+    .max(20 * 1024 * 1024)
+    .optional(),
+  /** With apply=1: create the building numbers rows name that do not exist, in the same transaction. */
+  create_building_numbers: z.boolean().default(false),
+});
 
 /** Parses the transit form of `info`; anything malformed reads as an empty list. */
 export function parseInfo(info: string): InfoEntry[] {

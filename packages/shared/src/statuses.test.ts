@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { STATUSES, isAvailableStatus, isStatusValidFor, statusLabel, statusesFor } from './statuses';
+import {
+  STATUSES,
+  isAvailableStatus,
+  isStatusValidFor,
+  statusLabel,
+  statusOfText,
+  statusesFor,
+} from './statuses';
 
 describe('status catalogue', () => {
   it('lists the sale and tomter statuses of spec §4', () => {
@@ -91,5 +98,35 @@ describe('status catalogue', () => {
       expect(s.label.sv).not.toBe('');
       expect(s.label.en).not.toBe('');
     }
+  });
+
+  it('reads a status as people write it in a spreadsheet: either language, any case, rental labels too', () => {
+    const expected: Record<string, string> = {
+      Såld: 'sold',
+      ' SÅLD ': 'sold',
+      'till  salu': 'sale',
+      'Till\u00a0salu': 'sale',
+      Ledig: 'sale',
+      Available: 'sale',
+      'For sale': 'sale',
+      Reserverad: 'preorder',
+      // The English label of preorder, not the alias of Bokad.
+      Reserved: 'preorder',
+      Bokad: 'reserved',
+      Booked: 'reserved',
+      Kommande: 'upcoming',
+      Uthyrd: 'leased',
+      'Till salu - Deläga': 'fs-co-owner',
+      'Till salu — Deläga': 'fs-co-owner',
+      sold: 'sold',
+      'display-home': 'display-home',
+    };
+    for (const [text, alias] of Object.entries(expected)) expect(statusOfText(text), text).toBe(alias);
+    for (const text of ['', 'Sålt kanske', 'reserverat']) expect(statusOfText(text), text).toBeUndefined();
+    // Every label of the catalogue reads back as its own status.
+    for (const s of STATUSES)
+      for (const type of s.types)
+        for (const lang of ['sv', 'en'] as const)
+          expect(statusOfText(statusLabel(s.alias, type, lang))).toBe(s.alias);
   });
 });

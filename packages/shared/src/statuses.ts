@@ -171,6 +171,37 @@ export function statusLabel(alias: string, type: ProjectTypeForStatus, lang: Lan
   return (type === 'rental' && s.rentalLabel ? s.rentalLabel : s.label)[lang];
 }
 
+/** A status as people write it: case, runs of spaces and the kind of dash do not matter. */
+const normaliseStatusText = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s\u00a0]+/g, ' ')
+    .replace(/[‐‑‒–—]/g, '-');
+
+let statusByText: Map<string, StatusAlias> | undefined;
+
+/**
+ * The status a cell names (CSV import): any Swedish or English label, the rental ones too
+ * ("Ledig" is "Till salu" in a sale project), or the alias. Labels win over aliases:
+ * "Reserved" is the label of preorder, while `reserved` is the alias of "Bokad".
+ * Whether the status applies to the project is `isStatusValidFor`'s question.
+ */
+export function statusOfText(text: string): StatusAlias | undefined {
+  if (!statusByText) {
+    statusByText = new Map();
+    const add = (name: string, alias: StatusAlias) => {
+      const key = normaliseStatusText(name);
+      if (!statusByText!.has(key)) statusByText!.set(key, alias);
+    };
+    for (const s of STATUSES as readonly (StatusDefinition & { alias: StatusAlias })[])
+      for (const label of [s.label, s.rentalLabel])
+        if (label) for (const name of [label.sv, label.en]) add(name, s.alias);
+    for (const s of STATUSES) add(s.alias, s.alias);
+  }
+  return statusByText.get(normaliseStatusText(text));
+}
+
 export function statusColor(alias: string): string {
   return byAlias.get(alias)?.color ?? INACTIVE_COLOR;
 }

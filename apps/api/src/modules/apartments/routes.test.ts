@@ -1,7 +1,9 @@
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildingNumbers } from '../../db/schema';
+import { parseCsv } from './apartment-csv';
 import type { ApartmentOverrides } from '@planvy/shared/test/arrange';
-import type { ProjectType } from '@planvy/shared';
+import type { ImportResult, ProjectType } from '@planvy/shared';
 import { arrangeFor, createTestApp, type TestApp } from '../../../test/harness';
 
 let t: TestApp;
@@ -464,12 +466,180 @@ describe('import and export', () => {
     expect(await list(saleProject)).toHaveLength(0);
   });
 
-  it('lets only admins import', async () => {
+  it('lets only admins import, and create building numbers through it', async () => {
     const res = await t.as(client.token, {
       method: 'POST',
-      url: `/api/v1/client/apartments/${saleProject}/import`,
-      payload: { csv: 'Bostad\n1\n' },
+      url: `/api/v1/client/apartments/${saleProject}/import?apply=1`,
+      payload: { csv: 'Bostad;Husnummer\n1;Z\n', create_building_numbers: true },
     });
     expect(res.statusCode).toBe(403);
+    expect(await buildingLabels(saleProject)).toEqual([]);
+    expect(await list(saleProject)).toHaveLength(0);
+  });
+});
+
+const buildingLabels = async (projectId: number) =>
+  (
+    (await t.as(admin.token, { method: 'GET', url: `/api/v1/building-numbers/${projectId}` })).json()
+      .building_numbers as { label: string }[]
+  ).map((b) => b.label);
+
+const importFile = (projectId: number, bytes: Buffer, query = '', extra: object = {}) =>
+  t.as(admin.token, {
+    method: 'POST',
+    url: `/api/v1/admin/apartments/${projectId}/import${query}`,
+    payload: { csv_base64: bytes.toString('base64'), ...extra },
+  });
+
+const rowOf = (body: ImportResult, bostad: string) => body.rows.find((r) => r.bostad === bostad)!;
+
+describe('imports from Swedish Excel (issue 22)', () => {
+  /** "CSV (semikolonavgränsad)" from Excel on Swedish Windows: semicolons, Windows-1252, CRLF. */
+  const excelFile = (lines: string[]) => iconv.encode(`${lines.join('\r\n')}\r\n`, 'windows-1252');
+  const sheet = excelFile([
+    'Bostad;Rum;Våning;Boarea;Pris;Status;Husnummer',
+    'Lgh 1;3;2;70,5;1 995 000;Såld;A',
+    'Lgh 2;2;1;54;1 495 000;Till salu;B',
+    'Lgh 3;4;3;92,5;2 995 000;reserverad;C',
+    'Lgh 4;1;0;31;995 000;Kommande;b',
+  ]);
+
+  beforeEach(async () => {
+    await t.db.insert(buildingNumbers).values({ project_id: saleProject, label: 'A' });
+  });
+
+  it('previews the values and the building numbers the project lacks, writing nothing', async () => {
+    const res = await importFile(saleProject, sheet);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      encoding: 'windows-1252',
+      delimiter: ';',
+      unknown_columns: [],
+      missing_building_numbers: ['B', 'C'],
+      created_building_numbers: [],
+      summary: { new: 4, changed: 0, unchanged: 0, invalid: 0 },
+      applied: false,
+    });
+    expect(rowOf(body, 'Lgh 1')).toMatchObject({
+      kind: 'new',
+      missing_building_number: null,
+      values: {
+        rooms: '3',
+        floor: '2',
+        square: 70.5,
+        price: 1995000,
+        status: 'sold',
+        building_number_id: 'A',
+      },
+    });
+    expect(rowOf(body, 'Lgh 3')).toMatchObject({
+      missing_building_number: 'C',
+      values: { status: 'preorder', building_number_id: 'C' },
+    });
+    // "b" is building number B, spelled as the file first writes it.
+    expect(rowOf(body, 'Lgh 4').missing_building_number).toBe('b');
+    expect(await list(saleProject)).toHaveLength(0);
+    expect(await buildingLabels(saleProject)).toEqual(['A']);
+  });
+
+  it('applied with create_building_numbers, creates them and imports every row in one pass', async () => {
+    const res = await importFile(saleProject, sheet, '?apply=1', { create_building_numbers: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      summary: { new: 4, changed: 0, unchanged: 0, invalid: 0 },
+      missing_building_numbers: [],
+      created_building_numbers: ['B', 'C'],
+      applied: true,
+    });
+    const buildings = (
+      await t.as(admin.token, { method: 'GET', url: `/api/v1/building-numbers/${saleProject}` })
+    ).json().building_numbers as { id: number; label: string }[];
+    expect(buildings.map((b) => b.label)).toEqual(['A', 'B', 'C']);
+    const labelOf = new Map(buildings.map((b) => [b.id, b.label]));
+    const stored = (await list(saleProject)) as unknown as {
+      bostad: string;
+      floor: string;
+      status: string;
+      square: number;
+      building_number_id: number;
+    }[];
+    expect(
+      stored.map((a) => [a.bostad, a.floor, a.square, a.status, labelOf.get(a.building_number_id)]),
+    ).toEqual([
+      ['Lgh 1', '2', 70.5, 'sold', 'A'],
+      ['Lgh 2', '1', 54, 'sale', 'B'],
+      ['Lgh 3', '3', 92.5, 'preorder', 'C'],
+      ['Lgh 4', '0', 31, 'upcoming', 'B'],
+    ]);
+    // Audited as every applied import, with the building numbers it made.
+    const audit = (await t.as(admin.token, { method: 'GET', url: '/api/v1/admin/audit?limit=1' })).json();
+    expect(audit.entries[0]).toMatchObject({
+      action: 'import',
+      detail: { new: 4, invalid: 0, building_numbers_created: 'B, C' },
+    });
+  });
+
+  it('applied without create_building_numbers, refuses the rows naming them, as before', async () => {
+    const res = await importFile(saleProject, sheet, '?apply=1');
+    const body = res.json();
+    expect(body).toMatchObject({
+      summary: { new: 1, changed: 0, unchanged: 0, invalid: 3 },
+      missing_building_numbers: ['B', 'C'],
+      created_building_numbers: [],
+    });
+    expect(rowOf(body, 'Lgh 2').errors).toEqual({
+      building_number: ['No building number "B" in this project'],
+    });
+    expect((await list(saleProject)).map((a) => a.bostad)).toEqual(['Lgh 1']);
+    expect(await buildingLabels(saleProject)).toEqual(['A']);
+  });
+
+  it('round trip: the export, and the same data re-saved by Swedish Excel, import with no changes', async () => {
+    const [b] = await t.db
+      .insert(buildingNumbers)
+      .values({ project_id: saleProject, label: 'Hus 2' })
+      .returning();
+    await addApartment(saleProject, {
+      bostad: 'Lgh 1101',
+      rooms: '3 rok',
+      floor: '1',
+      square: 70.5,
+      price: 1995000,
+      fee: 3100.5,
+      status: 'sold',
+      building_number_id: b!.id,
+      description: 'Hörn; "söder"\nmed kvällssol – 5 €',
+      link: 'https://example.com/1101',
+    });
+    await addApartment(saleProject, { bostad: 'Lgh 1102', status: 'preorder', inactive: '1' });
+    await addApartment(saleProject, { bostad: 'Lgh 1103', info: '[{"url":"https://x.se/a.pdf"}]' });
+
+    for (const lang of ['sv', 'en']) {
+      const exported = await t.as(admin.token, {
+        method: 'GET',
+        url: `/api/v1/admin/apartments/${saleProject}/export?lang=${lang}`,
+      });
+      const back = (await importFile(saleProject, exported.rawPayload)).json();
+      expect(back).toMatchObject({ encoding: 'utf-16le', delimiter: '\t' });
+      expect(back.summary, lang).toEqual({ new: 0, changed: 0, unchanged: 3, invalid: 0 });
+    }
+
+    // Excel opens the Swedish export and saves it as "CSV (semikolonavgränsad)": semicolons,
+    // cells with ; " or a line break quoted, Windows-1252.
+    const exported = await t.as(admin.token, {
+      method: 'GET',
+      url: `/api/v1/admin/apartments/${saleProject}/export?lang=sv`,
+    });
+    const rows = parseCsv(exported.rawPayload.subarray(2).toString('utf16le'));
+    const cell = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    const resaved = iconv.encode(
+      rows.map((r) => r.map(cell).join(';')).join('\r\n') + '\r\n',
+      'windows-1252',
+    );
+    expect(resaved.includes(Buffer.from('Våning', 'utf8'))).toBe(false);
+    const back = (await importFile(saleProject, resaved)).json();
+    expect(back).toMatchObject({ encoding: 'windows-1252', delimiter: ';', unknown_columns: [] });
+    expect(back.summary).toEqual({ new: 0, changed: 0, unchanged: 3, invalid: 0 });
   });
 });

@@ -7,7 +7,9 @@ import {
   apartmentUpdateSchema,
   bearer,
   idParams,
+  importBodySchema,
   importResultSchema,
+  type ImportResult,
   type PolicyAction,
   massStatusSchema,
   projectIdParams,
@@ -197,7 +199,15 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
           id: null,
           // A preview changes nothing.
           when: (request) => (request.query as { apply?: string }).apply === '1',
-          detail: (_request, response) => ({ ...(response as { summary?: object }).summary }),
+          detail: (_request, response) => {
+            const result = response as Partial<ImportResult>;
+            const created = result.created_building_numbers ?? [];
+            // A string, as the audit log shows small facts.
+            return {
+              ...result.summary,
+              ...(created.length > 0 && { building_numbers_created: created.join(', ') }),
+            };
+          },
         },
       },
       bodyLimit: 20 * 1024 * 1024,
@@ -205,35 +215,24 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Preview or apply a CSV import (admins)',
         description:
-          'Rows are matched to apartments by bostad. Without apply=1 nothing is written and the preview is returned; with apply=1 new and changed rows are written in one transaction and invalid rows are skipped.',
+          'Rows are matched to apartments by bostad. Without apply=1 nothing is written and the preview is returned, with the values each new or changed row would write; with apply=1 new and changed rows are written in one transaction and invalid rows are skipped. The file (csv_base64) may be UTF-8 with or without a BOM, UTF-16 or Windows-1252, separated by semicolons, commas or tabs. A row naming a building number the project lacks is listed in missing_building_numbers; applied with create_building_numbers: true the building numbers are created in the same transaction, without it such rows are refused.',
         security: bearer,
         params: projectIdParams,
         querystring: z.object({ apply: z.enum(['0', '1']).default('0') }),
-        body: z.object({
-          csv: z
-            .string()
-            .max(15 * 1024 * 1024)
-            .optional(),
-          /** Base64 of the file's bytes, for UTF-16 files. */
-          csv_base64: z
-            .string()
-            .max(20 * 1024 * 1024)
-            .optional(),
-        }),
+        body: importBodySchema,
         response: { 200: importResultSchema },
       },
     },
     async (request) => {
-      const text = request.body.csv_base64
-        ? decodeCsv(Buffer.from(request.body.csv_base64, 'base64'))
-        : (request.body.csv ?? '');
-      return importApartments(
-        app.db,
-        request.auth,
-        checkedProject(request),
-        text,
-        request.query.apply === '1',
-      );
+      const { csv_base64, csv, create_building_numbers } = request.body;
+      const { text, encoding } = csv_base64
+        ? decodeCsv(Buffer.from(csv_base64, 'base64'))
+        : { text: csv ?? '', encoding: 'utf-8' };
+      return importApartments(app.db, request.auth, checkedProject(request), text, {
+        apply: request.query.apply === '1',
+        createBuildingNumbers: create_building_numbers,
+        encoding,
+      });
     },
   );
 };

@@ -17,6 +17,19 @@ export async function insertBuildingNumber(db: DbOrTx, projectId: number, label:
   return row!;
 }
 
+/** Several building numbers in one statement (a CSV import that names new ones), in the order given. */
+export function insertBuildingNumbers(
+  db: DbOrTx,
+  projectId: number,
+  labels: string[],
+): Promise<BuildingNumberRow[]> {
+  if (labels.length === 0) return Promise.resolve([]);
+  return db
+    .insert(buildingNumbers)
+    .values(labels.map((label) => ({ project_id: projectId, label })))
+    .returning();
+}
+
 export async function updateBuildingNumber(
   db: DbOrTx,
   projectId: number,

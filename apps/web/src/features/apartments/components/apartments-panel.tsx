@@ -347,7 +347,7 @@ export function ApartmentsPanel({ project, settings, onOpenApartment }: Apartmen
         )}
       </Modal>
       {canImport && (
-        <ImportDialog projectId={project.id} type={type} opened={importOpen} onClose={closeImport} />
+        <ImportDialog projectId={project.id} format={format} opened={importOpen} onClose={closeImport} />
       )}
     </Paper>
   );

@@ -3,6 +3,7 @@ import {
   Alert,
   Badge,
   Button,
+  Checkbox,
   FileInput,
   Group,
   List,
@@ -16,15 +17,18 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ImportResult, ImportRow, ProjectType } from '@planvy/shared';
+import type { ImportResult, ImportRow } from '@planvy/shared';
 import { errorWithDetail } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useImportApartments } from '../api/import-apartments';
 
-type ImportKind = ImportRow['kind'];
 import { fieldLabel } from '../field-labels';
 import { fileToBase64 } from '../file-base64';
 import { importReason } from '../import-reasons';
+import { importColumns, importValueText, type ImportValueFormat } from '../import-values';
+import type { TableFormat } from './apartments-table';
+
+type ImportKind = ImportRow['kind'];
 
 const KIND_ORDER: readonly ImportKind[] = ['invalid', 'new', 'changed', 'unchanged'];
 const KIND_COLOR: Record<ImportKind, string> = {
@@ -38,23 +42,32 @@ const MAX_PREVIEW_ROWS = 500;
 
 type Filter = ImportKind | 'all';
 
+const DELIMITER_NAME = { '\t': 'tab', ';': 'semicolon', ',': 'comma' } as const;
+/** An encoding as people know it (the answer's names are iconv-lite's). */
+const encodingName = (encoding: string) =>
+  encoding.startsWith('utf-16') ? 'UTF-16' : encoding.replace(/^utf/, 'UTF').replace(/^windows/, 'Windows');
+
 interface ImportDialogProps {
   projectId: number;
-  type: ProjectType;
+  /** The apartments table's format: project type, language and currency. */
+  format: TableFormat;
   opened: boolean;
   onClose: () => void;
 }
 
 /**
- * Spec issue 4: choose a CSV, see what it would do (new, changed with the fields, unchanged,
- * invalid with each reason) before anything is written, then apply it in one transaction.
+ * Spec issue 4: choose a CSV, see what it would do (new rows with their values, changed ones
+ * from → to, unchanged, invalid with each reason) before anything is written, then apply it in
+ * one transaction. Building numbers the file names that the project lacks are offered for
+ * creation (issue 22); without that, the rows naming them are skipped.
  */
 export const ImportDialog = memo(function ImportDialog({
   projectId,
-  type,
+  format,
   opened,
   onClose,
 }: ImportDialogProps) {
+  const { type } = format;
   const { t } = useTranslation();
   const isMobile = useMediaQuery('(max-width: 48em)');
   const [file, setFile] = useState<File | null>(null);
@@ -62,6 +75,7 @@ export const ImportDialog = memo(function ImportDialog({
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [filter, setFilter] = useState<Filter>('all');
   const [reading, setReading] = useState(false);
+  const [createBuildings, setCreateBuildings] = useState(false);
   const previewImport = useImportApartments();
   const applyImport = useImportApartments();
 
@@ -70,6 +84,7 @@ export const ImportDialog = memo(function ImportDialog({
     setPayload(null);
     setPreview(null);
     setFilter('all');
+    setCreateBuildings(false);
     previewImport.reset();
     applyImport.reset();
   };
@@ -97,14 +112,21 @@ export const ImportDialog = memo(function ImportDialog({
     }
   };
 
+  const missing = preview?.missing_building_numbers ?? [];
+  const create = createBuildings && missing.length > 0;
+
   const apply = () => {
     if (!payload) return;
     applyImport.mutate(
-      { projectId, csvBase64: payload, apply: true },
+      { projectId, csvBase64: payload, apply: true, createBuildingNumbers: create },
       {
         onSuccess: (result) => {
+          const created = result.created_building_numbers;
           toast.success(
-            t('apartments.import.done', { new: result.summary.new, changed: result.summary.changed }),
+            t('apartments.import.done', { new: result.summary.new, changed: result.summary.changed }) +
+              (created.length > 0
+                ? ` ${t('apartments.import.doneBuildings', { labels: created.join(', ') })}`
+                : ''),
           );
           close();
         },
@@ -129,31 +151,63 @@ export const ImportDialog = memo(function ImportDialog({
     return t(`apartments.import.reasons.${reason.key}`);
   };
 
-  const details = (row: ImportRow) => {
-    if (row.kind === 'changed') {
-      return t('apartments.import.changes', {
-        fields: row.changes.map((f) => fieldLabel(t, f, type)).join(', '),
-      });
-    }
-    if (row.kind === 'invalid') {
-      const entries = Object.entries(row.errors).flatMap(([field, messages]) =>
-        messages.map((m) => `${fieldLabel(t, field, type)}: ${reasonText(m)}`),
-      );
-      return (
-        <List size="sm" spacing={2} listStyleType="none" p={0}>
-          {entries.map((entry) => (
-            <List.Item key={entry}>{entry}</List.Item>
-          ))}
-        </List>
-      );
-    }
-    return null;
+  const valueFormat: ImportValueFormat = {
+    ...format,
+    yes: t('apartments.import.yes'),
+    no: t('apartments.import.no'),
+  };
+  const fields = useMemo(() => (preview ? importColumns(preview.rows) : []), [preview]);
+
+  /** A field's cell: the value a new row gets, from → to for a changed one. */
+  const valueCell = (row: ImportRow, field: string) => {
+    if (!(field in row.values)) return null;
+    const to = importValueText(field, row.values[field] ?? null, valueFormat);
+    const isNew = field === 'building_number_id' && row.missing_building_number !== null;
+    return (
+      <Text size="sm" lineClamp={2}>
+        {row.kind === 'changed' && (
+          <>
+            <Text span size="sm" c="dimmed">
+              {importValueText(field, row.before[field] ?? null, valueFormat)}
+            </Text>
+            {' → '}
+          </>
+        )}
+        {to}
+        {isNew && (
+          <Badge component="span" ml={4} size="xs" variant="outline" color="yellow" tt="none">
+            {t('apartments.import.newBuilding')}
+          </Badge>
+        )}
+      </Text>
+    );
+  };
+
+  const errorList = (row: ImportRow) => {
+    const entries = Object.entries(row.errors).flatMap(([field, messages]) =>
+      messages.map((m) => `${fieldLabel(t, field, type)}: ${reasonText(m)}`),
+    );
+    return (
+      <List size="sm" spacing={2} listStyleType="none" p={0}>
+        {entries.map((entry) => (
+          <List.Item key={entry}>{entry}</List.Item>
+        ))}
+      </List>
+    );
   };
 
   const summary = preview?.summary;
-  const writable = summary ? summary.new + summary.changed : 0;
+  // Rows that wait for a building number the admin chose not to create are skipped.
+  const waiting = (kind: ImportKind) =>
+    create || !preview ? 0 : preview.rows.filter((r) => r.kind === kind && r.missing_building_number).length;
+  const toWrite = summary
+    ? { new: summary.new - waiting('new'), changed: summary.changed - waiting('changed') }
+    : { new: 0, changed: 0 };
+  const writable = toWrite.new + toWrite.changed;
+  const skippedForBuildings = waiting('new') + waiting('changed');
   const busy = reading || previewImport.isPending;
   const filters: Filter[] = ['all', ...KIND_ORDER.filter((k) => k !== 'invalid'), 'invalid'];
+  const showErrors = (summary?.invalid ?? 0) > 0;
 
   return (
     <Modal
@@ -192,6 +246,33 @@ export const ImportDialog = memo(function ImportDialog({
 
         {preview && summary && (
           <Stack gap="sm" component="section" aria-label={t('apartments.import.previewTitle')}>
+            <Text size="xs" c="dimmed">
+              {t('apartments.import.readAs', {
+                encoding: encodingName(preview.encoding),
+                delimiter: t(`apartments.import.delimiters.${DELIMITER_NAME[preview.delimiter]}`),
+              })}
+            </Text>
+            {missing.length > 0 && (
+              <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />}>
+                <Stack gap="xs">
+                  <Text size="sm">
+                    {t('apartments.import.missingBuildings', {
+                      count: missing.length,
+                      labels: missing.join(', '),
+                    })}
+                  </Text>
+                  <Checkbox
+                    label={t('apartments.import.createBuildings', {
+                      count: missing.length,
+                      labels: missing.join(', '),
+                    })}
+                    checked={createBuildings}
+                    onChange={(event) => setCreateBuildings(event.currentTarget.checked)}
+                    disabled={applyImport.isPending}
+                  />
+                </Stack>
+              </Alert>
+            )}
             {preview.unknown_columns.length > 0 && (
               <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />}>
                 {t('apartments.import.unknownColumns', { columns: preview.unknown_columns.join(', ') })}
@@ -218,7 +299,7 @@ export const ImportDialog = memo(function ImportDialog({
                 {t('apartments.import.noRowsOfKind')}
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={520} maxHeight={360}>
+              <Table.ScrollContainer minWidth={Math.max(520, 260 + fields.length * 110)} maxHeight={360}>
                 <Table
                   stickyHeader
                   verticalSpacing="xs"
@@ -234,7 +315,14 @@ export const ImportDialog = memo(function ImportDialog({
                       <Table.Th scope="col" w={130}>
                         {t('apartments.import.columns.result')}
                       </Table.Th>
-                      <Table.Th scope="col">{t('apartments.import.columns.details')}</Table.Th>
+                      {fields.map((field) => (
+                        <Table.Th scope="col" key={field}>
+                          {fieldLabel(t, field, type)}
+                        </Table.Th>
+                      ))}
+                      {showErrors && (
+                        <Table.Th scope="col">{t('apartments.import.columns.details')}</Table.Th>
+                      )}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -247,7 +335,10 @@ export const ImportDialog = memo(function ImportDialog({
                             {t(`apartments.import.kind.${row.kind}`)}
                           </Badge>
                         </Table.Td>
-                        <Table.Td>{details(row)}</Table.Td>
+                        {fields.map((field) => (
+                          <Table.Td key={field}>{valueCell(row, field)}</Table.Td>
+                        ))}
+                        {showErrors && <Table.Td>{row.kind === 'invalid' && errorList(row)}</Table.Td>}
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -264,11 +355,13 @@ export const ImportDialog = memo(function ImportDialog({
                 {writable > 0
                   ? t('apartments.import.willWrite', {
                       count: writable,
-                      new: summary.new,
-                      changed: summary.changed,
+                      new: toWrite.new,
+                      changed: toWrite.changed,
                     })
                   : t('apartments.import.nothingToWrite')}
                 {summary.invalid > 0 && ` ${t('apartments.import.skipInvalid', { count: summary.invalid })}`}
+                {skippedForBuildings > 0 &&
+                  ` ${t('apartments.import.skipMissingBuildings', { count: skippedForBuildings })}`}
               </Text>
             </Alert>
           </Stack>
