@@ -6,7 +6,14 @@ import { STATUSES, type Apartment, type BuildingNumber } from '@planvy/shared';
 import { adminToken, api, freshPage, launch } from './support/browser';
 import { signInAsAdmin } from './support/session';
 import { autopilotFixture } from '@planvy/shared/test/autopilot-fixture';
-import { addApartment, addBuilding, createProject, svgDoc, uploadFile } from './support/widget-fixtures';
+import {
+  addApartment,
+  addBuilding,
+  createProject,
+  setSettings,
+  svgDoc,
+  uploadFile,
+} from './support/widget-fixtures';
 
 /**
  * Issue 13: what an admin does in the back-office is what a buyer sees in the widget. Each
@@ -113,8 +120,10 @@ const plain = (inner: string, viewBox = '0 0 1000 600') => svgDoc(inner, viewBox
 // ---------------------------------------------------------------------------
 
 describe('from the back-office to the buyer', () => {
-  it('a status changed in the apartments table shows its new colour and label after a reload', async () => {
+  it('a status and a building number set with the table’s mass actions show after a reload', async () => {
     const projectId = await createProject(token, 'Admin → buyer: status');
+    await setSettings(token, projectId, { multi_building: '1' });
+    await addBuilding(token, projectId, 'A');
     const id = await addApartment(token, projectId, { bostad: 'S-1', status: 'sale', rooms: '2' });
     await uploadFile(
       token,
@@ -127,16 +136,28 @@ describe('from the back-office to the buyer', () => {
     expect(await fillOf(widgetZone(before, id))).toBe(statusColor('sale'));
     expect(await widgetZone(before, id).getAttribute('aria-label')).toContain('Till salu');
 
-    // The admin sets the status in the table (mass update of the checked row).
+    // The admin sets the status in the table (mass update of the checked row)…
     await admin.goto(`/projects/${projectId}`);
     const panel = admin.getByRole('region', { name: 'Lägenheter' });
     await panel.getByRole('checkbox', { name: 'Markera S-1' }).check();
     await choose(panel, 'Ny status', /^Bokad$/);
     await panel.getByRole('button', { name: 'Spara status' }).click();
-    await admin.getByRole('dialog').getByRole('button', { name: 'Uppdatera' }).click();
+    const confirm = admin.getByRole('dialog');
+    await confirm.getByText('Ändra status för 1 lägenhet till Bokad?').waitFor();
+    await confirm.getByRole('button', { name: 'Uppdatera' }).click();
     await admin.getByText('Status har uppdaterats för 1 lägenhet').waitFor();
 
-    // The buyer reloads: the new colour and the new label, at once.
+    // …and its building number, the same way: one request, named in the confirmation.
+    await panel.getByRole('checkbox', { name: 'Markera S-1' }).check();
+    await choose(panel, 'Nytt husnummer', /^A$/);
+    const sent = admin.waitForResponse((r) => r.url().endsWith('/api/v2/apartments/update-building-number'));
+    await panel.getByRole('button', { name: 'Spara husnummer' }).click();
+    await confirm.getByText('Ge 1 lägenhet husnummer A?').waitFor();
+    await confirm.getByRole('button', { name: 'Uppdatera' }).click();
+    expect((await sent).status()).toBe(200);
+    await admin.getByText('Husnummer har uppdaterats för 1 lägenhet').waitFor();
+
+    // The buyer reloads: the new colour, label and building, at once.
     await before.reload();
     await before.waitForSelector('#root[data-ready="1"]');
     const zone = widgetZone(before, id);
@@ -144,7 +165,9 @@ describe('from the back-office to the buyer', () => {
     expect(await zone.getAttribute('aria-label')).toContain('Bokad');
     await zone.click();
     const dialog = before.getByRole('dialog', { name: 'Bostad S-1' });
-    expect(await dialog.textContent()).toContain('Bokad');
+    const text = (await dialog.textContent()) ?? '';
+    expect(text).toContain('Bokad');
+    expect(text).toMatch(/Hus\s*A/);
     await before.close();
   });
 

@@ -208,9 +208,7 @@ describe('apartments table', () => {
     expect(await save.isEnabled()).toBe(true);
 
     await save.click();
-    await dialog()
-      .getByText('Är du säker på att du vill uppdatera status för de markerade lägenheterna?')
-      .waitFor();
+    await dialog().getByText('Ändra status för 2 lägenheter till Bokad?').waitFor();
     await dialog().getByRole('button', { name: 'Uppdatera' }).click();
     await page.getByText('Status har uppdaterats för 2 lägenheter').waitFor();
     await row('M-1').getByText('Bokad').waitFor();

@@ -119,15 +119,27 @@ export const apartmentSchema = z.object({
 });
 export type Apartment = z.infer<typeof apartmentSchema>;
 
+/** The apartments a mass action changes, checked as a whole (at most one page of a big project). */
+const massApartments = z.array(idField).min(1).max(10_000);
+/**
+ * The versions the table showed, by apartment id; when any is stale nothing changes (409).
+ * Apartments left out are not checked.
+ */
+const massVersions = z.record(z.string().regex(/^[1-9]\d{0,9}$/), z.number().int().min(0)).optional();
+
 export const massStatusSchema = z.object({
-  apartments: z.array(idField).min(1).max(10_000),
+  apartments: massApartments,
   status: z.enum(STATUS_ALIASES, { error: 'Unknown status' }),
   projectId: idField,
-  /**
-   * The versions the table showed, by apartment id; when any is stale nothing changes (409).
-   * Apartments left out are not checked.
-   */
-  versions: z.record(z.string().regex(/^[1-9]\d{0,9}$/), z.number().int().min(0)).optional(),
+  versions: massVersions,
+});
+
+/** One building number (or none: null) for several apartments of a project. */
+export const massBuildingNumberSchema = z.object({
+  apartments: massApartments,
+  building_number_id: idField.nullable(),
+  projectId: idField,
+  versions: massVersions,
 });
 
 export const statusChangeSchema = z.object({

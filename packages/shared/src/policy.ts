@@ -102,7 +102,7 @@ export const POLICY = {
   'apartment.import': admins('apartmentImport'),
   /** The apartment's zone links (file_name). */
   'apartment.linkZone': admins('apartmentZoneLink'),
-  /** The apartment's building number (building_number_id). */
+  /** The apartment's building number (building_number_id), one or several at once (v2 update-building-number). */
   'apartment.setBuildingNumber': admins('apartmentBuildingNumber'),
 
   'plan.read': anyone,

@@ -27,7 +27,7 @@ interface View {
     background_url: string | null;
     buildings: { label: string }[];
   }[];
-  apartments: { id: number; bostad: string; status: string; plans: string[] }[];
+  apartments: { id: number; bostad: string; status: string; building: string | null; plans: string[] }[];
   buildings: { id: number; label: string }[];
   sun_study: { label: string }[];
 }
@@ -80,7 +80,7 @@ describe('the public view’s cache', () => {
     expect(t.app.publicViewWriters.length).toBeGreaterThan(20);
   });
 
-  it('apartments: add, change, delete, mass status and import show at once', async () => {
+  it('apartments: add, change, delete, mass status, mass building number and import show at once', async () => {
     let id = 0;
     await expectFresh(
       async () =>
@@ -100,6 +100,17 @@ describe('the public view’s cache', () => {
           projectId: project,
         }),
       (v) => v.apartments[0]?.status === 'sold',
+    );
+    const building = (await call('POST', `/api/v1/building-numbers/${project}`, { label: 'C' }))
+      .building_number;
+    await expectFresh(
+      () =>
+        call('POST', '/api/v2/apartments/update-building-number', {
+          apartments: [id],
+          building_number_id: building.id,
+          projectId: project,
+        }),
+      (v) => v.apartments[0]?.building === 'C',
     );
     await expectFresh(
       () =>

@@ -89,13 +89,14 @@ export async function deleteApartment(db: DbOrTx, id: number): Promise<void> {
   await db.delete(apartments).where(eq(apartments.id, id));
 }
 
-/** The apartments of `projectId` among `ids`, locked, with their current status and version. */
+/** The apartments of `projectId` among `ids`, locked, with their current status, building number and version. */
 export function lockApartmentsInProject(db: DbOrTx, projectId: number, ids: number[]) {
   return db
     .select({
       id: apartments.id,
       bostad: apartments.bostad,
       status: apartments.status,
+      building_number_id: apartments.building_number_id,
       version: apartments.version,
     })
     .from(apartments)
@@ -108,6 +109,14 @@ export async function setStatus(db: DbOrTx, ids: number[], status: string): Prom
   await db
     .update(apartments)
     .set({ status, version: nextVersion, updated_at: new Date() })
+    .where(inArray(apartments.id, ids));
+}
+
+export async function setBuildingNumber(db: DbOrTx, ids: number[], buildingNumberId: number | null) {
+  if (ids.length === 0) return;
+  await db
+    .update(apartments)
+    .set({ building_number_id: buildingNumberId, version: nextVersion, updated_at: new Date() })
     .where(inArray(apartments.id, ids));
 }
 

@@ -336,6 +336,117 @@ describe('mass status update', () => {
   });
 });
 
+describe('mass building number', () => {
+  const massBuilding = (token: string, payload: Record<string, unknown>) =>
+    t.as(token, { method: 'POST', url: '/api/v2/apartments/update-building-number', payload });
+  const buildingsOf = async (projectId: number) =>
+    Object.fromEntries(
+      (
+        (await t.as(admin.token, { method: 'GET', url: `/api/v1/admin/apartments/${projectId}` })).json()
+          .apartments as { bostad: string; building_number_id: number | null }[]
+      ).map((a) => [a.bostad, a.building_number_id]),
+    );
+  const building = async (projectId: number, label: string) =>
+    (await arrangeFor(t, admin.token).buildingNumber(projectId, label)).id;
+
+  it('gives the checked apartments one building number, then none, audited, in one request each', async () => {
+    const a = await addApartment(saleProject, { bostad: '1' });
+    const b = await addApartment(saleProject, { bostad: '2' });
+    await addApartment(saleProject, { bostad: '3' });
+    const house = await building(saleProject, 'B');
+    const res = await massBuilding(admin.token, {
+      apartments: [a.id, b.id],
+      building_number_id: house,
+      projectId: saleProject,
+      versions: { [a.id]: a.version, [b.id]: b.version },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json().apartments as { id: number; building_number_id: number; version: number }[];
+    expect(saved.map((x) => [x.id, x.building_number_id])).toEqual([
+      [a.id, house],
+      [b.id, house],
+    ]);
+    // The answer carries the new versions, so the table can go on without a reload.
+    expect(saved[0]!.version).toBeGreaterThan(a.version);
+    expect(await buildingsOf(saleProject)).toEqual({ 1: house, 2: house, 3: null });
+
+    const entry = (await t.as(admin.token, { method: 'GET', url: '/api/v1/admin/audit?limit=1' })).json()
+      .entries[0];
+    expect(entry).toMatchObject({
+      action: 'buildings',
+      entity_type: 'apartment',
+      entity_id: null,
+      project: { id: saleProject },
+      detail: { building_number_id: house, count: 2, apartments: [a.id, b.id] },
+    });
+
+    const cleared = await massBuilding(admin.token, {
+      apartments: [b.id],
+      building_number_id: null,
+      projectId: saleProject,
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(await buildingsOf(saleProject)).toEqual({ 1: house, 2: null, 3: null });
+  });
+
+  it('is for admins only: the owner and the broker get 403 and nothing changes', async () => {
+    const a = await addApartment(saleProject, { bostad: '1' });
+    const house = await building(saleProject, 'B');
+    for (const user of [client, broker]) {
+      const res = await massBuilding(user.token, {
+        apartments: [a.id],
+        building_number_id: house,
+        projectId: saleProject,
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    expect(await buildingsOf(saleProject)).toEqual({ 1: null });
+  });
+
+  it('changes nothing for a building or an apartment of another project, or a stale version', async () => {
+    const a = await addApartment(saleProject, { bostad: '1' });
+    const foreign = await addApartment(otherProject, { bostad: 'T' });
+    const house = await building(saleProject, 'B');
+    const otherHouse = await building(otherProject, 'X');
+
+    const wrongHouse = await massBuilding(admin.token, {
+      apartments: [a.id],
+      building_number_id: otherHouse,
+      projectId: saleProject,
+    });
+    expect(wrongHouse.statusCode).toBe(422);
+    expect(wrongHouse.json().errors.building_number_id).toBeDefined();
+
+    const wrongApartment = await massBuilding(admin.token, {
+      apartments: [a.id, foreign.id],
+      building_number_id: house,
+      projectId: saleProject,
+    });
+    expect(wrongApartment.statusCode).toBe(422);
+    expect(wrongApartment.json().errors.apartments[0]).toContain(String(foreign.id));
+
+    const stale = await massBuilding(admin.token, {
+      apartments: [a.id],
+      building_number_id: house,
+      projectId: saleProject,
+      versions: { [a.id]: a.version + 5 },
+    });
+    expect(stale.statusCode).toBe(409);
+
+    const bad = await massBuilding(admin.token, {
+      apartments: [],
+      building_number_id: 'B',
+      projectId: saleProject,
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ status_code: 422 });
+    expect(bad.body).not.toMatch(/select|stack/i);
+
+    expect(await buildingsOf(saleProject)).toEqual({ 1: null });
+    expect(await buildingsOf(otherProject)).toEqual({ T: null });
+  });
+});
+
 describe('import and export', () => {
   it('exports a UTF-16 CSV that imports back unchanged', async () => {
     await addApartment(saleProject, {

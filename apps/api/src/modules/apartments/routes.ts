@@ -11,6 +11,7 @@ import {
   importResultSchema,
   type ImportResult,
   type PolicyAction,
+  massBuildingNumberSchema,
   massStatusSchema,
   projectIdParams,
   z,
@@ -237,7 +238,7 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** v2: POST /apartments/update-status. */
+/** v2: POST /apartments/update-status and /apartments/update-building-number. */
 export const apartmentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/apartments/update-status',
@@ -277,6 +278,42 @@ export const apartmentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         checkedProject(request),
         request.body,
       ),
+    }),
+  );
+
+  app.post(
+    '/apartments/update-building-number',
+    {
+      config: {
+        access: { action: 'apartment.setBuildingNumber', project: 'body:projectId' },
+        publicView: checkedProjectView,
+        audit: {
+          entity: 'apartment',
+          action: 'buildings',
+          id: null,
+          project: 'body:projectId',
+          detail: (request) => {
+            const body = request.body as { building_number_id: number | null; apartments: number[] };
+            return {
+              building_number_id: body.building_number_id,
+              count: body.apartments.length,
+              apartments: body.apartments.slice(0, 100),
+            };
+          },
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Give several apartments of a project one building number (or none), all or nothing',
+        description:
+          'Admins. The building number must be one of the project’s. With versions (apartment id → the version shown), any stale one refuses the whole update with 409.',
+        security: bearer,
+        body: massBuildingNumberSchema,
+        response: { 200: apartmentsResponseSchema },
+      },
+    },
+    async (request) => ({
+      apartments: await apartments.updateBuildingNumbers(app.db, checkedProject(request), request.body),
     }),
   );
 };

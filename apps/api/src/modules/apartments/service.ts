@@ -134,6 +134,47 @@ export async function deleteApartment(db: Db, row: repo.ApartmentRow): Promise<v
   });
 }
 
+/**
+ * Locks the apartments a mass action names: every one must be of the project (else 422) and
+ * none may have changed since the table showed it (else 409), so the action is all or nothing.
+ */
+async function lockForMassAction(
+  tx: DbOrTx,
+  projectId: number,
+  ids: number[],
+  versions: Record<string, number> | undefined,
+) {
+  const found = await repo.lockApartmentsInProject(tx, projectId, ids);
+  if (found.length !== ids.length) {
+    const known = new Set(found.map((a) => a.id));
+    const missing = ids.filter((id) => !known.has(id));
+    throw new HttpError(422, serverMessage('foreignApartments'), {
+      apartments: [
+        `Not in this project: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? '…' : ''}`,
+      ],
+    });
+  }
+  const stale = found.filter((a) => {
+    const sent = versions?.[String(a.id)];
+    return sent !== undefined && sent !== a.version;
+  });
+  if (stale.length > 0) {
+    const names = stale.map((a) => a.bostad || `#${a.id}`);
+    const message =
+      stale.length === 1
+        ? staleApartment(names[0]!)
+        : `Someone else changed ${stale.length} of these apartments (${names.slice(0, 10).join(', ')}${stale.length > 10 ? '…' : ''}) after you loaded them. Reload to see their changes, then make yours again.`;
+    throw new HttpError(409, message, { version: [message] });
+  }
+  return found;
+}
+
+/** The named apartments of the project as they are now, in the list's order. */
+async function reread(tx: DbOrTx, projectId: number, ids: number[]) {
+  const wanted = new Set(ids);
+  return (await repo.listApartments(tx, projectId)).filter((r) => wanted.has(r.id));
+}
+
 /** Changes the status of several apartments of one project: all of them or none. */
 export async function updateStatuses(
   db: Db,
@@ -145,28 +186,7 @@ export async function updateStatuses(
   assertStatusFor(project.type, input.status);
   const ids = [...new Set(input.apartments)];
   return db.transaction(async (tx) => {
-    const found = await repo.lockApartmentsInProject(tx, projectId, ids);
-    if (found.length !== ids.length) {
-      const known = new Set(found.map((a) => a.id));
-      const missing = ids.filter((id) => !known.has(id));
-      throw new HttpError(422, serverMessage('foreignApartments'), {
-        apartments: [
-          `Not in this project: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? '…' : ''}`,
-        ],
-      });
-    }
-    const stale = found.filter((a) => {
-      const sent = input.versions?.[String(a.id)];
-      return sent !== undefined && sent !== a.version;
-    });
-    if (stale.length > 0) {
-      const names = stale.map((a) => a.bostad || `#${a.id}`);
-      const message =
-        stale.length === 1
-          ? staleApartment(names[0]!)
-          : `Someone else changed ${stale.length} of these apartments (${names.slice(0, 10).join(', ')}${stale.length > 10 ? '…' : ''}) after you loaded them. Reload to see their changes, then make yours again.`;
-      throw new HttpError(409, message, { version: [message] });
-    }
+    const found = await lockForMassAction(tx, projectId, ids, input.versions);
     const changed = found.filter((a) => a.status !== input.status);
     await repo.setStatus(
       tx,
@@ -178,9 +198,7 @@ export async function updateStatuses(
       changed.map((a) => ({ apartment_id: a.id, from_status: a.status, to_status: input.status })),
       caller,
     );
-    const rows = await repo.listApartments(tx, projectId);
-    const wanted = new Set(ids);
-    const updated = rows.filter((r) => wanted.has(r.id));
+    const updated = await reread(tx, projectId, ids);
     const changedIds = new Set(changed.map((a) => a.id));
     await notifyApartments(
       tx,
@@ -188,6 +206,29 @@ export async function updateStatuses(
       updated.filter((r) => changedIds.has(r.id)),
     );
     return updated.map(toApartment);
+  });
+}
+
+/** Gives several apartments of one project one building number (or none): all of them or none. */
+export async function updateBuildingNumbers(
+  db: Db,
+  project: Project,
+  input: { apartments: number[]; building_number_id: number | null; versions?: Record<string, number> },
+): Promise<Apartment[]> {
+  const projectId = project.id;
+  const ids = [...new Set(input.apartments)];
+  return db.transaction(async (tx) => {
+    await assertBuildingNumber(tx, projectId, input.building_number_id);
+    const found = await lockForMassAction(tx, projectId, ids, input.versions);
+    const changed = found.filter((a) => a.building_number_id !== input.building_number_id);
+    await repo.setBuildingNumber(
+      tx,
+      changed.map((a) => a.id),
+      input.building_number_id,
+    );
+    // The building is not in the live payload (status and prices): open widgets refetch the view.
+    if (changed.length > 0) await notifyView(tx, projectId);
+    return (await reread(tx, projectId, ids)).map(toApartment);
   });
 }
 

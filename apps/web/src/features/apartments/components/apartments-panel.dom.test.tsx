@@ -45,7 +45,9 @@ function serve(apartments: Apartment[]) {
     const url = requestUrl(input);
     if (/\/apartments\/1$/.test(url)) return Promise.resolve(jsonResponse(200, { apartments }));
     if (/\/building-numbers\/1$/.test(url))
-      return Promise.resolve(jsonResponse(200, { building_numbers: [{ id: 9, label: 'A', label_svg: '' }] }));
+      return Promise.resolve(
+        jsonResponse(200, { building_numbers: [{ id: 9, project_id: 1, label: 'A', label_svg: '' }] }),
+      );
     if (/\/history$/.test(url)) return Promise.resolve(jsonResponse(200, { history: [] }));
     return Promise.resolve(jsonResponse(404, { message: 'Not found', errors: {}, status_code: 404 }));
   });
@@ -170,6 +172,29 @@ describe('ApartmentsPanel', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Markera alla visade' }));
     expect(screen.getByText('2 markerade')).toBeTruthy();
     expect(save.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('offers admins, and only admins, a building number for the checked apartments', async () => {
+    signInAs('admin');
+    serve([apartment(1), apartment(2)]);
+    renderRoute(<ApartmentsPanel project={project('sale')} settings={settings()} />);
+    await screen.findByRole('row', { name: 'Öppna 1001' });
+    const save = await screen.findByRole('button', { name: 'Spara husnummer' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Markera alla visade' }));
+    // A building number (or none) is needed too.
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('combobox', { name: 'Nytt husnummer' }));
+    expect(await screen.findByRole('option', { name: 'Inget husnummer' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('option', { name: 'A' }));
+    expect(save.hasAttribute('disabled')).toBe(false);
+    cleanupRender();
+
+    signInAs('client');
+    renderRoute(<ApartmentsPanel project={project('sale')} settings={settings()} />);
+    await screen.findByRole('row', { name: 'Öppna 1001' });
+    expect(screen.getByRole('button', { name: 'Spara status' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Spara husnummer' })).toBeNull();
   });
 });
 

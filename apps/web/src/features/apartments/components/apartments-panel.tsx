@@ -18,7 +18,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconBuildingCommunity, IconDownload, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { buildingLabelText, type Apartment, type Project, type ProjectSettings } from '@planvy/shared';
+import {
+  buildingLabelText,
+  type Apartment,
+  type BuildingNumber,
+  type Project,
+  type ProjectSettings,
+} from '@planvy/shared';
 import { errorMessage, errorWithDetail } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useApartments } from '../api/get-apartments';
@@ -43,7 +49,7 @@ import { ApartmentForm } from './apartment-form';
 import { ApartmentsTable, rowName, type TableFormat } from './apartments-table';
 import { DetachedToggle } from './detached-toggle';
 import { ImportDialog } from './import-dialog';
-import { MassStatusBar } from './mass-status-bar';
+import { MassActionsBar } from './mass-actions-bar';
 import { SearchBox } from './search-box';
 
 export interface ApartmentsPanelProps {
@@ -54,11 +60,12 @@ export interface ApartmentsPanelProps {
 }
 
 const NO_APARTMENTS: Apartment[] = [];
+const NO_BUILDINGS: BuildingNumber[] = [];
 type Dialog = { kind: 'new' } | { kind: 'edit'; id: number } | null;
 
 /**
  * The Project tab's apartments: a virtualised, sortable, searchable table with checkboxes,
- * the mass status bar, the detached view (for whoever links zones), add, delete, import and
+ * the mass status and building number bar, the detached view (for whoever links zones), add, delete, import and
  * export, each shown to whoever the policy table lets do it.
  */
 export function ApartmentsPanel({ project, settings, onOpenApartment }: ApartmentsPanelProps) {
@@ -67,6 +74,7 @@ export function ApartmentsPanel({ project, settings, onOpenApartment }: Apartmen
   const canCreate = can('apartment.create', project);
   const canImport = can('apartment.import', project);
   const linksZones = can('apartment.linkZone', project);
+  const canSetBuilding = can('apartment.setBuildingNumber', project);
   const lang = useUiLanguage();
   const isMobile = useMediaQuery('(max-width: 48em)');
   const type = project.type;
@@ -312,12 +320,13 @@ export function ApartmentsPanel({ project, settings, onOpenApartment }: Apartmen
           </Alert>
         )}
 
-        <MassStatusBar
+        <MassActionsBar
           projectId={project.id}
           type={type}
           lang={lang}
           selectedIds={selectedIds}
           apartments={list}
+          buildings={canSetBuilding ? (buildingNumbers.data ?? NO_BUILDINGS) : NO_BUILDINGS}
           onClear={clearSelection}
         />
 
