@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { codedIssue } from './error-codes';
 import { apartmentSchema } from './apartments';
 import { idField } from './ids';
+import { projectSchema } from './projects';
 import { LABEL_SCALE_LIMITS } from './plan/building-labels';
 
 /** Upload rules (spec §5): plans by .svg, background images by .jpeg, .jpg or .png. */
@@ -209,6 +210,13 @@ export const fileResponseSchema = z.object({ file: fileSchema });
 export const planSummaryResponseSchema = z.object({ file: planSummarySchema });
 export const plansResponseSchema = z.object({ plans: z.array(planSummarySchema) });
 export const filesResponseSchema = z.object({ files: z.array(fileSchema) });
+/**
+ * GET /{role}/project/{id}: the project with its files (spec: "Project … files"), plans and
+ * background images without their markup, which the plan routes serve.
+ */
+export const projectWithFilesResponseSchema = z.object({
+  project: projectSchema.extend({ files: z.array(planSummarySchema) }),
+});
 export const imagesResponseSchema = z.object({ imgs: z.array(fileSchema) });
 /** An upload: the file, and for a plan the check report. */
 export const uploadResponseSchema = z.object({ file: fileSchema, report: planReportSchema.optional() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginBodySchema, userCreateSchema, userUpdateSchema } from '@planvy/shared';
+import { loginBodySchema, userCreateFormSchema, userUpdateSchema } from '@planvy/shared';
 import { zodFormErrors, type ValidationMessage } from './zod-form';
 
 const translate = (m: ValidationMessage) => (m.values ? `${m.key}:${JSON.stringify(m.values)}` : m.key);
@@ -17,12 +17,12 @@ const validUser = {
 
 describe('zodFormErrors', () => {
   it('returns no errors for valid values', () => {
-    expect(zodFormErrors(userCreateSchema, validUser, translate, custom)).toEqual({});
+    expect(zodFormErrors(userCreateFormSchema, validUser, translate, custom)).toEqual({});
   });
 
   it('maps each issue code to a message key, one per field', () => {
     const errors = zodFormErrors(
-      userCreateSchema,
+      userCreateFormSchema,
       { ...validUser, first_name: '  ', email: 'not-an-email', password: 'abc', password_confirm: 'abd' },
       translate,
       custom,
@@ -36,7 +36,9 @@ describe('zodFormErrors', () => {
   });
 
   it('reports an empty e-mail as required and a long one as too long', () => {
-    expect(zodFormErrors(userCreateSchema, { ...validUser, email: '' }, translate).email).toBe('required');
+    expect(zodFormErrors(userCreateFormSchema, { ...validUser, email: '' }, translate).email).toBe(
+      'required',
+    );
     const long = `${'a'.repeat(95)}@example.com`;
     expect(zodFormErrors(loginBodySchema, { email: long, password: 'x' }, translate).email).toBe(
       'tooLong:{"max":100}',
@@ -58,8 +60,15 @@ describe('zodFormErrors', () => {
 
   it('falls back to a generic message for unmapped refinements', () => {
     expect(
-      zodFormErrors(userCreateSchema, { ...validUser, password_confirm: 'other1' }, translate)
+      zodFormErrors(userCreateFormSchema, { ...validUser, password_confirm: 'other1' }, translate)
         .password_confirm,
     ).toBe('invalid');
+  });
+
+  it('holds an empty confirmation in the form to the password (the API takes it as none given)', () => {
+    expect(
+      zodFormErrors(userCreateFormSchema, { ...validUser, password_confirm: '' }, translate, custom)
+        .password_confirm,
+    ).toBe('passwordMismatch');
   });
 });

@@ -12,11 +12,16 @@ export type FileRow = Omit<typeof files.$inferSelect, 'content'>;
 const { svg: _svg, ...summaryColumns } = fileColumns;
 export type FileSummaryRow = Omit<FileRow, 'svg'>;
 
-export function listPlanSummaries(db: DbOrTx, projectId: number): Promise<FileSummaryRow[]> {
+/** The project's files of `kinds` (plans unless told) without their markup, by sort_index. */
+export function listPlanSummaries(
+  db: DbOrTx,
+  projectId: number,
+  kinds: readonly FileRow['kind'][] = ['svg'],
+): Promise<FileSummaryRow[]> {
   return db
     .select(summaryColumns)
     .from(files)
-    .where(and(eq(files.project_id, projectId), eq(files.kind, 'svg')))
+    .where(and(eq(files.project_id, projectId), inArray(files.kind, [...kinds])))
     .orderBy(asc(files.sort_index), asc(files.id));
 }
 

@@ -81,9 +81,13 @@ async function summaryWithBuildings(db: DbOrTx, row: repo.FileSummaryRow): Promi
   return toSummary(row, (await buildingIdsOf(db, [row])).get(row.id));
 }
 
-/** The project's plans without their markup, by sort_index. */
-export async function listPlanSummaries(db: DbOrTx, projectId: number): Promise<PlanSummary[]> {
-  const rows = await repo.listPlanSummaries(db, projectId);
+/** The project's plans (or files of `kinds`) without their markup, by sort_index. */
+export async function listPlanSummaries(
+  db: DbOrTx,
+  projectId: number,
+  kinds?: readonly repo.FileRow['kind'][],
+): Promise<PlanSummary[]> {
+  const rows = await repo.listPlanSummaries(db, projectId, kinds);
   const byFile = await buildingIdsOf(db, rows);
   return rows.map((r) => toSummary(r, byFile.get(r.id)));
 }

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Project } from '@planvy/shared';
 import * as schema from '../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import { arrangeFor, createTestApp, type TestApp } from '../../../test/harness';
+import { jpeg } from '../../../test/old-files';
 import { seedProjectWorld, type ProjectWorld } from './project-fixtures';
 
 let t: TestApp;
@@ -26,7 +27,9 @@ function call(token: string, method: Method, url: string, payload?: object) {
 async function stored(id: number): Promise<Project> {
   const res = await call(w.admin.token, 'GET', `/api/v1/admin/project/${id}`);
   expect(res.statusCode).toBe(200);
-  return res.json<{ project: Project }>().project;
+  // The files are their routes' to check; here, the project's own fields.
+  const { files: _files, ...project } = res.json<{ project: Project & { files: unknown[] } }>().project;
+  return project;
 }
 
 async function projectCount(): Promise<number> {
@@ -34,7 +37,13 @@ async function projectCount(): Promise<number> {
   return (res.json().projects as unknown[]).length;
 }
 
-const NOT_FOUND = { message: 'Project not found', errors: {}, status_code: 404, code: 'projectNotFound', params: {} };
+const NOT_FOUND = {
+  message: 'Project not found',
+  errors: {},
+  status_code: 404,
+  code: 'projectNotFound',
+  params: {},
+};
 
 describe('listing projects', () => {
   it('shows an admin every project with its owner and broker, ordered by name', async () => {
@@ -89,7 +98,34 @@ describe('reading one project', () => {
     }
     expect(
       (await call(w.admin.token, 'GET', `/api/v1/admin/project/${w.projectA.id}`)).json().project,
-    ).toEqual(w.projectA);
+    ).toEqual({ ...w.projectA, files: [] });
+  });
+
+  it('carries its files, as the spec has it: plans and background images, without markup', async () => {
+    const arrange = arrangeFor(t, w.admin.token);
+    const plan = await arrange.plan(w.projectA.id, { name: 'floor.svg' });
+    const image = await arrange.plan(w.projectA.id, {
+      name: 'bg.jpg',
+      markup: await jpeg(20),
+      type: 'image/jpeg',
+    });
+    // Another project's file is not among them.
+    await arrange.plan(w.projectB.id, { name: 'other.svg' });
+    for (const [token, url] of [
+      [w.admin.token, `/api/v1/admin/project/${w.projectA.id}`],
+      [w.clientA.token, `/api/v1/client/project/${w.projectA.id}`],
+      [w.broker.token, `/api/v1/client/project/${w.projectA.id}`],
+    ] as const) {
+      const res = await call(token, 'GET', url);
+      expect(res.statusCode).toBe(200);
+      const files = res.json().project.files as Record<string, unknown>[];
+      expect(files.map((f) => [f.id, f.name, f.kind])).toEqual([
+        [plan.id, 'floor.svg', 'svg'],
+        [image.id, 'bg.jpg', 'image'],
+      ]);
+      expect(files[0]).not.toHaveProperty('svg');
+      expect(files[0]).toMatchObject({ url: plan.url, version: plan.version });
+    }
   });
 
   it('404s an unknown id and one that is not an id at all', async () => {

@@ -8,11 +8,13 @@ import {
   projectResponseSchema,
   projectsResponseSchema,
   projectUpdateSchema,
+  projectWithFilesResponseSchema,
   z,
 } from '../../lib/schemas';
 import { checkedProject, type RouteContext } from '../../plugins/access';
 import { buildEmbedCode, publicBaseUrl } from './embed-code';
 import * as projects from './service';
+import { listPlanSummaries } from '../files/service';
 import { fromParam } from '../../plugins/public-view-freshness';
 
 const tags = ['projects'];
@@ -47,14 +49,19 @@ export const projectRoutes: FastifyPluginAsyncZod<{ context: RouteContext }> = a
       config: { access: { action: 'project.read', project: 'param:id' } },
       schema: {
         tags,
-        summary: 'One project',
+        summary: 'One project, with its plans and background images (without markup)',
         description,
         security: bearer,
         params: idParams,
-        response: { 200: projectResponseSchema },
+        response: { 200: projectWithFilesResponseSchema },
       },
     },
-    async (request) => ({ project: checkedProject(request) }),
+    async (request) => {
+      const project = checkedProject(request);
+      return {
+        project: { ...project, files: await listPlanSummaries(app.db, project.id, ['svg', 'image']) },
+      };
+    },
   );
 
   app.put(

@@ -57,6 +57,26 @@ describe('creating users', () => {
     expect(login.json().user.id).toBe(user.id);
   });
 
+  it('takes the spec’s empty password_confirm, or none, as no confirmation given', async () => {
+    for (const [email, confirm] of [
+      ['empty.confirm@example.com', { password_confirm: '' }],
+      ['no.confirm@example.com', { password_confirm: undefined }],
+    ] as const) {
+      const res = await t.as(admin.token, {
+        method: 'POST',
+        url: '/api/v1/admin/user',
+        payload: { ...validUser, email, ...confirm },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email, password: validUser.password },
+      });
+      expect(login.statusCode).toBe(200);
+    }
+  });
+
   it('treats an empty role as client', async () => {
     const res = await t.as(admin.token, {
       method: 'POST',

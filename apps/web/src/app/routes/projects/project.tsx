@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconExternalLink, IconMapSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { DEFAULT_STYLES, mergeStyles, type PolicyAction } from '@planvy/shared';
+import { DEFAULT_STYLES, defaultProjectSettings, mergeStyles, type PolicyAction } from '@planvy/shared';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { paths } from '../../../config/paths';
@@ -28,6 +28,9 @@ import { useStoredProjectSettings } from '../../../features/projects/api/get-pro
 import { useClickShading } from '../../../features/statistics/hooks/use-click-shading';
 import { useProjectStyles } from '../../../features/styles/api/get-project-styles';
 import { StylesButton } from '../../../features/styles/components/styles-button';
+
+/** What the page shows with while the project's settings cannot be read. */
+const DEFAULT_SETTINGS = defaultProjectSettings();
 
 const TABS = ['project', 'svg', 'sun', 'buildings', 'code'] as const;
 type Tab = (typeof TABS)[number];
@@ -101,15 +104,34 @@ export function ProjectRoute() {
   if (!isProjectId(id) || notFound(project.error)) return <ProjectNotFound />;
   // Styles load beside the project, so a big plan is coloured once; failing, the defaults apply.
   if (project.isPending || settings.isPending || styles.isPending) return <PageLoader />;
-  if (project.isError || settings.isError) {
+  if (project.isError) {
     return (
       <Alert color="red" title={t('projects.view.loadFailed')} role="alert">
-        {errorMessage(project.error ?? settings.error)}
+        {errorMessage(project.error)}
       </Alert>
     );
   }
   const p = project.data;
-  const s = settings.data.values;
+  // Settings that cannot be read keep the page: plan and apartments show with the defaults
+  // and a notice says so; their form waits for the real values, so nothing is saved over them.
+  const s = settings.data?.values ?? DEFAULT_SETTINGS;
+  const settingsNotice = settings.isError && (
+    <Alert color="yellow" title={t('projects.view.settingsFailed')} role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          {t('projects.view.settingsFailedDescription')} {errorMessage(settings.error)}
+        </Text>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => void settings.refetch()}
+          loading={settings.isFetching}
+        >
+          {t('projects.view.retry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
 
   return (
     <Stack gap={0}>
@@ -163,7 +185,10 @@ export function ProjectRoute() {
 
         <Tabs.Panel value="project" pt="lg">
           <Stack gap="xl">
-            <ProjectDetailsForm project={p} settings={s} versions={settings.data.versions} />
+            {settingsNotice}
+            {settings.data && (
+              <ProjectDetailsForm project={p} settings={s} versions={settings.data.versions} />
+            )}
             <PlanViewer
               project={p}
               settings={s}

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import {
   LIMITS,
   ROLES,
-  userCreateSchema,
+  userCreateFormSchema,
   userRole,
   userUpdateSchema,
   type Role,
@@ -75,7 +75,7 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
       password: '',
       password_confirm: '',
     },
-    validate: useZodValidator<UserFormValues>(isEdit ? userUpdateSchema : userCreateSchema, {
+    validate: useZodValidator<UserFormValues>(isEdit ? userUpdateSchema : userCreateFormSchema, {
       custom: { password_confirm: 'passwordMismatch' },
     }),
     // No validation on blur: a message appearing under the last field moves the Save button away from the
