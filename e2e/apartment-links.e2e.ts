@@ -46,7 +46,7 @@ describe('apartment links', () => {
     await page.goto(`/projects/${id}`);
     await page.getByRole('row', { name: 'Öppna L1', exact: true }).click();
     const form = page.getByRole('dialog');
-    await form.getByRole('heading', { name: 'Lägenhet L1' }).waitFor();
+    await form.getByRole('heading', { name: 'Bostad L1' }).waitFor();
 
     const link = form.getByLabel('Länk', { exact: true });
     await link.fill('javascript:alert(document.domain)');
@@ -87,7 +87,7 @@ describe('apartment links', () => {
     const setLink = async (value: string) => {
       await page.getByRole('row', { name: 'Öppna L1', exact: true }).click();
       const form = page.getByRole('dialog');
-      await form.getByRole('heading', { name: 'Lägenhet L1' }).waitFor();
+      await form.getByRole('heading', { name: 'Bostad L1' }).waitFor();
       await form.getByLabel('Länk', { exact: true }).fill(value);
       await form.getByRole('button', { name: 'Spara' }).click();
       await page.getByText('Lägenheten har uppdaterats').waitFor();

@@ -152,7 +152,7 @@ describe('apartment form', () => {
     expect(await panel().getByTestId('detached-count').textContent()).toBe('1');
 
     await created.click();
-    await form.getByRole('heading', { name: 'Lägenhet A-101' }).waitFor();
+    await form.getByRole('heading', { name: 'Bostad A-101' }).waitFor();
     await form.getByText('Skapad med status').waitFor();
     await choose(form, 'Status', 'Såld');
     await form.getByLabel('Pris', { exact: true }).fill('2 500 000');
@@ -231,10 +231,10 @@ describe('apartments table', () => {
     await row('Z-3').waitFor();
 
     expect(await panel().getByTestId('detached-count').textContent()).toBe('1');
-    await panel().getByRole('button', { name: 'Visa frikopplade lägenheter' }).click();
+    await panel().getByRole('button', { name: 'Visa lägenheter att placera på en plan' }).click();
     await panel().getByText('Visar 1 av 3').waitFor();
     expect(await visibleRowNames()).toEqual(['Öppna Z-2']);
-    await panel().getByRole('button', { name: 'Stäng frikopplade lägenheter' }).click();
+    await panel().getByRole('button', { name: 'Visa alla lägenheter igen' }).click();
     await panel().getByText('Visar 3 av 3').waitFor();
     expect(await visibleRowNames()).toEqual(['Öppna Z-1', 'Öppna Z-2', 'Öppna Z-3']);
   });
@@ -267,10 +267,9 @@ describe('project types', () => {
     const headers = await panel().getByRole('columnheader').allTextContents();
     expect(headers.map((h) => h.trim()).filter(Boolean)).toEqual([
       'Fastighetsbeteckning',
-      'Tomt NR',
-      'Boarea',
+      'Tomtnr',
+      'Tomtarea',
       'Pris',
-      'Avgift',
       'Trädgård',
       'Status',
       'Ta bort',
@@ -278,8 +277,9 @@ describe('project types', () => {
     expect(await rowText(row('Eken 1:12'))).toContain('950 000 SEK');
     await row('Eken 1:12').click();
     await dialog().getByLabel('Fastighetsbeteckning', { exact: true }).waitFor();
-    expect(await dialog().getByLabel('Tomt NR', { exact: true }).inputValue()).toBe('7');
+    expect(await dialog().getByLabel('Tomtnr', { exact: true }).inputValue()).toBe('7');
     expect(await dialog().getByLabel('Våning', { exact: true }).count()).toBe(0);
+    expect(await dialog().getByLabel('Avgift', { exact: true }).count()).toBe(0);
     await page.keyboard.press('Escape');
 
     const rental = await createProject('rental', { hide_fee_column: '1', hide_floor_column: '1' });
@@ -467,7 +467,7 @@ describe('roles and languages', () => {
         .getByRole('button', { name: /^Ta bort/ })
         .count(),
     ).toBe(0);
-    expect(await panel().getByText('Frikopplade lägenheter').count()).toBe(0);
+    expect(await panel().getByText('Att placera på en plan').count()).toBe(0);
     expect(await panel().getByRole('button', { name: 'Lägg till lägenhet' }).count()).toBe(0);
     expect(await panel().getByRole('button', { name: 'Importera' }).count()).toBe(0);
 

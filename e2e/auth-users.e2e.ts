@@ -101,7 +101,7 @@ describe('user administration', () => {
     await page.getByLabel('Lösenord', { exact: true }).fill('hemligt1');
     await page.getByLabel('Bekräfta lösenord').fill('hemligt2');
     await page.getByRole('button', { name: 'Spara' }).click();
-    await page.getByText('Lösenordsbekräftelse matchar inte').first().waitFor();
+    await page.getByText('Lösenorden är inte lika').first().waitFor();
 
     await page.getByLabel('Bekräfta lösenord').fill('hemligt1');
     await page.getByRole('button', { name: 'Spara' }).click();
@@ -144,7 +144,7 @@ describe('user administration', () => {
     const checkbox = page.getByLabel('Aktivera statistik');
     expect(await checkbox.isChecked()).toBe(false);
     await checkbox.check();
-    await page.getByText('Inställningen uppdaterades med status: 200').waitFor();
+    await page.getByText('Inställningen har sparats').waitFor();
     const id = Number(userPath.split('/').pop());
     const stored = await api<{ user: { config: { name: string; value: string }[] } }>(
       'GET',

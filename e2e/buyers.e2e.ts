@@ -85,7 +85,7 @@ describe('price per m² and only available', () => {
     await admin.goto(`/projects/${p.id}`);
     await admin.getByRole('row', { name: 'Öppna 101', exact: true }).click();
     const form = admin.getByRole('dialog');
-    await form.getByRole('heading', { name: 'Lägenhet 101' }).waitFor();
+    await form.getByRole('heading', { name: 'Bostad 101' }).waitFor();
     await form.getByLabel('Boarea', { exact: true }).fill('40');
     await form.getByLabel('Pris', { exact: true }).fill('2 000 000');
     await form.getByRole('button', { name: 'Spara' }).click();
@@ -170,7 +170,7 @@ describe('price per m² and only available', () => {
     await admin.goto(`/projects/${rental}`);
     await admin.getByRole('row', { name: 'Öppna 2', exact: true }).click();
     const form = admin.getByRole('dialog');
-    await form.getByRole('heading', { name: 'Lägenhet 2' }).waitFor();
+    await form.getByRole('heading', { name: 'Bostad 2' }).waitFor();
     await form.getByRole('combobox', { name: 'Status', exact: true }).click();
     await admin.getByRole('option', { name: 'Sökbar bostad', exact: true }).click();
     await form.getByRole('button', { name: 'Spara' }).click();

@@ -129,7 +129,7 @@ describe('the statistics dashboard', () => {
     await signInAsAdmin(page);
     await page.goto(`/users/${karin.id}`);
     await page.getByLabel('Aktivera statistik').check();
-    await page.getByText('Inställningen uppdaterades med status: 200').waitFor();
+    await page.getByText('Inställningen har sparats').waitFor();
 
     // Buyers in the widget: one opens 1003 in Kv. Eken; another tenant's project is clicked too.
     await clickInWidget(eken.id, [eken.apt['1003']!]);

@@ -467,7 +467,8 @@ describe('the new design and tomter', () => {
     const dialog = page.getByRole('dialog', { name: 'Fastighetsbeteckning Eken 1:12' });
     await dialog.waitFor();
     const text = (await dialog.textContent()) ?? '';
-    expect(text).toContain('Tomt NR7');
+    expect(text).toContain('Tomtnr7');
+    expect(text).not.toContain('Avgift');
     expect(text).not.toContain('Våning');
     await expect(page.locator('#pv-list-title').textContent()).resolves.toBe('Tomter');
   });

@@ -28,7 +28,7 @@ const sv = {
   bostad: 'Bostad',
   bostadTomt: 'Fastighetsbeteckning',
   rooms: 'Rum',
-  roomsTomt: 'Tomt NR',
+  roomsTomt: 'Tomtnr',
   roomCount: '{n} rum',
   floor: 'Våning',
   square: 'Storlek',

@@ -86,8 +86,10 @@ describe('list columns', () => {
 
   it('names plot columns for tomter and never shows their floor', () => {
     const columns = listColumns(createWidget(view('tomter'), 'sv'));
-    expect(columns.map((c) => c.label).slice(0, 2)).toEqual(['Fastighetsbeteckning', 'Tomt NR']);
+    expect(columns.map((c) => c.label).slice(0, 2)).toEqual(['Fastighetsbeteckning', 'Tomtnr']);
     expect(columns.some((c) => c.key === 'floor')).toBe(false);
+    // A plot has no fee.
+    expect(columns.some((c) => c.key === 'fee')).toBe(false);
   });
 
   it('formats cells with the project currency and shows rent per month for rentals', () => {

@@ -27,9 +27,9 @@ export interface Widget {
   area: (value: number | null) => string | null;
   /** "Bostad" or, for tomter, "Fastighetsbeteckning". */
   bostadLabel: string;
-  /** "Rum" or, for tomter, "Tomt NR". */
+  /** "Rum" or, for tomter, "Tomtnr". */
   roomsLabel: string;
-  /** "2 rum" / "Tomt NR 5": rooms as a phrase, or "" when unknown. */
+  /** "2 rum" / "Tomtnr 5": rooms as a phrase, or "" when unknown. */
   roomsPhrase: (a: PublicApartment) => string;
   /** The accessible name of an apartment: bostad, status label and rooms. */
   apartmentName: (a: PublicApartment) => string;

@@ -137,7 +137,8 @@ export const APARTMENT_FIELDS = [
     key: 'fee',
     kind: 'money',
     csv: { key: 'fee', sv: 'Avgift', en: 'Fee', aliases: ['månadsavgift', 'monthly fee'] },
-    shown: { hiddenInListsBy: 'hide_fee_column' },
+    // A plot has no monthly fee.
+    shown: { types: ['sale', 'rental'], hiddenInListsBy: 'hide_fee_column' },
     column: true,
     public: true,
     hiddenWhenInactive: true,

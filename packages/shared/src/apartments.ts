@@ -9,14 +9,23 @@ import { APARTMENT_LINK_MESSAGE, isApartmentLink, isWebUrl, WEB_URL_MESSAGE } fr
 const empty = (v: unknown) => v === '' || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
- * A non-negative number, as a number or numeric string ("1 250 000", "70,5" and "70.5" all work);
- * empty means none.
+ * The unit people type after an amount ("1 234 000 kr", "3 500 kr/mån", "72,5 m²"): the field
+ * already says which, so it is read past.
+ */
+const AMOUNT_UNIT = /(?:kr|sek|:-|m²|m2|kvm)(?:\/(?:mån|månad|mo|month))?\.?$/i;
+
+/**
+ * A non-negative number, as a number or numeric string ("1 250 000", "1 250 000 kr", "70,5"
+ * and "70.5" all work); empty means none.
  */
 export const amountField = z.preprocess(
   (v) => {
     if (empty(v)) return null;
     if (typeof v === 'string') {
-      const compact = v.replace(/[\s\u00a0]/g, '').replace(',', '.');
+      const compact = v
+        .replace(/[\s\u00a0\u202f]/g, '')
+        .replace(AMOUNT_UNIT, '')
+        .replace(',', '.');
       return /^-?\d+(\.\d+)?$/.test(compact) ? Number(compact) : v;
     }
     return v;

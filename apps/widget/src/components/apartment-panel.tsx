@@ -53,7 +53,7 @@ export function ApartmentPanel(props: ApartmentPanelProps) {
   const price = w.money(shownValue(a, 'price'));
   add(w.t(w.isRental ? 'rent' : 'price'), w.isRental && price ? w.t('perMonth', { amount: price }) : price);
   add(w.t('pricePerSquare'), w.money(pricePerSquare(a, w.isRental)));
-  const fee = w.money(shownValue(a, 'fee'));
+  const fee = w.shows('fee') ? w.money(shownValue(a, 'fee')) : null;
   add(w.t('fee'), fee && w.t('perMonth', { amount: fee }));
   if (a.building && w.shows('building_number_id')) add(w.t('house'), a.building);
 

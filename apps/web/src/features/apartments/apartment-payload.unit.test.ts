@@ -7,7 +7,7 @@ import { createPayload, formFieldOf, initialFormValues, updatePayload } from './
 const admin = (field: string) => canEditApartmentField({ id: 1, role: 'admin', impersonating: false }, field);
 const client = (field: string) =>
   canEditApartmentField({ id: 2, role: 'client', impersonating: false }, field);
-import { apartmentFormErrors } from './apartment-validation';
+import { apartmentFormErrors, apartmentFormSchema } from './apartment-validation';
 import { importReason } from './import-reasons';
 
 const stored: Apartment = {
@@ -90,6 +90,25 @@ describe('apartment form values', () => {
     const values = { ...initialFormValues(undefined, {}, 'sale', 'sv'), price: '-1', fee: 'abc' };
     const errors = apartmentFormErrors(values, (m) => m.key);
     expect(errors).toEqual({ bostad: 'required', price: 'negative', fee: 'notANumber' });
+  });
+
+  it('reads a price as people type it: space-grouped, with "kr"', () => {
+    const base = initialFormValues(undefined, {}, 'sale', 'sv');
+    for (const [price, fee, square] of [
+      ['1 234 000 kr', '3 500 kr/mån', '72,5 m²'],
+      ['1\u00a0234\u00a0000 SEK', '3500:-', '72.5 kvm'],
+    ] as const) {
+      const values = { ...base, bostad: '1', price, fee, square };
+      expect(apartmentFormErrors(values, (m) => m.key)).toEqual({});
+      expect(apartmentFormSchema.parse(values)).toMatchObject({ price: 1234000, fee: 3500, square: 72.5 });
+    }
+    // A unit alone, or one inside the number, is still not a number.
+    expect(apartmentFormErrors({ ...base, bostad: '1', price: 'kr' }, (m) => m.key)).toEqual({
+      price: 'notANumber',
+    });
+    expect(apartmentFormErrors({ ...base, bostad: '1', price: '12 kr 5' }, (m) => m.key)).toEqual({
+      price: 'notANumber',
+    });
   });
 
   it('maps server error fields onto form fields', () => {

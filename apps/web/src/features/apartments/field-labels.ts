@@ -19,10 +19,15 @@ const FIELD_NAMES: ReadonlySet<string> = new Set<string>([
   'row',
 ]);
 
-/** A field's name as people read it; tomter call bostad Fastighetsbeteckning and rooms Tomt NR (spec §3). */
+/** The fields tomter name their own way: Fastighetsbeteckning, Tomtnr and Tomtarea (spec §3). */
+export const TOMTER_NAMED = ['bostad', 'rooms', 'square'] as const;
+type TomterNamed = (typeof TOMTER_NAMED)[number];
+export const isTomterNamed = (field: string): field is TomterNamed =>
+  (TOMTER_NAMED as readonly string[]).includes(field);
+
+/** A field's name as people read it, a plot's own name for the fields tomter call otherwise. */
 export function fieldLabel(t: TFunction, field: string, type: ProjectType): string {
   if (!FIELD_NAMES.has(field)) return field;
-  if (type === 'tomter' && field === 'bostad') return t('apartments.fields.bostadTomter');
-  if (type === 'tomter' && field === 'rooms') return t('apartments.fields.roomsTomter');
+  if (type === 'tomter' && isTomterNamed(field)) return t(`apartments.fields.${field}Tomter`);
   return t(`apartments.fields.${field as FieldName}`);
 }

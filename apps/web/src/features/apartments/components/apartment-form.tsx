@@ -260,7 +260,9 @@ export function ApartmentForm({
             />
           )}
           <TextInput label={label('price')} {...unit(currency)} {...form.getInputProps('price')} />
-          <TextInput label={label('fee')} {...unit(currency)} {...form.getInputProps('fee')} />
+          {isFieldShown('fee', type, settings) && (
+            <TextInput label={label('fee')} {...unit(currency)} {...form.getInputProps('fee')} />
+          )}
           {isFieldShown('garden_size', type, settings) && (
             <TextInput
               label={label('garden_size')}

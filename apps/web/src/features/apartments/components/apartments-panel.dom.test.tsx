@@ -112,7 +112,7 @@ describe('ApartmentsPanel', () => {
     expect(within(inactive).getAllByText('–')).toHaveLength(2);
     expect(within(inactive).getByText('Inaktiv')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ta bort 1001' })).toBeTruthy();
-    expect(screen.getByText('Frikopplade lägenheter')).toBeTruthy();
+    expect(screen.getByText('Att placera på en plan')).toBeTruthy();
   });
 
   it('labels tomter columns, hides floor and fee, adds the garden and uses SEK', async () => {
@@ -121,14 +121,15 @@ describe('ApartmentsPanel', () => {
     renderRoute(
       <ApartmentsPanel
         project={project('tomter')}
-        settings={settings({ hide_fee_column: '1', use_garden_size: '1', currency: 'sek' })}
+        settings={settings({ use_garden_size: '1', currency: 'sek' })}
       />,
     );
     await screen.findByRole('row', { name: 'Öppna 1001' });
+    // A plot has no fee (whatever hide_fee_column says) and no living area.
     expect(await headers()).toEqual([
       'Fastighetsbeteckning',
-      'Tomt NR',
-      'Boarea',
+      'Tomtnr',
+      'Tomtarea',
       'Pris',
       'Trädgård',
       'Status',
@@ -136,7 +137,7 @@ describe('ApartmentsPanel', () => {
     expect(screen.getByText('1 500 000 SEK')).toBeTruthy();
     // Clients get neither the delete column nor the detached view.
     expect(screen.queryByRole('button', { name: /^Ta bort/ })).toBeNull();
-    expect(screen.queryByText('Frikopplade lägenheter')).toBeNull();
+    expect(screen.queryByText('Att placera på en plan')).toBeNull();
   });
 
   it('sorts by a clicked header and filters with the search box', async () => {
@@ -238,8 +239,11 @@ describe('ApartmentForm', () => {
       .find((el) => el.tagName === 'INPUT' && el.getAttribute('type') !== 'hidden');
     expect(building?.hasAttribute('disabled')).toBe(true);
     expect(screen.getByLabelText('Fastighetsbeteckning')).toBeTruthy();
-    expect(screen.getByLabelText('Tomt NR')).toBeTruthy();
+    expect(screen.getByLabelText('Tomtnr')).toBeTruthy();
+    expect(screen.getByLabelText('Tomtarea')).toBeTruthy();
     expect(screen.queryByLabelText('Våning')).toBeNull();
+    expect(screen.queryByLabelText('Avgift')).toBeNull();
+    expect(screen.queryByLabelText('Boarea')).toBeNull();
     expect(await screen.findByText('Inga statusändringar ännu.')).toBeTruthy();
   });
 });

@@ -315,7 +315,7 @@ export function ApartmentsPanel({ project, settings, onOpenApartment }: Apartmen
           )}
         </Group>
         {showDetached && (
-          <Alert color="yellow" variant="light" py="xs">
+          <Alert color="blue" variant="light" py="xs">
             {t('apartments.detached.showing')}
           </Alert>
         )}

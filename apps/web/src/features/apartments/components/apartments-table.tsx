@@ -16,6 +16,7 @@ import {
 } from '@planvy/shared';
 import { statusBadgeColours } from '../../../components/ui/status-badge';
 import { formatAmount, NO_VALUE, type ColumnKey, type Lang, type SortState } from '../apartment-table';
+import { isTomterNamed } from '../field-labels';
 import classes from './apartments-table.module.css';
 
 export const ROW_HEIGHT = 44;
@@ -44,7 +45,7 @@ const DELETE_WIDTH = 64;
 
 function columnWidth(key: ColumnKey, type: ProjectType): number | undefined {
   if (key === 'bostad') return undefined;
-  // "Tomt NR" is wider than "Rum".
+  // "Tomtnr" is wider than "Rum".
   if (key === 'rooms' && type === 'tomter') return 120;
   return WIDTHS[key];
 }
@@ -253,8 +254,7 @@ const TableHead = memo(function TableHead({
 }: TableHeadProps) {
   const { t } = useTranslation();
   const columnLabel = (key: ColumnKey) => {
-    if (type === 'tomter' && key === 'bostad') return t('apartments.columns.bostadTomter');
-    if (type === 'tomter' && key === 'rooms') return t('apartments.columns.roomsTomter');
+    if (type === 'tomter' && isTomterNamed(key)) return t(`apartments.columns.${key}Tomter`);
     return t(`apartments.columns.${key}`);
   };
   return (

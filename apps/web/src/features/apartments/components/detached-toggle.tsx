@@ -8,7 +8,10 @@ interface DetachedToggleProps {
   onToggle: () => void;
 }
 
-/** Spec §2: the number of apartments without a zone, with View/Close to show only them (admins). */
+/**
+ * Spec §2: the number of apartments without a zone, with View/Close to show only them (admins).
+ * A new apartment starts without one: a to-do ("to place on a plan"), not a warning.
+ */
 export const DetachedToggle = memo(function DetachedToggle({ count, active, onToggle }: DetachedToggleProps) {
   const { t } = useTranslation();
   return (
@@ -17,7 +20,7 @@ export const DetachedToggle = memo(function DetachedToggle({ count, active, onTo
         {t('apartments.detached.label')}
       </Text>
       <Badge
-        color={count > 0 ? 'yellow' : 'gray'}
+        color={count > 0 ? 'blue' : 'gray'}
         variant="light"
         radius="sm"
         aria-describedby="detached-label"

@@ -10,22 +10,9 @@ export interface UpdateUserConfigInput {
   value: '1' | '0';
 }
 
-export interface UpdateUserConfigResult {
-  user: User;
-  /** The spec's success toast reports the HTTP status. */
-  status: number;
-}
-
-export async function updateUserConfig({
-  id,
-  name,
-  value,
-}: UpdateUserConfigInput): Promise<UpdateUserConfigResult> {
-  const { data, status } = await api.request('POST', `/admin/user/${id}/config`, userResponseSchema, {
-    name,
-    value,
-  });
-  return { user: data.user, status };
+export async function updateUserConfig({ id, name, value }: UpdateUserConfigInput): Promise<User> {
+  const { user } = await api.post(`/admin/user/${id}/config`, userResponseSchema, { name, value });
+  return user;
 }
 
 export function useUpdateUserConfig() {
@@ -35,7 +22,7 @@ export function useUpdateUserConfig() {
     // A read of this user still in flight would land after the answer and put the old
     // setting back (the checkbox flicked back to unchecked once the save had succeeded).
     onMutate: ({ id }) => queryClient.cancelQueries({ queryKey: userKeys.detail(id) }),
-    onSuccess: ({ user }) => {
+    onSuccess: (user) => {
       queryClient.setQueryData(userKeys.detail(user.id), user);
       // Changing one's own account updates the stored profile (header name, statistic tab) at once.
       updateProfile(user);

@@ -59,7 +59,7 @@ describe('UserForm (create)', () => {
     type('Lösenord', 'secret1');
     type('Bekräfta lösenord', 'secret2');
     save();
-    await waitFor(() => expect(screen.getAllByText('Lösenordsbekräftelse matchar inte')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText('Lösenorden är inte lika')).toHaveLength(2));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

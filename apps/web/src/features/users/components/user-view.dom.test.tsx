@@ -51,7 +51,7 @@ describe('UserView', () => {
     observer.observe(document.body, { attributes: true, childList: true, subtree: true });
     fireEvent.click(box);
     expect(box.checked).toBe(true);
-    expect(await screen.findByText('Inställningen uppdaterades med status: 200')).toBeTruthy();
+    expect(await screen.findByText('Inställningen har sparats')).toBeTruthy();
     const [input, init] = fetchMock.mock.calls[1] ?? [];
     expect(input && requestUrl(input)).toBe('/api/v1/admin/user/5/config');
     expect(init?.body).toBe('{"name":"project_statistic","value":"1"}');

@@ -37,7 +37,7 @@ function StatisticToggle({ user }: { user: User }) {
         mutation.mutate(
           { id: user.id, name: 'project_statistic', value: checked ? '1' : '0' },
           {
-            onSuccess: ({ status }) => toast.success(t('users.view.settingUpdated', { status })),
+            onSuccess: () => toast.success(t('users.view.settingUpdated')),
             onError: (error) => {
               setSaving(null);
               toast.error(errorWithDetail(error));
