@@ -22,4 +22,12 @@ describe('filterUsers', () => {
   it('needs every word to match', () => {
     expect(filterUsers(users, 'ada ek')).toEqual([]);
   });
+
+  it('keeps only the users of a role (no role reads as client)', () => {
+    const broker = { ...users[1]!, id: 3, roles: [{ slug: 'broker' as const, name: 'Broker' }] };
+    expect(filterUsers([...users, broker], '', 'broker').map((u) => u.id)).toEqual([3]);
+    expect(filterUsers([...users, broker], '', 'client').map((u) => u.id)).toEqual([1, 2]);
+    expect(filterUsers([...users, broker], 'firma', 'client').map((u) => u.id)).toEqual([2]);
+    expect(filterUsers([...users, broker], '', 'admin')).toEqual([]);
+  });
 });

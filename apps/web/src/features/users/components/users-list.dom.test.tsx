@@ -8,6 +8,24 @@ const base = { roles: [{ slug: 'client' as const, name: 'Client' }], config: [],
 const users: User[] = [
   { ...base, id: 1, email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', phone: '070-111' },
   { ...base, id: 7, email: 'bo@firma.se', first_name: 'Bo', last_name: 'Ek', phone: '08-222' },
+  {
+    ...base,
+    roles: [{ slug: 'broker', name: 'Broker' }],
+    id: 9,
+    email: 'maja@maklare.se',
+    first_name: 'Maja',
+    last_name: 'Mäklare',
+    phone: '',
+  },
+  {
+    ...base,
+    roles: [{ slug: 'admin', name: 'Admin' }],
+    id: 3,
+    email: 'root@planvy.se',
+    first_name: 'Rut',
+    last_name: 'Root',
+    phone: '',
+  },
 ];
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -44,6 +62,49 @@ describe('UsersList', () => {
     expect(within(table).queryByText('ada@example.com')).toBeNull();
     expect(within(table).getByText('bo@firma.se')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it('shows each user’s role and filters by role, together with the search', async () => {
+    setup();
+    const table = await screen.findByRole('table');
+    await within(table).findByText('ada@example.com');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(['E-post', 'Telefon', 'Namn', 'Roll']);
+    const roleOf = (email: string) =>
+      within(table).getByText(email).closest('tr')!.lastElementChild!.textContent;
+    expect(roleOf('ada@example.com')).toBe('Kund');
+    expect(roleOf('maja@maklare.se')).toBe('Mäklare');
+    expect(roleOf('root@planvy.se')).toBe('Administratör');
+
+    const emails = () =>
+      within(table)
+        .queryAllByRole('row')
+        .slice(1)
+        .map((row) => row.firstElementChild?.textContent);
+    const filter = screen.getByRole('combobox', { name: 'Roll' });
+    expect((filter as HTMLInputElement).value).toBe('Alla');
+    fireEvent.click(filter);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Alla',
+      'Kund',
+      'Administratör',
+      'Mäklare',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Kund' }));
+    await waitFor(() => expect(emails()).toEqual(['ada@example.com', 'bo@firma.se']));
+    // The search narrows within the role.
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'firma' } });
+    expect(emails()).toEqual(['bo@firma.se']);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: '' } });
+
+    fireEvent.click(filter);
+    fireEvent.click(await screen.findByRole('option', { name: 'Mäklare' }));
+    await waitFor(() => expect(emails()).toEqual(['maja@maklare.se']));
+    fireEvent.click(filter);
+    fireEvent.click(await screen.findByRole('option', { name: 'Alla' }));
+    await waitFor(() => expect(emails()).toHaveLength(4));
   });
 
   it('opens a user with Enter on the focused row', async () => {

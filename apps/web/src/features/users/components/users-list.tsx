@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Button, EmptyState, Group, Paper, Skeleton, Table, TextInput } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Paper, Select, Skeleton, Table, TextInput } from '@mantine/core';
+import { ROLES, userRole, type Role } from '@planvy/shared';
 import { useTranslation } from 'react-i18next';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { paths } from '../../../config/paths';
@@ -11,13 +12,20 @@ import { filterUsers } from '../user-search';
 import classes from './users-list.module.css';
 
 const SKELETON_ROWS = 5;
+/** The role filter's value for every role. */
+const ALL_ROLES = 'all';
 
 export function UsersList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
+  const [role, setRole] = useState<Role | null>(null);
   const users = useUsers();
-  const visible = users.data ? filterUsers(users.data, query) : [];
+  const visible = users.data ? filterUsers(users.data, query, role) : [];
+  const roleOptions = [
+    { value: ALL_ROLES, label: t('users.allRoles') },
+    ...ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })),
+  ];
 
   const open = (id: number) => void navigate(paths.user(id));
   const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, id: number) => {
@@ -33,6 +41,7 @@ export function UsersList() {
         <Table.Th scope="col">{t('users.columns.email')}</Table.Th>
         <Table.Th scope="col">{t('users.columns.phone')}</Table.Th>
         <Table.Th scope="col">{t('users.columns.name')}</Table.Th>
+        <Table.Th scope="col">{t('users.columns.role')}</Table.Th>
       </Table.Tr>
     </Table.Thead>
   );
@@ -43,7 +52,7 @@ export function UsersList() {
       <Table.Tbody>
         {Array.from({ length: SKELETON_ROWS }, (_, i) => (
           <Table.Tr key={i}>
-            {[0, 1, 2].map((cell) => (
+            {[0, 1, 2, 3].map((cell) => (
               <Table.Td key={cell}>
                 <Skeleton height={14} radius="sm" />
               </Table.Td>
@@ -66,6 +75,7 @@ export function UsersList() {
             <Table.Td>{user.email}</Table.Td>
             <Table.Td>{user.phone}</Table.Td>
             <Table.Td>{fullName(user)}</Table.Td>
+            <Table.Td>{t(`roles.${userRole(user)}`)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -73,11 +83,11 @@ export function UsersList() {
   }
 
   const isEmpty = users.isSuccess && visible.length === 0;
-  const hasQuery = query.trim() !== '';
+  const hasQuery = query.trim() !== '' || role !== null;
 
   return (
     <Paper withBorder p="md">
-      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
+      <Group align="flex-end" mb="md" gap="sm">
         <TextInput
           label={t('users.search')}
           placeholder={t('users.searchPlaceholder')}
@@ -87,7 +97,20 @@ export function UsersList() {
           onChange={(event) => setQuery(event.currentTarget.value)}
           w={{ base: '100%', sm: 320 }}
         />
-        <Button component={Link} to={paths.userAdd()} leftSection={<IconPlus size={16} aria-hidden />}>
+        <Select
+          label={t('users.roleFilter')}
+          data={roleOptions}
+          value={role ?? ALL_ROLES}
+          onChange={(value) => setRole(ROLES.find((r) => r === value) ?? null)}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 180 }}
+        />
+        <Button
+          ml={{ sm: 'auto' }}
+          component={Link}
+          to={paths.userAdd()}
+          leftSection={<IconPlus size={16} aria-hidden />}
+        >
           {t('users.add')}
         </Button>
       </Group>
@@ -117,7 +140,9 @@ export function UsersList() {
           </EmptyState.Title>
           <EmptyState.Description>
             {hasQuery
-              ? t('users.noMatchesDescription', { query: query.trim() })
+              ? query.trim() !== ''
+                ? t('users.noMatchesDescription', { query: query.trim() })
+                : t('users.noMatchesRole')
               : t('users.emptyDescription')}
           </EmptyState.Description>
         </EmptyState>
