@@ -140,7 +140,7 @@ describe('user administration', () => {
       [...document.querySelectorAll('input')].some((i) => i.value === 'Evelina'),
     );
 
-    // Enable statistic saves at once with the spec's toast.
+    // Enable statistic saves at once, with a plain success toast.
     const checkbox = page.getByLabel('Aktivera statistik');
     expect(await checkbox.isChecked()).toBe(false);
     await checkbox.check();
