@@ -29,6 +29,9 @@ export function stubBrowserApis(): void {
       }) as MediaQueryList;
     Object.defineProperty(window, 'matchMedia', { value: matchMedia, writable: true });
   }
+  // A Combobox scrolls its selected option into view from a timer (use-combobox.mjs).
+  if (!('scrollIntoView' in Element.prototype))
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => {}, writable: true });
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}
