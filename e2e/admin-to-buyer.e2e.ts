@@ -328,7 +328,7 @@ describe('from the back-office to the buyer', () => {
     );
 
     await openPlan(projectId);
-    await admin.getByRole('combobox', { name: 'Husnummer' }).click();
+    await admin.getByRole('combobox', { name: 'Husnummer', exact: true }).click();
     await admin.getByRole('option', { name: 'Hus 7' }).click();
     await admin.getByRole('button', { name: 'Koppla husnummer' }).click();
     const label = stage().locator(`.pv-label[data-pv-label="${buildingId}"]`);

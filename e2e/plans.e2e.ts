@@ -609,7 +609,7 @@ describe('zone editor', () => {
 
     const attach = page.getByRole('button', { name: 'Koppla husnummer' });
     expect(await attach.isDisabled()).toBe(true);
-    await page.getByRole('combobox', { name: 'Husnummer' }).click();
+    await page.getByRole('combobox', { name: 'Husnummer', exact: true }).click();
     await page.getByRole('option', { name: 'Hus 7' }).click();
     await attach.click();
     await page.getByRole('group', { name: 'Husnummer på den här planen' }).getByText('Hus 7').waitFor();
@@ -731,7 +731,7 @@ describe('a client on the plan', () => {
     await planShown(file.version);
 
     expect(await page.getByRole('button', { name: 'Rita en polygon' }).count()).toBe(0);
-    expect(await page.getByRole('combobox', { name: 'Husnummer' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Husnummer', exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Koppla husnummer' }).isDisabled()).toBe(true);
 
     // Finding a zone by keyboard: the list has the apartment and the link, not the empty zone.

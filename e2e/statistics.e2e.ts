@@ -197,7 +197,7 @@ describe('the statistics dashboard', () => {
     await expect.poll(() => period.textContent()).not.toBe(thirty);
     const clicks = await ready('clicks-per-day');
     await showTable(clicks);
-    await expect(clicks.locator('tbody tr').count()).resolves.toBe(7);
+    await expect.poll(() => clicks.locator('tbody tr').count()).toBe(7);
 
     await page.getByText('90 dagar', { exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('days') === '90');
