@@ -32,7 +32,7 @@ import { StylesButton } from '../../../features/styles/components/styles-button'
 /** What the page shows with while the project's settings cannot be read. */
 const DEFAULT_SETTINGS = defaultProjectSettings();
 
-const TABS = ['project', 'svg', 'sun', 'buildings', 'code'] as const;
+const TABS = ['project', 'settings', 'svg', 'sun', 'buildings', 'code'] as const;
 type Tab = (typeof TABS)[number];
 /** The tabs that manage something, and the action each one needs (the policy table's). */
 const TAB_ACTIONS: Partial<Record<Tab, PolicyAction>> = {
@@ -77,9 +77,10 @@ function ProjectNotFound() {
 }
 
 /**
- * /projects/{id}: the tabs of spec §2. The Project tab composes the project form,
- * the plan viewer/editor and the apartments table; the route hands the apartments
- * feature's form to the plan editor so the features stay independent.
+ * /projects/{id}: the tabs of spec §2, starting where the work is (ADR 031). The first tab
+ * composes the plan viewer/editor and the apartments table; the project's details and settings
+ * have a tab of their own. The route hands the apartments feature's form to the plan editor so
+ * the features stay independent.
  */
 export function ProjectRoute() {
   const { t } = useTranslation();
@@ -176,7 +177,10 @@ export function ProjectRoute() {
 
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List aria-label={t('projects.tabs.label')}>
-          <Tabs.Tab value="project">{t('projects.tabs.project')}</Tabs.Tab>
+          <Tabs.Tab value="project">
+            {t(p.type === 'tomter' ? 'projects.tabs.projectTomter' : 'projects.tabs.project')}
+          </Tabs.Tab>
+          <Tabs.Tab value="settings">{t('projects.tabs.settings')}</Tabs.Tab>
           {hasTab('svg') && <Tabs.Tab value="svg">{t('projects.tabs.svg')}</Tabs.Tab>}
           {hasTab('sun') && <Tabs.Tab value="sun">{t('projects.tabs.sun')}</Tabs.Tab>}
           {hasTab('buildings') && <Tabs.Tab value="buildings">{t('projects.tabs.buildings')}</Tabs.Tab>}
@@ -186,9 +190,6 @@ export function ProjectRoute() {
         <Tabs.Panel value="project" pt="lg">
           <Stack gap="xl">
             {settingsNotice}
-            {settings.data && (
-              <ProjectDetailsForm project={p} settings={s} versions={settings.data.versions} />
-            )}
             <PlanViewer
               project={p}
               settings={s}
@@ -199,6 +200,14 @@ export function ProjectRoute() {
               shading={clicks.shading}
             />
             <ApartmentsPanel project={p} settings={s} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="settings" pt="lg">
+          <Stack gap="xl">
+            {settingsNotice}
+            {settings.data && (
+              <ProjectDetailsForm project={p} settings={s} versions={settings.data.versions} />
+            )}
           </Stack>
         </Tabs.Panel>
         {hasTab('svg') && (

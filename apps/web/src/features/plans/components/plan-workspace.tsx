@@ -349,25 +349,28 @@ export function PlanWorkspace({
 
   return (
     <Stack gap="sm">
-      <PlanToolbar
-        editsPlans={editsPlans}
-        tool={tool}
-        onTool={setTool}
-        onZoom={zoom}
-        listZones={listZones}
-        onPickZone={pickZone}
-        onAutopilot={editsPlans ? runAutopilot : undefined}
-      />
-      <ToolHint
-        editsPlans={editsPlans}
-        tool={tool}
-        draftPoints={draftPoints}
-        selection={selection}
-        onCancelDrawing={() => stageRef.current?.cancelDraft()}
-        onClosePolygon={() => stageRef.current?.closePolygon()}
-        onDeleteVertex={() => stageRef.current?.deleteVertex()}
-        onDeleteShape={deleteShape}
-      />
+      {/* The tools stay in view while the plan is (the stage is taller than many screens). */}
+      <div className={classes.toolbar} data-testid="plan-toolbar">
+        <PlanToolbar
+          editsPlans={editsPlans}
+          tool={tool}
+          onTool={setTool}
+          onZoom={zoom}
+          listZones={listZones}
+          onPickZone={pickZone}
+          onAutopilot={editsPlans ? runAutopilot : undefined}
+        />
+        <ToolHint
+          editsPlans={editsPlans}
+          tool={tool}
+          draftPoints={draftPoints}
+          selection={selection}
+          onCancelDrawing={() => stageRef.current?.cancelDraft()}
+          onClosePolygon={() => stageRef.current?.closePolygon()}
+          onDeleteVertex={() => stageRef.current?.deleteVertex()}
+          onDeleteShape={deleteShape}
+        />
+      </div>
       {offer && tool === 'select' && (
         <Group gap="sm" role="status" aria-live="polite">
           <Text size="sm">{t('plans.viewer.offerZone')}</Text>
