@@ -52,7 +52,7 @@ describe('two tabs, one project', () => {
   it('refuses the second save, reloads what the first stored, then saves', async () => {
     const id = await createProject();
     for (const p of [first, second]) {
-      await p.goto(`/projects/${id}`);
+      await p.goto(`/projects/${id}?tab=settings`);
       await details(p).getByLabel('Namn', { exact: true }).waitFor();
     }
 

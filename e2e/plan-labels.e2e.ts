@@ -182,7 +182,7 @@ describe('three real plans, from the admin’s upload to a buyer on another site
     );
 
     // The admin turns the apartment numbers on: the server's page has them, inside their zones.
-    await admin.getByRole('tab', { name: 'Projekt' }).click();
+    await admin.getByRole('tab', { name: 'Inställningar' }).click();
     await admin.getByText('Visa bostadsnummer på planen', { exact: true }).click();
     await admin.getByRole('button', { name: 'Spara ändringar' }).click();
     await admin.getByText('Projektet har sparats').waitFor();

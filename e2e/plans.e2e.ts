@@ -292,7 +292,7 @@ describe('SVG images tab', () => {
     await page.getByText('Bakgrundsbilderna har sparats').waitFor();
     expect((await plan(projectId, 'floor.svg')).data).toBe('photo.png');
 
-    await page.getByRole('tab', { name: 'Projekt' }).click();
+    await page.getByRole('tab', { name: 'Plan och lägenheter' }).click();
     await planShown();
     const image = stage().locator('image.pv-bg');
     expect(await image.getAttribute('href')).toBe(`/projects/${projectId}/photo.png`);
@@ -312,6 +312,13 @@ describe('zone editor', () => {
     const { file } = await upload(projectId, 'level-1.svg', svg(''));
     await openProject(projectId);
     await planShown(file.version);
+
+    // The tools stay in view, under the app's 60 px header, while the plan is scrolled past them.
+    await stage().evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top));
+    expect((await page.getByTestId('plan-toolbar').boundingBox())?.y).toBeCloseTo(60, 0);
+    expect(await page.getByRole('button', { name: 'Rita en polygon' }).isVisible()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await stage().scrollIntoViewIfNeeded();
 
     await tool('Rita en polygon');
     for (const [x, y] of [
@@ -617,6 +624,8 @@ describe('zone editor', () => {
 
     const label = stage().locator('.pv-label');
     await label.getByText('Hus 7').waitFor();
+    // The picker below the plan scrolled the plan's top under the sticky tools: back up to it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     const before = await label.locator('.pv-label-box').boundingBox();
     // The grip moves the label (a press on the label itself is the zone's under it).
     const grip = (await label.locator('.pv-label-grip').boundingBox())!;
@@ -639,6 +648,7 @@ describe('zone editor', () => {
     await page.reload();
     await planShown();
     await stage().locator('.pv-label').getByText('Hus 7').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     const after = await stage().locator('.pv-label .pv-label-box').boundingBox();
     expect(after!.x - before!.x).toBeGreaterThan(150);
     expect(after!.y - before!.y).toBeGreaterThan(80);

@@ -55,8 +55,9 @@ async function toggle(p: Page, label: string) {
 }
 
 /** Waits until every input of the form shows its loaded value (the page renders once both queries are in). */
+/** The project's details and settings tab, by its link. */
 async function openProject(p: Page, id: number) {
-  await p.goto(`/projects/${id}`);
+  await p.goto(`/projects/${id}?tab=settings`);
   await p.getByRole('textbox', { name: 'Namn', exact: true }).waitFor();
 }
 
@@ -87,6 +88,10 @@ describe('creating a project', () => {
     await page.waitForURL(/\/projects\/\d+$/);
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await page.getByText(`Ägare: Klara ${lastName}`).waitFor();
+    // The page starts where the work is: the plan first (an empty state inviting an upload).
+    await page.getByRole('tab', { name: 'Plan och lägenheter', selected: true }).waitFor();
+    await page.getByRole('heading', { name: 'Inga planer ännu' }).waitFor();
+    expect(await page.getByRole('form', { name: 'Projektuppgifter' }).count()).toBe(0);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     const stored = await api<{ project: ApiProject }>('GET', `/api/v1/admin/project/${id}`, token);
     expect(stored.body.project).toMatchObject({ name, type: 'rental', user_id: client.id });
@@ -178,6 +183,7 @@ describe('project settings', () => {
     await signIn(page, broker.email, broker.password);
     await page.getByRole('row', { name: new RegExp(project.name) }).click();
     await expectPath(page, `/projects/${project.id}`);
+    await page.getByRole('tab', { name: 'Inställningar' }).click();
     await page.getByRole('textbox', { name: 'Namn', exact: true }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Namn', exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Mäklare' }).inputValue()).toBe(`Maja ${brokerLastName}`);
@@ -205,6 +211,11 @@ describe('a client', () => {
 
     await row.press('Enter');
     await expectPath(page, `/projects/${own.id}`);
+    // A client lands on the plan and the plots, with no settings form above them.
+    await page.getByRole('tab', { name: 'Plan och tomter', selected: true }).waitFor();
+    await page.getByRole('region', { name: 'Tomter' }).waitFor();
+    expect(await page.getByRole('form', { name: 'Projektuppgifter' }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'Inställningar' }).click();
     await page.getByText('Bara en administratör kan ändra projektets uppgifter och inställningar.').waitFor();
     expect(await page.getByRole('textbox', { name: 'Namn', exact: true }).isDisabled()).toBe(true);
     expect(await page.getByLabel('Typ', { exact: true }).isDisabled()).toBe(true);
@@ -215,7 +226,7 @@ describe('a client', () => {
     expect(await page.getByRole('button', { name: 'Ta bort projekt' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Förhandsgranska widget' }).count()).toBe(0);
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['Projekt', 'Kodsnutt']);
+    expect(tabs).toEqual(['Plan och tomter', 'Inställningar', 'Kodsnutt']);
 
     // Another client's project, opened by its URL, shows nothing of it.
     await page.goto(`/projects/${foreign.id}`);
@@ -223,7 +234,7 @@ describe('a client', () => {
     expect(await page.getByText(foreign.name).count()).toBe(0);
     // An admin tab asked for by URL is not shown either.
     await page.goto(`/projects/${own.id}?tab=svg`);
-    await page.getByRole('tab', { name: 'Projekt', selected: true }).waitFor();
+    await page.getByRole('tab', { name: 'Plan och tomter', selected: true }).waitFor();
   });
 });
 
@@ -261,9 +272,11 @@ describe('in English', () => {
     await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
     await page.getByLabel('Search projects').fill(project.name);
     await page.getByRole('row', { name: new RegExp(project.name) }).click();
+    await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByRole('textbox', { name: 'Name', exact: true }).waitFor();
     expect(await page.getByRole('tab').allTextContents()).toEqual([
-      'Project',
+      'Plan and plots',
+      'Settings',
       'SVG images',
       'Sun study',
       'Building numbers',

@@ -149,8 +149,8 @@ describe('the Sun study tab and the player', () => {
     const labels = ['21 juni 06:00', '21 juni 12:00', '21 juni 18:00'];
     expect((await sunStudy(projectId)).map((f) => f.label)).toEqual(labels);
 
-    // Switch the setting on in the Project tab.
-    await page.getByRole('tab', { name: 'Projekt' }).click();
+    // Switch the setting on in the settings tab.
+    await page.getByRole('tab', { name: 'Inställningar' }).click();
     await page.getByText('Visa solstudie', { exact: true }).click();
     await page.getByRole('button', { name: 'Spara ändringar' }).click();
     await expect.poll(() => showSunStudy(projectId)).toBe('1');

@@ -81,11 +81,11 @@ afterEach(async (ctx) => {
   }
 });
 
-/** The admin's Project tab in the back-office, with the form's current values. */
-async function projectTab(): Promise<Page> {
+/** The admin's settings tab in the back-office, with the form's current values. */
+async function settingsTab(): Promise<Page> {
   const admin = await laptop.newPage();
   await signInAsAdmin(admin);
-  await admin.goto(`/projects/${projectId}`);
+  await admin.goto(`/projects/${projectId}?tab=settings`);
   await admin.getByRole('button', { name: 'Spara ändringar' }).waitFor();
   return admin;
 }
@@ -193,7 +193,7 @@ describe('on a laptop, 1280 × 800', () => {
   it('the card, its next step, the share notice and the player open where the buyer is looking', async () => {
     // The admin turns project information on; the form warns that link and e-mail are empty,
     // and the e-mail warning goes once the address is filled in.
-    const admin = await projectTab();
+    const admin = await settingsTab();
     await admin.getByText('Visa projektinformation', { exact: true }).click();
     const warning = admin.getByRole('status').filter({ hasText: 'Kortet i widgeten saknar uppgifter' });
     await warning.getByText('Projektets e-post är tom').waitFor();
@@ -251,7 +251,7 @@ describe('on a laptop, 1280 × 800', () => {
 describe('on a phone, 390 × 844 with touch', () => {
   it('cards with price and status, a full-height card, two homes side by side to compare, and the player', async () => {
     // The admin hides the fee column: the phone's cards follow the setting.
-    const admin = await projectTab();
+    const admin = await settingsTab();
     await admin.getByText('Dölj kolumnen Avgift', { exact: true }).click();
     await saveSettings(admin, 'hide_fee_column', '1');
     await admin.close();

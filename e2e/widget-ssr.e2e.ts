@@ -238,7 +238,7 @@ describe('the server-rendered widget page', () => {
     const name = "Kv. Ängen – etapp 2 → $' $& $$";
     const back = await freshPage(browser.context);
     await signInAsAdmin(back);
-    await back.goto(`/projects/${projectId}`);
+    await back.goto(`/projects/${projectId}?tab=settings`);
     const field = back.getByRole('textbox', { name: 'Namn', exact: true });
     await field.fill(name);
     await back.getByRole('button', { name: 'Spara ändringar' }).click();

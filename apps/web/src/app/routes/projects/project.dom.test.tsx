@@ -81,6 +81,10 @@ describe('ProjectRoute', () => {
     await waitFor(() =>
       expect(screen.queryByRole('alert', { name: /inställningar kunde inte hämtas/ })).toBeNull(),
     );
+    // The page starts with plan and apartments; the form is in its own tab.
+    expect(screen.getByRole('tab', { name: 'Plan och lägenheter', selected: true })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Projektuppgifter' })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Inställningar' }));
     expect(await screen.findByRole('form', { name: 'Projektuppgifter' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Kvarteret Eken', level: 1 })).toBeTruthy();
   });
