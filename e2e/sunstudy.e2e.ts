@@ -133,19 +133,20 @@ describe('the Sun study tab and the player', () => {
         ['morgon', 2],
       ]);
 
-    // Relabel each and save with Update.
+    // Relabel all three in place, then save them together with Enter in the last field.
     const relabel: [file: string, label: string][] = [
       ['kvall.webp', '21 juni 06:00'],
       ['middag.png', '21 juni 12:00'],
       ['morgon.jpg', '21 juni 18:00'],
     ];
     for (const [file, label] of relabel) {
-      const input = list.getByRole('textbox', { name: `Etikett för ${file}` });
-      await input.fill(label);
-      await input.locator('xpath=ancestor::form').getByRole('button', { name: 'Uppdatera' }).click();
-      await list.getByRole('listitem', { name: label }).waitFor();
+      await list.getByRole('textbox', { name: `Etikett för ${file}` }).fill(label);
     }
-    await page.getByText('Etiketten har sparats').first().waitFor();
+    await page.getByText('3 etiketter ändrade').waitFor();
+    await list.getByRole('textbox', { name: 'Etikett för morgon.jpg' }).press('Enter');
+    await page.getByText('3 etiketter har sparats').waitFor();
+    await page.getByText('Inga ändrade etiketter').waitFor();
+    for (const [, label] of relabel) await list.getByRole('listitem', { name: label }).waitFor();
     const labels = ['21 juni 06:00', '21 juni 12:00', '21 juni 18:00'];
     expect((await sunStudy(projectId)).map((f) => f.label)).toEqual(labels);
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ActionIcon, Anchor, Button, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconMovie, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -32,65 +32,40 @@ function Thumbnail({ file }: { file: SunStudyFile }) {
   );
 }
 
-/** The label of one file, edited in place and saved with "Update". */
-function LabelForm({ projectId, file }: { projectId: number; file: SunStudyFile }) {
+/** The label of one file, edited in place; the list saves every changed label together. */
+function LabelField({
+  file,
+  value,
+  onChange,
+}: {
+  file: SunStudyFile;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const { t } = useTranslation();
-  const update = useUpdateSunStudyFile(projectId);
-  const failed = useFailure();
-  const [draft, setDraft] = useState(file.label);
-  const [saved, setSaved] = useState(file.label);
-  // A label changed elsewhere (another tab, a reorder answer) replaces an untouched draft.
-  if (file.label !== saved) {
-    setSaved(file.label);
-    if (draft === saved) setDraft(file.label);
-  }
-  const tooLong = draft.trim().length > SUN_STUDY_LABEL_MAX;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (tooLong || draft.trim() === file.label) return;
-    update.mutate(
-      { id: file.id, label: draft.trim() },
-      {
-        onSuccess: () => toast.success(t('sunstudy.updated')),
-        onError: (error) => failed(file.id, error),
-      },
-    );
-  };
-
+  const tooLong = value.trim().length > SUN_STUDY_LABEL_MAX;
   return (
-    <form className={classes.labelForm} onSubmit={submit}>
-      <div className={classes.labelField}>
-        <TextInput
-          size="sm"
-          aria-label={t('sunstudy.label', { name: file.fileName })}
-          placeholder={t('sunstudy.labelPlaceholder')}
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          error={tooLong ? t('sunstudy.labelTooLong', { max: SUN_STUDY_LABEL_MAX }) : undefined}
-        />
-        <Anchor
-          href={file.filePath}
-          target="_blank"
-          rel="noopener"
-          size="xs"
-          c="dimmed"
-          truncate="end"
-          display="block"
-        >
-          {file.fileName}
-        </Anchor>
-      </div>
-      <Button
-        type="submit"
+    <div className={classes.labelField}>
+      <TextInput
         size="sm"
-        variant="light"
-        loading={update.isPending}
-        disabled={tooLong || draft.trim() === file.label}
+        aria-label={t('sunstudy.label', { name: file.fileName })}
+        placeholder={t('sunstudy.labelPlaceholder')}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        error={tooLong ? t('sunstudy.labelTooLong', { max: SUN_STUDY_LABEL_MAX }) : undefined}
+      />
+      <Anchor
+        href={file.filePath}
+        target="_blank"
+        rel="noopener"
+        size="xs"
+        c="dimmed"
+        truncate="end"
+        display="block"
       >
-        {t('sunstudy.update')}
-      </Button>
-    </form>
+        {file.fileName}
+      </Anchor>
+    </div>
   );
 }
 
@@ -98,8 +73,38 @@ function LabelForm({ projectId, file }: { projectId: number; file: SunStudyFile 
 export function SunStudyList({ projectId, files }: { projectId: number; files: SunStudyFile[] }) {
   const { t, i18n } = useTranslation();
   const move = useUpdateSunStudyFile(projectId);
+  const relabel = useUpdateSunStudyFile(projectId);
   const remove = useDeleteSunStudyFile(projectId);
   const failed = useFailure();
+  /** Labels typed and not saved yet, by file id; a label typed back to the stored one is no change. */
+  const [drafts, setDrafts] = useState<ReadonlyMap<number, string>>(new Map());
+  const [saving, setSaving] = useState(false);
+  const changed = files.filter((f) => drafts.has(f.id) && drafts.get(f.id)!.trim() !== f.label);
+  const invalid = changed.some((f) => drafts.get(f.id)!.trim().length > SUN_STUDY_LABEL_MAX);
+  const setDraft = (id: number, value: string) => setDrafts((current) => new Map(current).set(id, value));
+
+  /** Saves every changed label (one call each, spec §8's message for any that fails; those stay typed). */
+  const saveLabels = async (event: FormEvent) => {
+    event.preventDefault();
+    if (changed.length === 0 || invalid || saving) return;
+    setSaving(true);
+    const saved: number[] = [];
+    for (const file of changed) {
+      try {
+        await relabel.mutateAsync({ id: file.id, label: drafts.get(file.id)!.trim() });
+        saved.push(file.id);
+      } catch (error) {
+        failed(file.id, error);
+      }
+    }
+    setDrafts((current) => {
+      const next = new Map(current);
+      for (const id of saved) next.delete(id);
+      return next;
+    });
+    setSaving(false);
+    if (saved.length > 0) toast.success(t('sunstudy.labelsSaved', { count: saved.length }));
+  };
 
   const onMove = (from: number, to: number) => {
     const file = files[from];
@@ -120,7 +125,7 @@ export function SunStudyList({ projectId, files }: { projectId: number; files: S
     });
 
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" component="form" onSubmit={(event) => void saveLabels(event)}>
       <Text size="sm" c="dimmed">
         {t('sunstudy.reorderHint')}
       </Text>
@@ -152,13 +157,30 @@ export function SunStudyList({ projectId, files }: { projectId: number; files: S
         {(file) => (
           <>
             <Thumbnail file={file} />
-            <LabelForm key={file.id} projectId={projectId} file={file} />
+            <LabelField
+              file={file}
+              value={drafts.get(file.id) ?? file.label}
+              onChange={(value) => setDraft(file.id, value)}
+            />
             <Text size="xs" c="dimmed" visibleFrom="sm" className={classes.size}>
               {formatBytes(file.size, i18n.language)}
             </Text>
           </>
         )}
       </ReorderableList>
+      <Group gap="sm" justify="flex-end">
+        <Text size="sm" c="dimmed" role="status">
+          {changed.length > 0
+            ? t('sunstudy.labelsChanged', { count: changed.length })
+            : t('sunstudy.labelsUnchanged')}
+        </Text>
+        <Button variant="default" disabled={drafts.size === 0 || saving} onClick={() => setDrafts(new Map())}>
+          {t('sunstudy.labelsReset')}
+        </Button>
+        <Button type="submit" loading={saving} disabled={changed.length === 0 || invalid}>
+          {t('sunstudy.labelsSave')}
+        </Button>
+      </Group>
     </Stack>
   );
 }
