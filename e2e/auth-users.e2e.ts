@@ -108,9 +108,16 @@ describe('user administration', () => {
     await page.getByText('Användaren har skapats!').waitFor();
     await expectPath(page, '/users');
 
-    // The new user is in the list and can be found by search.
+    // The new user is in the list with their role, and can be found by search and by role.
     await page.getByLabel('Sök användare').fill('eva ek');
-    await page.getByRole('row', { name: new RegExp(email) }).click();
+    const row = page.getByRole('row', { name: new RegExp(email) });
+    expect(await row.getByRole('cell', { name: 'Kund', exact: true }).count()).toBe(1);
+    await page.getByRole('combobox', { name: 'Roll', exact: true }).click();
+    await page.getByRole('option', { name: 'Mäklare', exact: true }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByRole('combobox', { name: 'Roll', exact: true }).click();
+    await page.getByRole('option', { name: 'Kund', exact: true }).click();
+    await row.click();
     await page.waitForURL(/\/users\/\d+$/);
     const userPath = new URL(page.url()).pathname;
     await page.waitForFunction(
