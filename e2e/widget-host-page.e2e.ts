@@ -8,6 +8,7 @@ import { hostPage, type HostPage } from './support/host-page';
 import { signInAsAdmin } from './support/session';
 import {
   addApartment,
+  addBuilding,
   addSunStudy,
   createProject,
   setSettings,
@@ -42,7 +43,8 @@ beforeAll(async () => {
   [browser, token] = await Promise.all([launchBrowser(), adminToken()]);
   laptop = await browser.newContext({ baseURL: baseURL(), viewport: LAPTOP, locale: 'sv-SE' });
   projectId = await createProject(token, NAME);
-  await setSettings(token, projectId, { show_status: '1', show_sun_study: '1' });
+  await setSettings(token, projectId, { show_status: '1', show_sun_study: '1', multi_building: '1' });
+  await addBuilding(token, projectId, 'A');
   // 17 homes: a list taller than the laptop's screen.
   const statuses = ['sale', 'sold', 'reserved', 'preorder'];
   for (let i = 0; i < 17; i++) {
@@ -254,6 +256,17 @@ describe('on a phone, 390 × 844 with touch', () => {
     const admin = await settingsTab();
     await admin.getByText('Dölj kolumnen Avgift', { exact: true }).click();
     await saveSettings(admin, 'hide_fee_column', '1');
+    // …and gives every home building A in one mass action from the apartment table.
+    await admin.getByRole('tab', { name: 'Plan och lägenheter' }).click();
+    const table = admin.getByRole('region', { name: 'Lägenheter' });
+    await table.getByRole('checkbox', { name: 'Markera alla visade' }).check();
+    await table.getByRole('combobox', { name: 'Nytt husnummer', exact: true }).click();
+    await admin.getByRole('option', { name: 'A', exact: true }).click();
+    await table.getByRole('button', { name: 'Spara husnummer' }).click();
+    const confirm = admin.getByRole('dialog');
+    await confirm.getByText('Ge 17 lägenheter husnummer A?').waitFor();
+    await confirm.getByRole('button', { name: 'Uppdatera' }).click();
+    await admin.getByText('Husnummer har uppdaterats för 17 lägenheter').waitFor();
     await admin.close();
 
     const context = await browser.newContext({ ...PHONE, baseURL: baseURL(), locale: 'sv-SE' });
@@ -279,6 +292,7 @@ describe('on a phone, 390 × 844 with touch', () => {
             );
             const badge = li.querySelector('.pv-badge');
             return {
+              priceText: price?.textContent ?? '',
               price: price?.getBoundingClientRect().right ?? Infinity,
               status: badge?.getBoundingClientRect().right ?? Infinity,
               fee: li.textContent?.includes('Avgift') ?? true,
@@ -286,6 +300,8 @@ describe('on a phone, 390 × 844 with touch', () => {
           }),
         );
         for (const e of edges) {
+          // Amounts as Swedes write them: "Pris 2 450 000 kr".
+          expect(e.priceText).toMatch(/^Pris \d{1,3}([\s\u00a0\u202f]\d{3})+[\s\u00a0\u202f]kr$/);
           expect(e.price).toBeLessThanOrEqual(width);
           expect(e.status).toBeLessThanOrEqual(width);
           expect(e.fee).toBe(false);
@@ -304,6 +320,8 @@ describe('on a phone, 390 × 844 with touch', () => {
           .trim();
         await card.locator('.pv-card').tap();
         const dialog = await expectCardInView(p, frame, bostad, true);
+        // The building the admin gave it.
+        expect(await dialog.textContent()).toMatch(/Hus\s*A/);
         if (edge === 'bottom') {
           await dialog.getByRole('button', { name: 'Dela' }).tap();
           const notice = frame.getByRole('status').filter({ hasText: /Länken/ });
