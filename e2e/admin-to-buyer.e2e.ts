@@ -333,6 +333,8 @@ describe('from the back-office to the buyer', () => {
     await admin.getByRole('button', { name: 'Koppla husnummer' }).click();
     const label = stage().locator(`.pv-label[data-pv-label="${buildingId}"]`);
     await label.getByText('Hus 7').waitFor();
+    // The picker below the plan scrolled the plan's top under the sticky tools: back up to it.
+    await admin.evaluate(() => window.scrollTo(0, 0));
 
     // A click on the label is the zone's: its apartment opens.
     const body = (await label.locator('.pv-label-box').boundingBox())!;
