@@ -501,6 +501,85 @@ describe('zone editor', () => {
     expect(await fill(stage().locator(`path[id="${free.id}"]`))).toBe(statusColor('reserved'));
   });
 
+  it('places the apartments on no plan one after another: pick a shape, Enter, the next comes up (ADR 029)', async () => {
+    const projectId = await createProject();
+    const onPlan = await addApartment(projectId, { bostad: 'P-1' });
+    const ten = await addApartment(projectId, { bostad: 'P-10' });
+    const two = await addApartment(projectId, { bostad: 'P-2' });
+    const { file } = await upload(
+      projectId,
+      'loop.svg',
+      svg(
+        `<rect id="${onPlan.id}" data-bostad="P-1" x="50" y="50" width="100" height="100"/>` +
+          // Room A: an outline with a bed and a chair in one path (warned of as scattered).
+          '<path id="room-a" d="M300 100 L500 100 L500 300 L300 300 Z" fill="none" stroke="#000"/>' +
+          '<path id="bed" d="M370 170h60v70h-60z M310 280h20v15h-20z" fill="#fff" stroke="#555"/>' +
+          '<rect id="room-b" x="600" y="100" width="200" height="200" fill="#eee" stroke="#000"/>',
+      ),
+    );
+    await openProject(projectId);
+    await planShown(file.version);
+
+    // The queue: the apartments on no plan, in natural order (P-2 before P-10).
+    await page.getByRole('button', { name: 'Placera lägenheter (2)' }).click();
+    await page.getByRole('button', { name: 'Välj en form i planen', pressed: true }).waitFor();
+    const status = page.getByTestId('placement-next');
+    expect(await status.getAttribute('role')).toBe('status');
+    await status.getByText('Nästa: P-2 — klicka på rummet på planen. 2 kvar.').waitFor();
+    await page.getByRole('button', { name: 'Hoppa över' }).click();
+    await status.getByText('Nästa: P-10 — klicka på rummet på planen. 2 kvar.').waitFor();
+
+    // A picked room opens at the attach step with the next apartment chosen; Escape leaves it as it was.
+    await clickPlan(700, 200);
+    const dialog = page.getByRole('dialog');
+    const apartmentSelect = dialog.getByRole('combobox', { name: 'Lägenhet' });
+    await expect.poll(() => apartmentSelect.inputValue()).toBe('P-10 · Till salu');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await stage().locator('#room-b').getAttribute('data-pv-state')).toBeNull();
+
+    // Picked again, Enter attaches it, and the next apartment comes up.
+    await clickPlan(720, 220);
+    await expect.poll(() => apartmentSelect.inputValue()).toBe('P-10 · Till salu');
+    let saved = planSaved();
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(200);
+    await dialog.waitFor({ state: 'detached' });
+    await status.getByText('Nästa: P-2 — klicka på rummet på planen. 1 kvar.').waitFor();
+    await page.getByRole('button', { name: 'Placera lägenheter (1)' }).waitFor();
+
+    // The bed is warned of in the attach step; a step out to the room keeps P-2 chosen and focused.
+    await clickPlan(400, 200);
+    await dialog.getByText('Formen består av delar långt ifrån varandra').waitFor();
+    await dialog.getByRole('button', { name: 'Välj formen runt omkring' }).click();
+    await stage().locator('#room-a[data-pv-state="temp"]').waitFor();
+    await expect.poll(() => apartmentSelect.inputValue()).toBe('P-2 · Till salu');
+    const focused = () =>
+      dialog.getByRole('button', { name: 'Spara' }).evaluate((el) => el === document.activeElement);
+    await expect.poll(focused).toBe(true);
+    saved = planSaved();
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(200);
+    await dialog.waitFor({ state: 'detached' });
+    await status.getByText('Alla lägenheter ligger på en plan.').waitFor();
+    expect(await page.getByRole('button', { name: 'Placera lägenheter (0)' }).isDisabled()).toBe(true);
+
+    // Stored: each apartment on the plan, in the shape it was given.
+    expect((await getApartment(ten.id)).file_name).toBe('loop.svg');
+    expect((await getApartment(two.id)).file_name).toBe('loop.svg');
+    const markup = (await plan(projectId, 'loop.svg')).svg;
+    expect(markup).toMatch(new RegExp(`<rect id="${ten.id}" x="600"[^>]* data-bostad="P-10"`));
+    expect(markup).toMatch(new RegExp(`<path id="${two.id}" d="M300 100[^>]* data-bostad="P-2"`));
+
+    // And they are the buyer's apartments in the widget.
+    const buyer = await context.newPage();
+    await buyer.goto(`/view/${projectId}`);
+    await buyer.waitForSelector('#root[data-ready="1"]');
+    for (const id of [onPlan.id, ten.id, two.id])
+      expect(await buyer.locator(`.pv-zone[data-pv-id="${id}"]`).count()).toBe(1);
+    await buyer.close();
+  });
+
   it('links a zone to another plan, follows the link, unlinks it and clears a broken link', async () => {
     const projectId = await createProject();
     const { file } = await upload(

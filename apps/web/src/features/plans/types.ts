@@ -40,4 +40,6 @@ export interface ZonePopupState {
   buildingNumberId?: number | null;
   /** The id of a zone whose apartment does not exist. */
   unknownId?: string;
+  /** The apartment the placement loop offers (ADR 029): the popup opens at the attach step with it chosen. */
+  suggested?: Apartment;
 }

@@ -5,6 +5,7 @@ import {
   IconClick,
   IconEdit,
   IconHandFinger,
+  IconListNumbers,
   IconPolygon,
   IconRectangle,
   IconSearch,
@@ -42,6 +43,7 @@ export const PlanToolbar = memo(function PlanToolbar({
   listZones,
   onPickZone,
   onAutopilot,
+  placing,
 }: {
   /** The drawing tools are shown (`plan.edit`). */
   editsPlans: boolean;
@@ -52,6 +54,8 @@ export const PlanToolbar = memo(function PlanToolbar({
   onPickZone: (value: string) => void;
   /** Opens the autopilot's proposals (ADR 029); absent for those who cannot edit the plan. */
   onAutopilot?: () => void;
+  /** The "place the next apartment" loop (ADR 029): how many are on no plan, and its switch. */
+  placing?: { count: number; active: boolean; onToggle: () => void };
 }) {
   const { t } = useTranslation();
   const zooms = [
@@ -76,7 +80,20 @@ export const PlanToolbar = memo(function PlanToolbar({
       ) : (
         <span />
       )}
-      <Group gap={4} wrap="nowrap" justify="flex-end" style={{ flex: '1 1 auto' }}>
+      <Group gap={4} wrap="wrap" justify="flex-end" style={{ flex: '1 1 auto' }}>
+        {placing && (
+          <Tooltip label={t('plans.place.buttonHint')} withinPortal>
+            <Button
+              variant={placing.active ? 'filled' : 'light'}
+              leftSection={<IconListNumbers size={16} aria-hidden />}
+              aria-pressed={placing.active}
+              disabled={!placing.active && placing.count === 0}
+              onClick={placing.onToggle}
+            >
+              {t('plans.place.button', { count: placing.count })}
+            </Button>
+          </Tooltip>
+        )}
         {onAutopilot && (
           <Tooltip label={t('plans.autopilot.buttonHint')} withinPortal>
             <Button variant="light" leftSection={<IconWand size={16} aria-hidden />} onClick={onAutopilot}>

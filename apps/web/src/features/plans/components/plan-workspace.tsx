@@ -29,6 +29,7 @@ import type { AutopilotProposal, AutopilotResult } from '@planvy/shared/plan/aut
 import type { EditSelection, StageLabel, StageTool } from '../editor/plan-stage';
 import type { ZoneContext } from '../editor/zone-markup';
 import { usePlanSaves } from '../hooks/use-plan-saves';
+import { usePlacementLoop } from '../hooks/use-placement-loop';
 import { usePlanStage } from '../hooks/use-plan-stage';
 import { useZonePopup } from '../hooks/use-zone-popup';
 import { attachedIds, BuildingTags } from './building-tags';
@@ -36,6 +37,7 @@ import { AutopilotReview } from './autopilot-review';
 import { confirmOverPlan } from './confirm-over-plan';
 import { PlanReportAlert } from './plan-report-alert';
 import { PlanSaveAlerts } from './plan-save-alerts';
+import { PlacementBar } from './placement-bar';
 import { PlanToolbar, ToolHint, type ZoneOption } from './plan-toolbar';
 import type { ApartmentFormSlot, PlanShading } from '../types';
 import classes from './plan-viewer.module.css';
@@ -126,9 +128,10 @@ export function PlanWorkspace({
     shading,
   });
   const popups = zones.store;
+  const loop = usePlacementLoop(apartments);
 
   const { hostRef, stageRef, callbacks } = usePlanStage({
-    onZoneActivate: zones.open,
+    onZoneActivate: (el) => zones.open(el, loop.next),
     onShapeEdited: () => saves.drawingChanged(),
     onEditSelection: setSelection,
     onLabelChanged: (id, geometry) => {
@@ -233,8 +236,10 @@ export function PlanWorkspace({
     if (edit.kind === 'link') stage.ensureLinkId(el);
     saves.saveDrawing();
   };
-  const attach = (apartment: Apartment) =>
+  const attach = (apartment: Apartment) => {
+    loop.placed(apartment);
     changeZone(apartmentZone(apartment), { kind: 'attach', apartment_id: apartment.id });
+  };
 
   const closePopup = () => {
     const popup = popups.get();
@@ -347,6 +352,27 @@ export function PlanWorkspace({
     saves.saveDrawing();
   };
 
+  // "Place the next apartment" (ADR 029): the pick tool, and each new zone offers the queue's next.
+  const { start: startLoop, stop: stopLoop } = loop;
+  const placing = useMemo(
+    () =>
+      editsPlans
+        ? {
+            count: loop.queue.length,
+            active: loop.active,
+            onToggle: () => {
+              if (loop.active) {
+                stopLoop();
+                return;
+              }
+              startLoop();
+              setTool('pick');
+            },
+          }
+        : undefined,
+    [editsPlans, loop.queue.length, loop.active, startLoop, stopLoop],
+  );
+
   return (
     <Stack gap="sm">
       {/* The tools stay in view while the plan is (the stage is taller than many screens). */}
@@ -359,6 +385,7 @@ export function PlanWorkspace({
           listZones={listZones}
           onPickZone={pickZone}
           onAutopilot={editsPlans ? runAutopilot : undefined}
+          placing={placing}
         />
         <ToolHint
           editsPlans={editsPlans}
@@ -370,6 +397,7 @@ export function PlanWorkspace({
           onDeleteVertex={() => stageRef.current?.deleteVertex()}
           onDeleteShape={deleteShape}
         />
+        <PlacementBar loop={loop} />
       </div>
       {offer && tool === 'select' && (
         <Group gap="sm" role="status" aria-live="polite">

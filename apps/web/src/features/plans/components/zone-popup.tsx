@@ -1,5 +1,5 @@
 import { useCan } from '../../../hooks/use-can';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Menu, Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import { confirmOverPlan } from './confirm-over-plan';
 import { ShapeWarnings } from './shape-warnings';
@@ -216,15 +216,26 @@ function ChoiceCard({ icon, label, children }: { icon: ReactNode; label: string;
 }
 
 function AttachStep({
+  state,
   apartments,
   planName,
   project,
   lang,
+  shapeWarnings,
+  onStepOut,
   onAttach,
   onBack,
-}: ZonePopupProps & { onBack: () => void }) {
+}: ZonePopupProps & { state: ZonePopupState; onBack: () => void }) {
   const { t } = useTranslation();
-  const [value, setValue] = useState<string | null>(null);
+  // The placement loop's apartment comes chosen, with Save focused: Enter attaches it (ADR 029).
+  // Focused here too, as the dialog focuses only when it opens, not when a step out replaces the shape.
+  const suggested = state.suggested;
+  const [value, setValue] = useState<string | null>(suggested ? String(suggested.id) : null);
+  const save = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (suggested) save.current?.focus();
+  }, [suggested]);
+  const unsaved = state.zone.hasAttribute('data-temp-id');
   // Apartments already on this plan cannot be attached to it again (spec §5).
   const options = useMemo(
     () =>
@@ -244,6 +255,7 @@ function AttachStep({
 
   return (
     <Stack gap="md">
+      {unsaved && <ShapeWarnings warnings={shapeWarnings?.(state.zone) ?? []} onStepOut={onStepOut} />}
       <Text fw={600}>{t('plans.popup.attachTitle')}</Text>
       {options.length === 0 ? (
         <Alert color="gray">{t('plans.popup.noApartments')}</Alert>
@@ -259,14 +271,19 @@ function AttachStep({
           limit={100}
           nothingFoundMessage={t('plans.popup.nothingFound')}
           comboboxProps={{ withinPortal: true }}
-          data-autofocus
+          data-autofocus={suggested ? undefined : true}
         />
       )}
       <Group justify="space-between" gap="sm">
         <Button variant="subtle" onClick={onBack}>
           {t('plans.popup.back')}
         </Button>
-        <Button disabled={!chosen} onClick={() => chosen && onAttach(chosen)}>
+        <Button
+          ref={save}
+          disabled={!chosen}
+          onClick={() => chosen && onAttach(chosen)}
+          data-autofocus={suggested ? true : undefined}
+        >
           {t('plans.popup.save')}
         </Button>
       </Group>

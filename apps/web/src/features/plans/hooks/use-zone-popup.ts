@@ -48,7 +48,8 @@ export function useZonePopup({
     return b ? buildingLabelText(b.label) : null;
   };
 
-  const open = (el: Element) => {
+  /** `suggest`: the placement loop's next apartment, offered for a zone with nothing on it yet. */
+  const open = (el: Element, suggest?: Apartment) => {
     const zone = readZone(el);
     const next = ++key.current;
     if (zone.linkTo.length > 0) {
@@ -70,12 +71,12 @@ export function useZonePopup({
       return;
     }
     if (!editsPlans) return;
-    setPopup({
-      key: next,
-      zone: el,
-      step: 'choice',
-      unknownId: zone.bostad !== null ? (zone.id ?? undefined) : undefined,
-    });
+    const unknownId = zone.bostad !== null ? (zone.id ?? undefined) : undefined;
+    if (suggest && unknownId === undefined) {
+      setPopup({ key: next, zone: el, step: 'attach', suggested: suggest });
+      return;
+    }
+    setPopup({ key: next, zone: el, step: 'choice', unknownId });
   };
 
   const describe = (el: Element): string | null => {
