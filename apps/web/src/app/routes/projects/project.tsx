@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, EmptyState, Group, Stack, Tabs, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconExternalLink, IconMapSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -99,6 +99,8 @@ export function ProjectRoute() {
   // Where buyers look: the plan shaded by clicks, for those who see statistics.
   const clicks = useClickShading(id, session !== null && seesStatistics(session));
   const styles = useProjectStyles(id);
+  // The apartments table's "Place on the plan" starts the plan's placing loop (ADR 029).
+  const [placeRequest, setPlaceRequest] = useState(0);
   const mergedStyles = useMemo(() => mergeStyles(DEFAULT_STYLES, styles.data ?? []), [styles.data]);
 
   const notFound = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 422);
@@ -198,8 +200,9 @@ export function ProjectRoute() {
               renderApartmentForm={(slot) => <ApartmentForm project={p} settings={s} {...slot} />}
               headerExtra={clicks.control}
               shading={clicks.shading}
+              placeRequest={placeRequest}
             />
-            <ApartmentsPanel project={p} settings={s} />
+            <ApartmentsPanel project={p} settings={s} onPlaceOnPlan={() => setPlaceRequest((n) => n + 1)} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="lg">

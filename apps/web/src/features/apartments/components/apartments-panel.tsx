@@ -57,6 +57,8 @@ export interface ApartmentsPanelProps {
   settings: ProjectSettings;
   /** Opens an apartment in the form dialog (the route owns the dialog so the plan editor can share it). */
   onOpenApartment?: (apartmentId: number) => void;
+  /** Starts placing the apartments on no plan, on the plan above (ADR 029). */
+  onPlaceOnPlan?: () => void;
 }
 
 const NO_APARTMENTS: Apartment[] = [];
@@ -68,7 +70,7 @@ type Dialog = { kind: 'new' } | { kind: 'edit'; id: number } | null;
  * the mass status and building number bar, the detached view (for whoever links zones), add, delete, import and
  * export, each shown to whoever the policy table lets do it.
  */
-export function ApartmentsPanel({ project, settings, onOpenApartment }: ApartmentsPanelProps) {
+export function ApartmentsPanel({ project, settings, onOpenApartment, onPlaceOnPlan }: ApartmentsPanelProps) {
   const { t } = useTranslation();
   const can = useCan();
   const canCreate = can('apartment.create', project);
@@ -311,7 +313,12 @@ export function ApartmentsPanel({ project, settings, onOpenApartment }: Apartmen
             )}
           </Group>
           {linksZones && apartments.isSuccess && (
-            <DetachedToggle count={detachedCount} active={showDetached} onToggle={toggleDetached} />
+            <DetachedToggle
+              count={detachedCount}
+              active={showDetached}
+              onToggle={toggleDetached}
+              onPlace={onPlaceOnPlan}
+            />
           )}
         </Group>
         {showDetached && (

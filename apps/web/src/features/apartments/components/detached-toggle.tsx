@@ -6,13 +6,20 @@ interface DetachedToggleProps {
   count: number;
   active: boolean;
   onToggle: () => void;
+  /** Starts the plan's "place the next apartment" loop (the route passes it on to the plan). */
+  onPlace?: () => void;
 }
 
 /**
  * Spec §2: the number of apartments without a zone, with View/Close to show only them (admins).
  * A new apartment starts without one: a to-do ("to place on a plan"), not a warning.
  */
-export const DetachedToggle = memo(function DetachedToggle({ count, active, onToggle }: DetachedToggleProps) {
+export const DetachedToggle = memo(function DetachedToggle({
+  count,
+  active,
+  onToggle,
+  onPlace,
+}: DetachedToggleProps) {
   const { t } = useTranslation();
   return (
     <Group gap="xs" align="center" wrap="nowrap">
@@ -38,6 +45,11 @@ export const DetachedToggle = memo(function DetachedToggle({ count, active, onTo
       >
         {active ? t('apartments.detached.close') : t('apartments.detached.view')}
       </Button>
+      {onPlace && count > 0 && (
+        <Button size="compact-sm" variant="light" onClick={onPlace}>
+          {t('apartments.detached.place')}
+        </Button>
+      )}
     </Group>
   );
 });

@@ -1,5 +1,5 @@
 import { useCan } from '../../../hooks/use-can';
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { confirmOverPlan } from './confirm-over-plan';
@@ -35,6 +35,8 @@ export interface PlanViewerProps {
   shading?: PlanShading | null;
   /** The project's merged styles: zones and the legend take its status colours. Keep it stable. */
   styles?: readonly StyleTriple[];
+  /** Raised (a counter) to start placing the apartments on no plan on the plan shown (ADR 029). */
+  placeRequest?: number;
 }
 
 /**
@@ -49,6 +51,7 @@ export function PlanViewer({
   headerExtra,
   shading = null,
   styles = DEFAULT_STYLES,
+  placeRequest = 0,
 }: PlanViewerProps) {
   const { t } = useTranslation();
   const can = useCan();
@@ -95,6 +98,11 @@ export function PlanViewer({
     show(() => startTrail(target.id));
   };
   const revealed = useCallback(() => setReveal(null), []);
+
+  // Asked from the apartments table: the plan comes into view; its workspace starts the loop.
+  useEffect(() => {
+    if (placeRequest > 0) colourRoot.current?.scrollIntoView({ block: 'start' });
+  }, [placeRequest]);
 
   const onDirtyChange = useCallback((value: boolean) => {
     dirty.current = value;
@@ -182,6 +190,7 @@ export function PlanViewer({
             onFindElsewhere={findElsewhere}
             revealApartment={reveal}
             onRevealed={revealed}
+            placeRequest={placeRequest}
           />
         )}
       </Stack>

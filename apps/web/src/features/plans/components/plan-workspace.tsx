@@ -60,6 +60,8 @@ export interface PlanWorkspaceProps {
   /** An apartment to open once this plan is loaded (found from another plan), then `onRevealed`. */
   revealApartment: number | null;
   onRevealed: () => void;
+  /** A counter: each raise starts the "place the next apartment" loop here (ADR 029). */
+  placeRequest?: number;
 }
 
 const NO_BUILDINGS: BuildingNumber[] = [];
@@ -83,6 +85,7 @@ export function PlanWorkspace({
   onFindElsewhere,
   revealApartment,
   onRevealed,
+  placeRequest = 0,
 }: PlanWorkspaceProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language?.startsWith('en') ? 'en' : 'sv';
@@ -354,6 +357,15 @@ export function PlanWorkspace({
 
   // "Place the next apartment" (ADR 029): the pick tool, and each new zone offers the queue's next.
   const { start: startLoop, stop: stopLoop } = loop;
+  // Only a raise after this plan opened starts it (the counter outlives a switch of plans).
+  const placeHandled = useRef(placeRequest);
+  useEffect(() => {
+    if (placeRequest === placeHandled.current) return;
+    placeHandled.current = placeRequest;
+    if (!editsPlans) return;
+    startLoop();
+    setTool('pick');
+  }, [placeRequest, editsPlans, startLoop]);
   const placing = useMemo(
     () =>
       editsPlans
