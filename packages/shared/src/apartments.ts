@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planNameList } from './plan/zones';
 import { APARTMENT_FIELDS, APARTMENT_LIMITS, type ApartmentFieldKind } from './apartment-fields';
 import { expectedVersionField } from './concurrency';
 import { idField } from './ids';
@@ -242,5 +243,10 @@ export function parseInfo(info: string): InfoEntry[] {
 
 /** Splits the comma-separated `file_name` list (the same list form as a zone's data-link-to). */
 export { planNameList as fileNames } from './plan/zones';
+
+/** An apartment with no zone on any plan (spec §4: empty `file_name`; a list of blanks is empty too). */
+export function isOnNoPlan(apartment: Pick<Apartment, 'file_name'>): boolean {
+  return planNameList(apartment.file_name).length === 0;
+}
 
 export { compareApartments, naturalOrder } from './apartment-order';

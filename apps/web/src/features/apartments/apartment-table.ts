@@ -156,10 +156,6 @@ export function inBuilding(
   return buildingId === null ? apartments : apartments.filter((a) => a.building_number_id === buildingId);
 }
 
-/** Apartments without a zone on any plan (spec §4: empty file_name). */
-export function isDetached(apartment: Pick<Apartment, 'file_name'>): boolean {
-  return apartment.file_name.trim() === '';
-}
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(lang: Lang): Intl.NumberFormat {

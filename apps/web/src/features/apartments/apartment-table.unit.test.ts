@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultProjectSettings, type Apartment, type ProjectSettings } from '@planvy/shared';
+import { defaultProjectSettings, isOnNoPlan, type Apartment, type ProjectSettings } from '@planvy/shared';
 import {
   apartmentComparator,
   buildSearchIndex,
@@ -7,7 +7,6 @@ import {
   filterApartments,
   formatAmount,
   inBuilding,
-  isDetached,
   nextSort,
   tableColumns,
 } from './apartment-table';
@@ -200,9 +199,10 @@ describe('formatting', () => {
     expect(formatAmount(null, 'sv', 'kr')).toBe('–');
   });
 
-  it('calls an apartment with an empty file_name detached', () => {
-    expect(isDetached(apartment({ file_name: '' }))).toBe(true);
-    expect(isDetached(apartment({ file_name: ' ' }))).toBe(true);
-    expect(isDetached(apartment({ file_name: 'a.svg,b.svg' }))).toBe(false);
+  it('calls an apartment with an empty file_name (or a list of blanks) on no plan', () => {
+    expect(isOnNoPlan(apartment({ file_name: '' }))).toBe(true);
+    expect(isOnNoPlan(apartment({ file_name: ' ' }))).toBe(true);
+    expect(isOnNoPlan(apartment({ file_name: ' , ' }))).toBe(true);
+    expect(isOnNoPlan(apartment({ file_name: 'a.svg,b.svg' }))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { compareApartments, fileNames } from '@planvy/shared';
+import { compareApartments, isOnNoPlan } from '@planvy/shared';
 
 /** What the queue needs of an apartment. */
 export interface Placeable {
@@ -21,7 +21,7 @@ export function placementQueue<A extends Placeable>(
   skipped: readonly number[],
   placed: ReadonlySet<A>,
 ): A[] {
-  const waiting = apartments.filter((a) => fileNames(a.file_name).length === 0 && !placed.has(a));
+  const waiting = apartments.filter((a) => isOnNoPlan(a) && !placed.has(a));
   const skipRank = new Map(skipped.map((id, i) => [id, i]));
   const fresh = waiting.filter((a) => !skipRank.has(a.id)).sort(byBostad);
   const later = waiting

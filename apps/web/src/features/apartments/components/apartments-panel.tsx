@@ -20,6 +20,7 @@ import { IconBuildingCommunity, IconDownload, IconPlus, IconSearch, IconUpload }
 import { useTranslation } from 'react-i18next';
 import {
   buildingLabelText,
+  isOnNoPlan,
   type Apartment,
   type BuildingNumber,
   type Project,
@@ -37,7 +38,6 @@ import {
   currencySuffix,
   filterApartments,
   inBuilding,
-  isDetached,
   nextSort,
   tableColumns,
   type ColumnKey,
@@ -113,11 +113,11 @@ export function ApartmentsPanel({ project, settings, onOpenApartment, onPlaceOnP
     [list, sort, default_sort_order, bostad_as_integer, buildingLabels],
   );
   const searchIndex = useMemo(() => buildSearchIndex(list, type, lang), [list, type, lang]);
-  const detachedCount = useMemo(() => list.filter(isDetached).length, [list]);
+  const detachedCount = useMemo(() => list.filter(isOnNoPlan).length, [list]);
   const showDetached = linksZones && detachedOnly;
   const shownBuilding = multiBuilding ? building : null;
   const scope = useMemo(
-    () => inBuilding(showDetached ? sorted.filter(isDetached) : sorted, shownBuilding),
+    () => inBuilding(showDetached ? sorted.filter(isOnNoPlan) : sorted, shownBuilding),
     [sorted, showDetached, shownBuilding],
   );
   const rows = useMemo(() => filterApartments(scope, searchIndex, query), [scope, searchIndex, query]);
