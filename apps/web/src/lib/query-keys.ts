@@ -16,3 +16,13 @@ export const projectKeys = {
   images: (id: number) => [...projectKeys.all, 'images', id] as const,
   buildingNumbers: (id: number) => [...projectKeys.all, 'building-numbers', id] as const,
 };
+
+/**
+ * The people the project forms choose from: the projects feature lists them, the users feature
+ * changes them (a client added from the project form's "Lägg till kund" is offered on return).
+ */
+export const peopleKeys = {
+  all: ['project-people'] as const,
+  clients: () => [...peopleKeys.all, 'clients'] as const,
+  brokers: () => [...peopleKeys.all, 'brokers'] as const,
+};

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type User, brokersResponseSchema } from '@planvy/shared';
 import { apiV2 } from '../../../lib/api-client';
-import { projectPeopleKeys } from './query-keys';
+import { peopleKeys } from '../../../lib/query-keys';
 
 /** v2 GET /users/brokers; spec §6: loaded only for admins. */
 export async function getBrokers(signal?: AbortSignal): Promise<User[]> {
@@ -10,7 +10,7 @@ export async function getBrokers(signal?: AbortSignal): Promise<User[]> {
 }
 
 export function getBrokersQueryOptions() {
-  return queryOptions({ queryKey: projectPeopleKeys.brokers(), queryFn: ({ signal }) => getBrokers(signal) });
+  return queryOptions({ queryKey: peopleKeys.brokers(), queryFn: ({ signal }) => getBrokers(signal) });
 }
 
 export function useBrokers({ enabled = true }: { enabled?: boolean } = {}) {

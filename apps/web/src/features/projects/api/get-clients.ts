@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ClientEntry, clientsResponseSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
-import { projectPeopleKeys } from './query-keys';
+import { peopleKeys } from '../../../lib/query-keys';
 
 /** The users a project can belong to (spec §3 "Client list entry"); admins only. */
 export async function getClients(signal?: AbortSignal): Promise<ClientEntry[]> {
@@ -10,7 +10,7 @@ export async function getClients(signal?: AbortSignal): Promise<ClientEntry[]> {
 }
 
 export function getClientsQueryOptions() {
-  return queryOptions({ queryKey: projectPeopleKeys.clients(), queryFn: ({ signal }) => getClients(signal) });
+  return queryOptions({ queryKey: peopleKeys.clients(), queryFn: ({ signal }) => getClients(signal) });
 }
 
 export function useClients({ enabled = true }: { enabled?: boolean } = {}) {

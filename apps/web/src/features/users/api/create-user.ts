@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type User, type UserCreate, userResponseSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
+import { peopleKeys } from '../../../lib/query-keys';
 import { userKeys } from './query-keys';
 
 export type CreateUserInput = UserCreate;
@@ -16,7 +17,11 @@ export function useCreateUser() {
     mutationFn: createUser,
     onSuccess: (user) => {
       queryClient.setQueryData(userKeys.detail(user.id), user);
-      return queryClient.invalidateQueries({ queryKey: userKeys.list() });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.list() }),
+        // A new client or broker is offered by the project forms at once.
+        queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+      ]);
     },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type User, type UserUpdate, userUpdateResponseSchema } from '@planvy/shared';
 import { api } from '../../../lib/api-client';
 import { renewToken, updateProfile } from '../../../lib/auth';
+import { peopleKeys } from '../../../lib/query-keys';
 import { userKeys } from './query-keys';
 
 export interface UpdateUserInput {
@@ -28,7 +29,11 @@ export function useUpdateUser() {
       queryClient.setQueryData(userKeys.detail(user.id), user);
       // Changing one's own account updates the stored profile (header name, statistic tab) at once.
       updateProfile(user);
-      return queryClient.invalidateQueries({ queryKey: userKeys.list() });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.list() }),
+        // A changed name or role changes the project forms' lists.
+        queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+      ]);
     },
   });
 }

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { serverMessage, type User } from '@planvy/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { peopleKeys } from '../../../lib/query-keys';
 import { cleanupRender, errorResponse, jsonResponse, renderRoute } from '../../../test/render';
 import { UserForm } from './user-form';
 
@@ -38,8 +40,9 @@ function sentBody(): unknown {
 }
 
 describe('UserForm (create)', () => {
+  let queryClient: QueryClient;
   beforeEach(() => {
-    renderRoute(<UserForm onSaved={onSaved} onCancel={onCancel} />);
+    ({ queryClient } = renderRoute(<UserForm onSaved={onSaved} onCancel={onCancel} />));
   });
 
   it('validates with the shared schema before calling the API', async () => {
@@ -64,6 +67,8 @@ describe('UserForm (create)', () => {
   });
 
   it('posts the user and reports success', async () => {
+    // The project form's client list, read before the client was added ("Lägg till kund" there).
+    queryClient.setQueryData(peopleKeys.clients(), []);
     fetchMock.mockResolvedValueOnce(jsonResponse(201, { user: { ...existing, id: 9 } }));
     type('Förnamn', 'Kalle');
     type('E-post', 'kalle@example.com');
@@ -83,6 +88,8 @@ describe('UserForm (create)', () => {
       password_confirm: 'secret1',
     });
     expect(await screen.findByText('Användaren har skapats!')).toBeTruthy();
+    // Back on the project form, the new client is offered, not the list from before.
+    expect(queryClient.getQueryState(peopleKeys.clients())?.isInvalidated).toBe(true);
   });
 
   it('puts server validation errors on the fields and in a toast', async () => {
