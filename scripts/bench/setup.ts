@@ -1,0 +1,486 @@
+/**
+ * Setting up a project as a new admin would (issue 22, "Measure it"), printed, never asserted:
+ * from an empty data directory with only the seeded admin, through the back-office's UI alone,
+ * it signs in with the form, adds the client a project needs and the project, uploads the
+ * three real plans (packages/shared/test/real-plans) as architects deliver them (Planvy's
+ * zone ids and data-bostad taken out), imports 17 apartments from a CSV as Swedish Excel saves
+ * it (Windows-1252, semicolons, Swedish headers and status labels, a Husnummer column naming
+ * buildings A and B that do not exist yet), attaches every apartment to its shape on its plan,
+ * and links the site plan's building to the Hus A plan as building A.
+ *
+ * Every action a person takes is counted as they would count it: a click, a command key
+ * (Enter, Escape), a text field filled, a file chosen in a file dialog, a select option
+ * chosen (opening the dropdown is a click of its own). The table gives the actions and the
+ * seconds per phase, then the total against the goal of 80 (about 230 before issue 22). The
+ * result is checked through the API at the end (17 apartments, each one's zone on its plan,
+ * the building link); a wrong result prints no figure and fails.
+ *
+ * The zones are attached with the plan editor's "place the next apartment" loop when the
+ * build has it, else with the zone popup (pick a shape → attach an existing apartment → choose
+ * it → save). SETUP_BENCH_FLOW=popup forces the popup. T1–T4 on the site plan are plots drawn
+ * there; the project is one sale project, so they are four of its 17 homes, without a building.
+ *
+ * It builds nothing: run `npm run build` first. It starts the production server with
+ * e2e/support/server.ts on a free port with a fresh data directory.
+ *
+ *   node --import tsx scripts/bench/setup.ts      (or: npm run bench -- setup)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Locator, Page } from 'playwright-core';
+import type { Apartment, BuildingNumber, PlanFile } from '@planvy/shared';
+import { REAL_PLANS, SITE_BUILDING_ZONE, realPlanMarkup } from '@planvy/shared/test/real-plans';
+import { launchChromium } from '../../e2e/support/chromium';
+import { ADMIN, call, startServer } from '../../e2e/support/server';
+
+const GOAL = 80;
+const BEFORE = 230;
+const CLIENT = { first: 'Klara', email: 'klara@brf-solgarden.test', password: 'kund-hemlig-1' };
+const PROJECT_NAME = 'Brf Solgården';
+const [SITE, HUS_A, HUS_B] = REAL_PLANS as [
+  (typeof REAL_PLANS)[number],
+  (typeof REAL_PLANS)[number],
+  (typeof REAL_PLANS)[number],
+];
+
+/**
+ * Where a person clicks to pick each home's shape, in the plan's own units (its root viewBox):
+ * inside the room, away from labels and walls. Inkscape's layers are shifted by (-12.5, -30.25).
+ */
+const SPOTS: Record<string, [number, number]> = {
+  T1: [171, 43],
+  T2: [230, 43],
+  T3: [171, 110],
+  T4: [230, 100],
+  A1101: [75 - 12.5, 100 - 30.25],
+  A1102: [128 - 12.5, 70 - 30.25],
+  A1103: [210 - 12.5, 70 - 30.25],
+  A1104: [270 - 12.5, 60 - 30.25],
+  A1105: [70 - 12.5, 170 - 30.25],
+  A1106: [160 - 12.5, 190 - 30.25],
+  A1107: [260 - 12.5, 190 - 30.25],
+  B2101: [350, 150],
+  B2102: [850, 150],
+  B2103: [1100, 330],
+  B2104: [280, 700],
+  B2105: [800, 750],
+  B2106: [1250, 650],
+};
+/** The site plan's building A, between its outline and the dashed line inside it. */
+const BUILDING_SPOT: [number, number] = [18, 71];
+
+/** The plans as they come from the architects: no zone ids, no data-bostad. */
+function rawPlans(dir: string): string[] {
+  return REAL_PLANS.map((plan) => {
+    const raw = realPlanMarkup(plan.file)
+      .replace(/\s+id="zone-[^"]*"/g, '')
+      .replace(/\s+data-bostad="[^"]*"/g, '')
+      // The building is a plain shape to them.
+      .replace(` id="${SITE_BUILDING_ZONE}"`, '');
+    if (/zone-|data-bostad|building-a/.test(raw)) throw new Error(`${plan.file}: Planvy's marks left in it`);
+    const file = path.join(dir, plan.file);
+    fs.writeFileSync(file, raw);
+    return file;
+  });
+}
+
+interface Row {
+  bostad: string;
+  rooms: string;
+  floor: string;
+  area: string;
+  price: string;
+  status: string;
+  building: string;
+}
+
+/** 17 homes: the plots of the site plan (no building), Hus A's 7 and Hus B's 6. */
+function homes(): Row[] {
+  const statuses = ['Till salu', 'Till salu', 'Såld', 'Bokad', 'Till salu', 'Såld'];
+  return REAL_PLANS.flatMap((plan) =>
+    plan.bostader.map((bostad, i) => ({
+      bostad,
+      rooms: String(2 + (i % 3)),
+      floor: plan === SITE ? '' : plan === HUS_A ? '1' : '2',
+      area: `${54 + i * 7},5`,
+      // Excel shows a price as "2 250 000": groups of three, with spaces.
+      price: String(2_000_000 + i * 250_000).replace(/\B(?=(\d{3})+$)/g, ' '),
+      status: statuses[i % statuses.length]!,
+      building: plan === HUS_A ? 'A' : plan === HUS_B ? 'B' : '',
+    })),
+  );
+}
+
+/** As Swedish Excel's "CSV (semikolonavgränsad)" saves it: Windows-1252 (here Latin-1 agrees), ;, CRLF. */
+function excelCsv(dir: string, rows: Row[]): string {
+  const lines = ['Bostad;Rum;Våning;Boarea;Pris;Status;Husnummer'].concat(
+    rows.map((r) => [r.bostad, r.rooms, r.floor, r.area, r.price, r.status, r.building].join(';')),
+  );
+  const file = path.join(dir, 'lagenheter.csv');
+  fs.writeFileSync(file, Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1'));
+  return file;
+}
+
+// ---------------------------------------------------------------------------
+// Counting what a person does
+// ---------------------------------------------------------------------------
+
+interface Phase {
+  actions: number;
+  ms: number;
+}
+
+/** Drives the page and counts each action against the phase under way. */
+class Actions {
+  readonly phases = new Map<string, Phase>();
+  private current: { name: string; since: number } | null = null;
+
+  constructor(private readonly page: Page) {}
+
+  /** Starts (or resumes) counting for `name`; the time until the next phase is its. */
+  phase(name: string): void {
+    this.end();
+    if (!this.phases.has(name)) this.phases.set(name, { actions: 0, ms: 0 });
+    this.current = { name, since: performance.now() };
+  }
+
+  end(): void {
+    if (!this.current) return;
+    this.phases.get(this.current.name)!.ms += performance.now() - this.current.since;
+    this.current = null;
+  }
+
+  private count(n = 1): void {
+    if (!this.current) throw new Error('an action outside a phase');
+    this.phases.get(this.current.name)!.actions += n;
+  }
+
+  async click(locator: Locator): Promise<void> {
+    this.count();
+    await locator.click();
+  }
+
+  async fill(locator: Locator, text: string): Promise<void> {
+    this.count();
+    await locator.fill(text);
+  }
+
+  async press(key: string): Promise<void> {
+    this.count();
+    await this.page.keyboard.press(key);
+  }
+
+  /** Opens a dropdown and chooses an option: two actions. */
+  async choose(combobox: Locator, option: string | RegExp): Promise<void> {
+    await this.click(combobox);
+    const list = this.page.locator(`[id="${await combobox.getAttribute('aria-controls')}"]`);
+    await this.click(list.getByRole('option', { name: option }));
+  }
+
+  /** Clicks what opens the file dialog, then chooses the files: one action each. */
+  async upload(opener: Locator, files: string[]): Promise<void> {
+    const [chooser] = await Promise.all([this.page.waitForEvent('filechooser'), this.click(opener)]);
+    this.count(files.length);
+    await chooser.setFiles(files);
+  }
+
+  /** A click on the plan at a point in its own units. */
+  async clickPlan(x: number, y: number): Promise<void> {
+    const at = await this.page
+      .getByTestId('plan-stage')
+      .locator('svg')
+      .first()
+      .evaluate(
+        (root, p) => {
+          const m = (root as SVGSVGElement).getScreenCTM()!;
+          return { x: m.a * p[0]! + m.c * p[1]! + m.e, y: m.b * p[0]! + m.d * p[1]! + m.f };
+        },
+        [x, y],
+      );
+    this.count();
+    await this.page.mouse.click(at.x, at.y);
+  }
+
+  get total(): Phase {
+    let actions = 0;
+    let ms = 0;
+    for (const p of this.phases.values()) {
+      actions += p.actions;
+      ms += p.ms;
+    }
+    return { actions, ms };
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The set-up
+// ---------------------------------------------------------------------------
+
+async function setUp(page: Page, act: Actions, dir: string, flow: 'loop' | 'popup'): Promise<number> {
+  const plans = rawPlans(dir);
+  const csv = excelCsv(dir, homes());
+
+  act.phase('login');
+  await page.goto('/login');
+  await act.fill(page.getByLabel('E-post'), ADMIN.email);
+  await act.fill(page.getByLabel('Lösenord', { exact: true }), ADMIN.password);
+  await act.click(page.getByRole('button', { name: 'Logga in' }));
+  await page.waitForURL('**/projects');
+
+  // A project belongs to a client; a fresh install has none, and the form says so.
+  act.phase('client');
+  await act.click(page.getByRole('link', { name: 'Lägg till projekt' }).first());
+  await act.click(page.getByRole('link', { name: 'Lägg till kund' }));
+  await act.fill(page.getByLabel('Förnamn'), CLIENT.first);
+  await act.fill(page.getByLabel('E-post'), CLIENT.email);
+  await act.fill(page.getByLabel('Lösenord', { exact: true }), CLIENT.password);
+  await act.fill(page.getByLabel('Bekräfta lösenord'), CLIENT.password);
+  await act.click(page.getByRole('button', { name: 'Spara' }));
+  await page.waitForURL('**/users');
+
+  act.phase('project');
+  await act.click(page.getByRole('navigation').getByRole('link', { name: 'Projekt' }));
+  await act.click(page.getByRole('link', { name: 'Lägg till projekt' }).first());
+  await act.fill(page.getByLabel('Namn'), PROJECT_NAME);
+  // The type stays the default, Försäljning (bostadsrätter).
+  await act.choose(page.getByRole('combobox', { name: 'Kund' }), CLIENT.first);
+  await act.click(page.getByRole('button', { name: 'Spara' }));
+  await page.waitForURL(/\/projects\/\d+/);
+  const projectId = Number(/\/projects\/(\d+)/.exec(page.url())![1]);
+
+  act.phase('plans');
+  await act.click(page.getByRole('tab', { name: 'SVG-bilder' }));
+  await act.click(page.getByRole('button', { name: 'Ladda upp filer' }));
+  await act.upload(page.getByTestId('plan-dropzone'), plans);
+  await act.click(page.getByRole('button', { name: 'Ladda upp', exact: true }));
+  const uploaded = page.getByRole('list', { name: 'Valda filer' });
+  for (const plan of REAL_PLANS)
+    await uploaded.getByRole('listitem', { name: plan.file }).getByText('Uppladdad', { exact: true }).waitFor();
+  await act.click(page.getByRole('tab', { name: 'Projekt' }));
+
+  act.phase('import');
+  await act.click(page.getByRole('button', { name: 'Importera' }));
+  const dialog = page.getByRole('dialog', { name: 'Importera lägenheter' });
+  await act.upload(dialog.getByRole('button', { name: 'CSV-fil' }), [csv]);
+  await dialog.getByText('Filen lästes som Windows-1252 med semikolon som avgränsare.').waitFor();
+  await dialog.getByText('Nya (17)', { exact: true }).waitFor();
+  await act.click(dialog.getByRole('checkbox', { name: 'Skapa husnummer A, B' }));
+  await dialog.getByText('17 lägenheter sparas (nya: 17, ändrade: 0).').waitFor();
+  await act.click(dialog.getByRole('button', { name: 'Verkställ import' }));
+  await page.getByText('Importen är klar. Nya: 17, ändrade: 0. Skapade husnummer: A, B.').waitFor();
+
+  const titles = new Map(REAL_PLANS.map((p, i) => [p.file, p.title ?? `Plan ${i + 1}`]));
+  const planButton = (file: string) => page.getByRole('button', { name: titles.get(file)!, exact: true });
+  const stage = page.getByTestId('plan-stage');
+
+  for (const plan of REAL_PLANS) {
+    act.phase('zones');
+    const shown = planButton(plan.file);
+    if ((await shown.getAttribute('aria-pressed')) !== 'true') await act.click(shown);
+    await page
+      .getByTestId('plan-file-name')
+      .getByText(`${titles.get(plan.file)!} · fil: ${plan.file}`)
+      .waitFor();
+    await stage.locator('svg').first().waitFor();
+    await stage.scrollIntoViewIfNeeded();
+    if (flow === 'loop') await placeByLoop(page, act, plan.bostader);
+    else await placeByPopup(page, act, plan.bostader);
+
+    if (plan === SITE) {
+      act.phase('buildings');
+      await linkBuilding(page, act, titles.get(HUS_A.file)!);
+    }
+  }
+  act.end();
+  return projectId;
+}
+
+/** The zone popup: pick the shape, attach an existing apartment, choose it, save. */
+async function placeByPopup(page: Page, act: Actions, bostader: readonly string[]): Promise<void> {
+  await pickTool(page, act);
+  const dialog = page.getByRole('dialog');
+  for (const bostad of bostader) {
+    const [x, y] = SPOTS[bostad]!;
+    await act.clickPlan(x, y);
+    await act.click(dialog.getByRole('radio', { name: /Koppla befintlig lägenhet/ }));
+    await act.click(dialog.getByRole('button', { name: 'Nästa' }));
+    await act.choose(dialog.getByRole('combobox', { name: 'Lägenhet' }), new RegExp(`^${bostad} ·`));
+    const saved = zoneSaved(page);
+    await act.click(dialog.getByRole('button', { name: 'Spara' }));
+    await saved;
+    await dialog.waitFor({ state: 'detached' });
+  }
+}
+
+/**
+ * The "place the next apartment" loop: the queue of apartments on no plan; a picked shape
+ * opens the attach step with the next one chosen, and Enter attaches it.
+ */
+async function placeByLoop(page: Page, act: Actions, bostader: readonly string[]): Promise<void> {
+  await act.click(page.getByRole('button', { name: /^Placera lägenheter/ }));
+  const dialog = page.getByRole('dialog');
+  for (const bostad of bostader) {
+    const [x, y] = SPOTS[bostad]!;
+    await act.clickPlan(x, y);
+    const chosen = dialog.getByRole('combobox', { name: 'Lägenhet' });
+    await chosen.waitFor();
+    // The loop proposes the next apartment in bostad order; another one is chosen by hand.
+    if (!(await chosen.inputValue()).startsWith(`${bostad} `))
+      await act.choose(chosen, new RegExp(`^${bostad} ·`));
+    const saved = zoneSaved(page);
+    await act.press('Enter');
+    await saved;
+  }
+  if (await dialog.isVisible()) await act.press('Escape');
+}
+
+async function pickTool(page: Page, act: Actions): Promise<void> {
+  const name = 'Välj en form i planen';
+  await act.click(page.getByRole('button', { name, exact: true }));
+  await page.getByRole('button', { name, exact: true, pressed: true }).waitFor();
+}
+
+/** The site plan's building: a link to the Hus A plan, as building A. */
+async function linkBuilding(page: Page, act: Actions, target: string): Promise<void> {
+  if ((await page.getByRole('button', { name: 'Välj en form i planen', pressed: true }).count()) === 0)
+    await pickTool(page, act);
+  const dialog = page.getByRole('dialog');
+  await act.clickPlan(...BUILDING_SPOT);
+  await act.click(dialog.getByRole('radio', { name: /Länka till hus/ }));
+  await act.click(dialog.getByRole('button', { name: 'Nästa' }));
+  await act.choose(dialog.getByRole('combobox', { name: 'Plan som ska öppnas' }), target);
+  await act.choose(dialog.getByRole('combobox', { name: 'Husnummer', exact: true }), 'A');
+  const saved = zoneSaved(page);
+  await act.click(dialog.getByRole('button', { name: 'Spara' }));
+  await saved;
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** A zone stored: one zone edit (PATCH …/zone) or, for a shape new to the plan, the drawing. */
+async function zoneSaved(page: Page): Promise<void> {
+  const response = await page.waitForResponse((r) => {
+    const p = new URL(r.url()).pathname;
+    const method = r.request().method();
+    return (
+      (method === 'POST' && /\/api\/v1\/admin\/svg\/\d+$/.test(p)) ||
+      (method === 'PATCH' && /\/api\/v1\/admin\/plans\/\d+\/\d+\/zone$/.test(p))
+    );
+  });
+  if (!response.ok()) throw new Error(`the zone was not saved: ${response.status()}`);
+}
+
+// ---------------------------------------------------------------------------
+// Checking the result
+// ---------------------------------------------------------------------------
+
+/** Throws unless the project is what the set-up meant to make. */
+async function verify(baseURL: string, projectId: number): Promise<void> {
+  const { token } = await call<{ token: string }>(baseURL, 'POST', '/api/v1/login', undefined, ADMIN);
+  const get = <T>(url: string) => call<T>(baseURL, 'GET', url, token);
+  const { apartments } = await get<{ apartments: Apartment[] }>(`/api/v1/admin/apartments/${projectId}`);
+  const { files } = await get<{ files: PlanFile[] }>(`/api/v1/admin/svg/${projectId}`);
+  const { building_numbers: buildings } = await get<{ building_numbers: BuildingNumber[] }>(
+    `/api/v1/building-numbers/${projectId}`,
+  );
+  const wrong: string[] = [];
+  const expected = homes();
+  if (apartments.length !== expected.length)
+    wrong.push(`${apartments.length} apartments, not ${expected.length}`);
+  const buildingId = new Map(buildings.map((b) => [b.label, b.id]));
+  const markup = new Map(files.map((f) => [f.name, f.svg]));
+  for (const plan of REAL_PLANS) {
+    const svg = markup.get(plan.file);
+    if (svg === undefined) {
+      wrong.push(`no plan ${plan.file}`);
+      continue;
+    }
+    for (const bostad of plan.bostader) {
+      const a = apartments.find((x) => x.bostad === bostad);
+      if (!a) {
+        wrong.push(`${bostad} missing`);
+        continue;
+      }
+      if (a.file_name !== plan.file) wrong.push(`${bostad} is on "${a.file_name}", not ${plan.file}`);
+      if (!new RegExp(`\\bid="${a.id}"`).test(svg)) wrong.push(`${bostad} has no zone on ${plan.file}`);
+      const row = expected.find((r) => r.bostad === bostad)!;
+      const building = row.building ? (buildingId.get(row.building) ?? -1) : null;
+      if (a.building_number_id !== building) wrong.push(`${bostad} is in building ${a.building_number_id}`);
+    }
+  }
+  if (apartments.filter((a) => a.status === 'sold').length !== expected.filter((r) => r.status === 'Såld').length)
+    wrong.push('the "Såld" rows are not sold');
+  const site = markup.get(SITE.file) ?? '';
+  const link = new RegExp(
+    `<path(?=[^>]*data-link-to="${HUS_A.file}")(?=[^>]*data-building-number="${buildingId.get('A')}")[^>]*d="M14 30H104V112H14V30Z"`,
+  );
+  if (!link.test(site)) wrong.push('the site plan does not link building A to the Hus A plan');
+  if (wrong.length > 0) throw new Error(`the set-up is wrong, no figure printed:\n  ${wrong.join('\n  ')}`);
+}
+
+// ---------------------------------------------------------------------------
+
+function table(act: Actions, label: string): void {
+  const rows = [...act.phases.entries()].map(([name, p]) => [name, String(p.actions), (p.ms / 1000).toFixed(1)]);
+  const { actions, ms } = act.total;
+  const line = (cells: string[]) =>
+    `  ${cells[0]!.padEnd(10)} ${cells[1]!.padStart(7)} ${cells[2]!.padStart(8)}`;
+  console.log(`${label}`);
+  console.log(line(['phase', 'actions', 'seconds']));
+  for (const row of rows) console.log(line(row));
+  console.log(line(['total', String(actions), (ms / 1000).toFixed(1)]));
+  console.log(
+    `  goal ≤ ${GOAL} actions (about ${BEFORE} before issue 22): ${actions <= GOAL ? 'OK' : 'OVER'}` +
+      ` · load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+}
+
+async function runFlow(flow: 'loop' | 'popup'): Promise<void> {
+  const server = await startServer();
+  const browser = await launchChromium();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-setup-bench-'));
+  try {
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      viewport: { width: 1440, height: 1000 },
+      locale: 'sv-SE',
+    });
+    context.setDefaultTimeout(20_000);
+    const page = await context.newPage();
+    const act = new Actions(page);
+    try {
+      const projectId = await setUp(page, act, dir, flow);
+      await verify(server.baseURL, projectId);
+    } catch (error) {
+      const shot = path.join(os.tmpdir(), `planvy-setup-bench-${Date.now()}.png`);
+      await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+      console.error(`failed; the page as it was: ${shot}`);
+      throw error;
+    }
+    console.log('verified: 17 apartments, each with its zone on its plan; building A links to the Hus A plan');
+    table(act, `zones by the ${flow === 'loop' ? '"place the next apartment" loop' : 'zone popup'}:`);
+  } finally {
+    await browser.close();
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether the built admin app has the loop (its button's text is in the bundle). */
+function hasLoop(): boolean {
+  const assets = path.resolve(import.meta.dirname, '../../apps/web/dist/assets');
+  if (!fs.existsSync(assets)) return false;
+  return fs
+    .readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .some((f) => fs.readFileSync(path.join(assets, f), 'utf8').includes('Placera lägenheter'));
+}
+
+export async function run(): Promise<void> {
+  const forced = process.env.SETUP_BENCH_FLOW;
+  const flow = forced === 'popup' || forced === 'loop' ? forced : hasLoop() ? 'loop' : 'popup';
+  await runFlow(flow);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run();
