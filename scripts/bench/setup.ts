@@ -289,24 +289,27 @@ async function setUp(page: Page, act: Actions, dir: string, flow: 'loop' | 'popu
   const planButton = (file: string) => page.getByRole('button', { name: titles.get(file)!, exact: true });
   const stage = page.getByTestId('plan-stage');
 
-  for (const plan of REAL_PLANS) {
-    act.phase('zones');
-    const shown = planButton(plan.file);
-    if ((await shown.getAttribute('aria-pressed')) !== 'true') await act.click(shown);
-    await page
-      .getByTestId('plan-file-name')
-      .getByText(`${titles.get(plan.file)!} · fil: ${plan.file}`)
-      .waitFor();
+  /** Shows `file`'s plan (a click on its button unless it is shown) and waits until it is drawn. */
+  const showPlan = async (file: string) => {
+    const button = planButton(file);
+    if ((await button.getAttribute('aria-pressed')) !== 'true') await act.click(button);
+    await page.getByTestId('plan-file-name').getByText(`${titles.get(file)!} · fil: ${file}`).waitFor();
     await stage.locator('svg').first().waitFor();
     await stage.scrollIntoViewIfNeeded();
-    if (flow === 'loop') await placeByLoop(page, act, plan.bostader);
-    else await placeByPopup(page, act, plan.bostader);
+  };
 
-    if (plan === SITE) {
-      act.phase('buildings');
-      await linkBuilding(page, act, titles.get(HUS_A.file)!);
+  act.phase('zones');
+  if (flow === 'loop') await placeByLoop(page, act, showPlan);
+  else {
+    for (const plan of REAL_PLANS) {
+      await showPlan(plan.file);
+      await placeByPopup(page, act, plan.bostader);
     }
   }
+
+  act.phase('buildings');
+  await showPlan(SITE.file);
+  await linkBuilding(page, act, titles.get(HUS_A.file)!);
 
   // Two houses: the widget's list shows and filters by house only with "Flera byggnader" on.
   act.phase('buildings');
@@ -336,25 +339,48 @@ async function placeByPopup(page: Page, act: Actions, bostader: readonly string[
 }
 
 /**
- * The "place the next apartment" loop: the queue of apartments on no plan; a picked shape
- * opens the attach step with the next one chosen, and Enter attaches it.
+ * The "place the next apartment" loop, followed as a person would: read which apartment is next,
+ * open the plan it is drawn on (and start the loop there), click its room, Enter.
  */
-async function placeByLoop(page: Page, act: Actions, bostader: readonly string[]): Promise<void> {
-  await act.click(page.getByRole('button', { name: /^Placera lägenheter/ }));
+async function placeByLoop(page: Page, act: Actions, showPlan: (file: string) => Promise<void>): Promise<void> {
+  const status = page.getByTestId('placement-next');
   const dialog = page.getByRole('dialog');
-  for (const bostad of bostader) {
-    const [x, y] = SPOTS[bostad]!;
+  const chosen = dialog.getByRole('combobox', { name: 'Lägenhet' });
+  const startLoop = async () => {
+    const button = page.getByRole('button', { name: /^Placera lägenheter/ });
+    if ((await button.getAttribute('aria-pressed')) !== 'true') await act.click(button);
+    await status.waitFor();
+  };
+  await startLoop();
+  for (let placed = 0; ; placed++) {
+    const text = (await status.textContent()) ?? '';
+    const next = /^Nästa: (\S+) —/.exec(text)?.[1];
+    if (!next) {
+      if (text !== 'Alla lägenheter ligger på en plan.') throw new Error(`the loop says "${text}"`);
+      return;
+    }
+    if (placed > REAL_PLANS.flatMap((p) => p.bostader).length) throw new Error('the loop does not end');
+    const plan = REAL_PLANS.find((p) => p.bostader.includes(next));
+    if (!plan) throw new Error(`the loop offers ${next}, which is on no plan`);
+    await showPlan(plan.file);
+    await startLoop();
+    const [x, y] = SPOTS[next]!;
     await act.clickPlan(x, y);
-    const chosen = dialog.getByRole('combobox', { name: 'Lägenhet' });
     await chosen.waitFor();
-    // The loop proposes the next apartment in bostad order; another one is chosen by hand.
-    if (!(await chosen.inputValue()).startsWith(`${bostad} `))
-      await act.choose(chosen, new RegExp(`^${bostad} ·`));
+    const deadline = Date.now() + 10_000;
+    while (!(await chosen.inputValue()).startsWith(`${next} `)) {
+      if (Date.now() > deadline) throw new Error(`the attach step does not offer ${next}`);
+      await page.waitForTimeout(50);
+    }
     const saved = zoneSaved(page);
     await act.press('Enter');
     await saved;
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      ([el, before]) => el?.textContent !== before,
+      [await status.elementHandle(), text] as const,
+    );
   }
-  if (await dialog.isVisible()) await act.press('Escape');
 }
 
 async function pickTool(page: Page, act: Actions): Promise<void> {
