@@ -324,7 +324,6 @@ async function setUp(page: Page, act: Actions, dir: string, flow: 'loop' | 'popu
   await linkBuilding(page, act, titles.get(HUS_A.file)!);
 
   // Two houses: the widget's list shows and filters by house only with "Flera byggnader" on.
-  act.phase('buildings');
   await act.click(page.getByRole('tab', { name: 'Inställningar' }));
   await act.click(page.getByText('Flera byggnader', { exact: true }));
   await act.click(page.getByRole('button', { name: 'Spara ändringar' }));
