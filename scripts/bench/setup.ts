@@ -310,18 +310,25 @@ async function setUp(page: Page, act: Actions, dir: string, flow: 'loop' | 'popu
     await stage.scrollIntoViewIfNeeded();
   };
 
-  act.phase('zones');
-  if (flow === 'loop') await placeByLoop(page, act, showPlan);
-  else {
+  // The building is linked while the site plan is open: after the loop (its plots come last
+  // in bostad order), or right after its plots when going plan by plan with the popup.
+  if (flow === 'loop') {
+    act.phase('zones');
+    await placeByLoop(page, act, showPlan);
+    act.phase('buildings');
+    await showPlan(SITE.file);
+    await linkBuilding(page, act, titles.get(HUS_A.file)!);
+  } else {
     for (const plan of REAL_PLANS) {
+      act.phase('zones');
       await showPlan(plan.file);
       await placeByPopup(page, act, plan.bostader);
+      if (plan !== SITE) continue;
+      act.phase('buildings');
+      await linkBuilding(page, act, titles.get(HUS_A.file)!);
     }
+    act.phase('buildings');
   }
-
-  act.phase('buildings');
-  await showPlan(SITE.file);
-  await linkBuilding(page, act, titles.get(HUS_A.file)!);
 
   // Two houses: the widget's list shows and filters by house only with "Flera byggnader" on.
   await act.click(page.getByRole('tab', { name: 'Inställningar' }));
