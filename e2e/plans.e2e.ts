@@ -517,6 +517,7 @@ describe('zone editor', () => {
           '<rect id="room-b" x="600" y="100" width="200" height="200" fill="#eee" stroke="#000"/>',
       ),
     );
+    await upload(projectId, 'loop-2.svg', svg(''));
     await openProject(projectId);
     await planShown(file.version);
 
@@ -554,6 +555,15 @@ describe('zone editor', () => {
     await dialog.waitFor({ state: 'detached' });
     await status.getByText('Nästa: P-2 — klicka på rummet på planen. 1 kvar.').waitFor();
     await page.getByRole('button', { name: 'Placera lägenheter (1)' }).waitFor();
+
+    // Another plan opened meanwhile: the loop goes on there, with the pick tool, and back again.
+    await page.getByRole('button', { name: 'Plan 2', exact: true }).click();
+    await page.getByRole('button', { name: 'Plan 2', exact: true, pressed: true }).waitFor();
+    await status.getByText('Nästa: P-2 — klicka på rummet på planen. 1 kvar.').waitFor();
+    await page.getByRole('button', { name: 'Välj en form i planen', pressed: true }).waitFor();
+    await page.getByRole('button', { name: 'Plan 1', exact: true }).click();
+    await planShown();
+    await status.getByText('Nästa: P-2 — klicka på rummet på planen. 1 kvar.').waitFor();
 
     // The bed is warned of in the attach step; a step out to the room keeps P-2 chosen and focused.
     await clickPlan(400, 200);

@@ -258,14 +258,14 @@ async function setUp(page: Page, act: Actions, dir: string, flow: 'loop' | 'popu
   await act.fill(page.getByLabel('Lösenord', { exact: true }), CLIENT.password);
   await act.fill(page.getByLabel('Bekräfta lösenord'), CLIENT.password);
   await act.click(page.getByRole('button', { name: 'Spara' }));
-  await page.waitForURL('**/users');
+  // Back on the project form, with the new client chosen.
+  await page.waitForURL('**/project-add?client=*');
 
   act.phase('project');
-  await act.click(page.getByRole('navigation').getByRole('link', { name: 'Projekt' }));
-  await act.click(page.getByRole('link', { name: 'Lägg till projekt' }).first());
   await act.fill(page.getByLabel('Namn'), PROJECT_NAME);
-  // The type stays the default, Försäljning (bostadsrätter).
-  await act.choose(page.getByRole('combobox', { name: 'Kund' }), CLIENT.first);
+  // The type stays the default, Försäljning (bostadsrätter); the client is the one just added.
+  const client = page.getByRole('combobox', { name: 'Kund' });
+  while (!(await client.inputValue()).startsWith(CLIENT.first)) await page.waitForTimeout(50);
   await act.click(page.getByRole('button', { name: 'Spara' }));
   await page.waitForURL(/\/projects\/\d+/);
   const projectId = Number(/\/projects\/(\d+)/.exec(page.url())![1]);

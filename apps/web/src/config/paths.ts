@@ -8,13 +8,16 @@ export const paths = {
   dashboard: () => '/dashboard',
   projects: () => '/projects',
   project: (id: Id) => `/projects/${encodeURIComponent(String(id))}`,
-  projectAdd: () => '/project-add',
+  /** With `clientId`: the form opens with that client chosen (back from adding one). */
+  projectAdd: (clientId?: Id) =>
+    clientId === undefined ? '/project-add' : `/project-add?client=${encodeURIComponent(String(clientId))}`,
   /** The public widget, outside this app. */
   widget: (id: Id) => `/view/${encodeURIComponent(String(id))}`,
   users: () => '/users',
   user: (id: Id) => `/users/${encodeURIComponent(String(id))}`,
   userEdit: (id: Id) => `/users/${encodeURIComponent(String(id))}/edit`,
-  userAdd: () => '/user-add',
+  /** `forProject`: a client added from the project form, who goes back to it once saved. */
+  userAdd: (forProject = false) => (forProject ? '/user-add?for=project' : '/user-add'),
   audit: () => '/audit',
 } as const;
 

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
@@ -8,10 +8,12 @@ import { ProjectCreateForm } from '../../../features/projects/components/project
 export function ProjectAddRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const client = useSearchParams()[0].get('client');
   return (
     <>
       <PageHeader title={t('projects.add.title')} />
       <ProjectCreateForm
+        initialClientId={client}
         onSaved={(project) => void navigate(paths.project(project.id))}
         onCancel={() => void navigate(paths.projects())}
       />

@@ -20,6 +20,7 @@ import {
 } from '@planvy/shared';
 import { errorMessage } from '../../../lib/error-message';
 import { usePlans } from '../api/get-plans';
+import { usePlacementLoop } from '../hooks/use-placement-loop';
 import { PlanWorkspace } from './plan-workspace';
 import classes from './plan-viewer.module.css';
 import type { ApartmentFormSlot, PlanShading } from '../types';
@@ -99,10 +100,18 @@ export function PlanViewer({
   };
   const revealed = useCallback(() => setReveal(null), []);
 
-  // Asked from the apartments table: the plan comes into view; its workspace starts the loop.
+  // "Place the next apartment" (ADR 029) runs over the project's plans: it stays on when another
+  // plan is opened. Asked from the apartments table, the plan comes into view and the loop starts.
+  const loop = usePlacementLoop(apartments);
+  const editsPlans = can('plan.edit', project);
+  const { start: startLoop } = loop;
+  const placeHandled = useRef(placeRequest);
   useEffect(() => {
-    if (placeRequest > 0) colourRoot.current?.scrollIntoView({ block: 'start' });
-  }, [placeRequest]);
+    if (placeRequest === placeHandled.current) return;
+    placeHandled.current = placeRequest;
+    colourRoot.current?.scrollIntoView({ block: 'start' });
+    if (editsPlans) startLoop();
+  }, [placeRequest, editsPlans, startLoop]);
 
   const onDirtyChange = useCallback((value: boolean) => {
     dirty.current = value;
@@ -190,7 +199,7 @@ export function PlanViewer({
             onFindElsewhere={findElsewhere}
             revealApartment={reveal}
             onRevealed={revealed}
-            placeRequest={placeRequest}
+            loop={loop}
           />
         )}
       </Stack>

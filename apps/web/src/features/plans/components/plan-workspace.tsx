@@ -29,7 +29,7 @@ import type { AutopilotProposal, AutopilotResult } from '@planvy/shared/plan/aut
 import type { EditSelection, StageLabel, StageTool } from '../editor/plan-stage';
 import type { ZoneContext } from '../editor/zone-markup';
 import { usePlanSaves } from '../hooks/use-plan-saves';
-import { usePlacementLoop } from '../hooks/use-placement-loop';
+import type { PlacementLoop } from '../hooks/use-placement-loop';
 import { usePlanStage } from '../hooks/use-plan-stage';
 import { useZonePopup } from '../hooks/use-zone-popup';
 import { attachedIds, BuildingTags } from './building-tags';
@@ -60,8 +60,8 @@ export interface PlanWorkspaceProps {
   /** An apartment to open once this plan is loaded (found from another plan), then `onRevealed`. */
   revealApartment: number | null;
   onRevealed: () => void;
-  /** A counter: each raise starts the "place the next apartment" loop here (ADR 029). */
-  placeRequest?: number;
+  /** The "place the next apartment" loop (ADR 029); the viewer holds it, so it outlives a switch of plans. */
+  loop: PlacementLoop;
 }
 
 const NO_BUILDINGS: BuildingNumber[] = [];
@@ -85,13 +85,14 @@ export function PlanWorkspace({
   onFindElsewhere,
   revealApartment,
   onRevealed,
-  placeRequest = 0,
+  loop,
 }: PlanWorkspaceProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language?.startsWith('en') ? 'en' : 'sv';
   const queryClient = useQueryClient();
   const [parseError, setParseError] = useState(false);
-  const [tool, setTool] = useState<StageTool>('select');
+  // A plan opened while the loop runs opens with the pick tool, ready for the next room.
+  const [tool, setTool] = useState<StageTool>(loop.active ? 'pick' : 'select');
   /** A room the default tool's click landed on that is no zone yet: offered to become one. */
   const [offer, setOffer] = useState<Element | null>(null);
   const [draftPoints, setDraftPoints] = useState(0);
@@ -131,7 +132,6 @@ export function PlanWorkspace({
     shading,
   });
   const popups = zones.store;
-  const loop = usePlacementLoop(apartments);
 
   const { hostRef, stageRef, callbacks } = usePlanStage({
     onZoneActivate: (el) => zones.open(el, loop.next),
@@ -357,15 +357,10 @@ export function PlanWorkspace({
 
   // "Place the next apartment" (ADR 029): the pick tool, and each new zone offers the queue's next.
   const { start: startLoop, stop: stopLoop } = loop;
-  // Only a raise after this plan opened starts it (the counter outlives a switch of plans).
-  const placeHandled = useRef(placeRequest);
+  // Started here, from the toolbar, or from the apartments table: the pick tool comes with it.
   useEffect(() => {
-    if (placeRequest === placeHandled.current) return;
-    placeHandled.current = placeRequest;
-    if (!editsPlans) return;
-    startLoop();
-    setTool('pick');
-  }, [placeRequest, editsPlans, startLoop]);
+    if (loop.active) setTool('pick');
+  }, [loop.active]);
   const placing = useMemo(
     () =>
       editsPlans
@@ -378,7 +373,6 @@ export function PlanWorkspace({
                 return;
               }
               startLoop();
-              setTool('pick');
             },
           }
         : undefined,

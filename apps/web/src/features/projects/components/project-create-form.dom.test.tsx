@@ -81,4 +81,23 @@ describe('ProjectCreateForm', () => {
     });
     expect(await screen.findByText('Projektet har skapats!')).toBeTruthy();
   });
+
+  it('chooses the only client, and the one just added from here', async () => {
+    fetchMock.mockResolvedValueOnce(answer(clientsResponseSchema, { clients: clients.slice(0, 1) }));
+    renderRoute(<ProjectCreateForm onSaved={onSaved} onCancel={onCancel} />);
+    const client = () => screen.getByRole<HTMLInputElement>('combobox', { name: 'Kund' });
+    await waitFor(() => expect(client().value).toBe('Eva Ek'));
+    cleanupRender();
+
+    fetchMock.mockResolvedValueOnce(answer(clientsResponseSchema, { clients }));
+    renderRoute(<ProjectCreateForm onSaved={onSaved} onCancel={onCancel} initialClientId="3" />);
+    await waitFor(() => expect(client().value).toBe('Olle Berg'));
+    cleanupRender();
+
+    // No client yet: the link to add one asks the user form to come back here.
+    fetchMock.mockResolvedValueOnce(answer(clientsResponseSchema, { clients: [] }));
+    renderRoute(<ProjectCreateForm onSaved={onSaved} onCancel={onCancel} />);
+    const add = await screen.findByRole('link', { name: /kund/i });
+    expect(add.getAttribute('href')).toBe('/user-add?for=project');
+  });
 });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import {
   Alert,
@@ -43,16 +44,18 @@ const FIELDS: readonly string[] = ['name', 'type', 'user_id', 'description'];
 interface ProjectCreateFormProps {
   onSaved: (project: Project) => void;
   onCancel: () => void;
+  /** The client chosen to start with (one just added from here). */
+  initialClientId?: string | null;
 }
 
 /** /project-add: name, type (default sale), client and description (spec §2, §5). */
-export function ProjectCreateForm({ onSaved, onCancel }: ProjectCreateFormProps) {
+export function ProjectCreateForm({ onSaved, onCancel, initialClientId = null }: ProjectCreateFormProps) {
   const { t } = useTranslation();
   const clients = useClients();
   const createProject = useCreateProject();
 
   const form = useForm<ProjectCreateValues>({
-    initialValues: { name: '', type: DEFAULT_PROJECT_TYPE, user_id: null, description: '' },
+    initialValues: { name: '', type: DEFAULT_PROJECT_TYPE, user_id: initialClientId, description: '' },
     validate: (values) => {
       const translate = (m: ValidationMessage) => t(`validation.${m.key}`, m.values ?? {});
       const errors: FormErrors = zodFormErrors(
@@ -95,6 +98,12 @@ export function ProjectCreateForm({ onSaved, onCancel }: ProjectCreateFormProps)
 
   const clientOptions = (clients.data ?? []).map((c) => ({ value: String(c.user_id), label: fullName(c) }));
   const noClients = clients.isSuccess && clientOptions.length === 0;
+  // The only client is the owner to be: chosen already, still changeable.
+  const onlyClient = clientOptions.length === 1 ? clientOptions[0]!.value : null;
+  const { setFieldValue, values } = form;
+  useEffect(() => {
+    if (onlyClient !== null && values.user_id === null) setFieldValue('user_id', onlyClient);
+  }, [onlyClient, values.user_id, setFieldValue]);
   const saving = createProject.isPending;
 
   return (
@@ -109,7 +118,7 @@ export function ProjectCreateForm({ onSaved, onCancel }: ProjectCreateFormProps)
           {noClients && (
             <Alert color="yellow" role="status">
               {t('projects.add.noClients')}{' '}
-              <Anchor component={Link} to={paths.userAdd()}>
+              <Anchor component={Link} to={paths.userAdd(true)}>
                 {t('projects.add.addClient')}
               </Anchor>
             </Alert>
