@@ -607,7 +607,15 @@ describe('zone editor', () => {
           '<rect id="old" data-link-to="gone.svg" x="600" y="100" width="200" height="150"/>',
       ),
     );
-    await upload(projectId, 'house-a.svg', svg('<circle cx="500" cy="300" r="100"/>'));
+    await upload(
+      projectId,
+      'house-a.svg',
+      svg('<title>Hus A, plan 1</title><circle cx="500" cy="300" r="100"/>'),
+    );
+    const [a] = await Promise.all([
+      arrangeAs(token).buildingNumber(projectId, 'A'),
+      arrangeAs(token).buildingNumber(projectId, 'B'),
+    ]);
     await openProject(projectId);
     await planShown(file.version);
 
@@ -617,36 +625,40 @@ describe('zone editor', () => {
     await dialog.getByRole('radio', { name: /Länka till hus/ }).click();
     await dialog.getByRole('button', { name: 'Nästa' }).click();
     // The current plan is not offered.
-    // Plans by their names (ADR 025): house-a.svg has no <title>, so it is "Plan 2".
+    // Plans by their names (ADR 025): house-a.svg is called by its <title>.
     expect(await openOptions(dialog.getByRole('combobox', { name: 'Plan som ska öppnas' }))).toEqual([
-      'Plan 2',
+      'Hus A, plan 1',
     ]);
-    await page.getByRole('option', { name: 'Plan 2' }).click();
+    await page.getByRole('option', { name: 'Hus A, plan 1' }).click();
+    // The plan names building A: it comes chosen (and can be changed).
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: 'Husnummer', exact: true }).inputValue())
+      .toBe('Hus A');
     const saved = planSaved();
     await dialog.getByRole('button', { name: 'Spara' }).click();
     expect((await saved).status()).toBe(200);
     expect((await plan(projectId, 'site.svg')).svg).toMatch(
-      /<rect id="house-a"[^>]* data-link-to="house-a.svg"/,
+      new RegExp(`<rect id="house-a"[^>]* data-link-to="house-a.svg" data-building-number="${a.id}"`),
     );
     // The popup has faded out; a zone edit sends the zone, never the plan.
     await dialog.waitFor({ state: 'detached' });
-    expect(await stage().locator('#house-a').getAttribute('data-pv-state')).toBe('link');
+    expect(await stage().locator('#house-a').getAttribute('data-pv-state')).toBe('building');
 
     await tool('Markera och flytta');
     await clickPlan(200, 170);
     await dialog.getByRole('heading', { name: 'Länka till hus' }).waitFor();
     await dialog.getByRole('button', { name: 'Följ länken' }).click();
-    await page.getByTestId('plan-file-name').getByText('Plan 2 · fil: house-a.svg').waitFor();
-    expect(await page.getByRole('button', { name: 'Plan 2', exact: true }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    await page.getByTestId('plan-file-name').getByText('Hus A, plan 1 · fil: house-a.svg').waitFor();
+    expect(
+      await page.getByRole('button', { name: 'Hus A, plan 1', exact: true }).getAttribute('aria-pressed'),
+    ).toBe('true');
 
     await page.getByRole('button', { name: 'Plan 1', exact: true }).click();
     await planShown();
     await clickPlan(200, 170);
     await dialog.getByRole('button', { name: 'Ta bort länken' }).click();
     const confirm = page.getByRole('dialog', { name: 'Ta bort länken' });
-    await confirm.getByText('Är du säker på att du vill ta bort länken till Plan 2?').waitFor();
+    await confirm.getByText('Är du säker på att du vill ta bort länken till Hus A, plan 1?').waitFor();
     const unlinked = planSaved();
     await confirm.getByRole('button', { name: 'Ta bort länken' }).click();
     expect((await unlinked).status()).toBe(200);

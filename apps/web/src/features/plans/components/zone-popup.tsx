@@ -25,6 +25,7 @@ import {
 } from '@planvy/shared';
 import type { ShapeWarning } from '../editor/plan-stage';
 import { useOpenPopup, type PopupStore } from '../hooks/use-zone-popup';
+import { buildingForPlan } from '../link-building';
 import type { ApartmentFormSlot, PopupStep, ZonePopupState } from '../types';
 
 export interface ZonePopupProps {
@@ -314,6 +315,15 @@ function LinkStep({
   const [building, setBuilding] = useState<string | null>(
     currentBuilding === null ? null : String(currentBuilding),
   );
+  /** The building was chosen (or cleared) by hand: a plan chosen later no longer suggests one. */
+  const [buildingChosen, setBuildingChosen] = useState(currentBuilding !== null);
+  const chooseTarget = (next: string | null) => {
+    setValue(next);
+    if (buildingChosen || !setsBuilding) return;
+    const title = plans.find((p) => p.name === next)?.title ?? '';
+    const suggested = buildingForPlan(title, buildingNumbers);
+    setBuilding(suggested === null ? null : String(suggested));
+  };
   // A zone cannot link to the plan it is on (spec §5).
   const options = plans.filter((p) => p.name !== planName).map((p) => ({ value: p.name, label: p.title }));
   const linkedTitle = plans.find((p) => p.name === state.linkTarget)?.title ?? state.linkTarget ?? '';
@@ -349,7 +359,7 @@ function LinkStep({
             placeholder={t('plans.popup.linkPlaceholder')}
             data={options}
             value={value}
-            onChange={setValue}
+            onChange={chooseTarget}
             allowDeselect={false}
             disabled={!editsPlans}
             comboboxProps={{ withinPortal: true }}
@@ -364,7 +374,10 @@ function LinkStep({
             }
             data={buildingOptions}
             value={building}
-            onChange={setBuilding}
+            onChange={(next) => {
+              setBuilding(next);
+              setBuildingChosen(true);
+            }}
             clearable
             disabled={!setsBuilding || buildingOptions.length === 0}
             comboboxProps={{ withinPortal: true }}
