@@ -34,6 +34,7 @@ import { authRoutes } from './modules/auth/routes';
 import { buildingNumberRoutes } from './modules/building-numbers/routes';
 import { fileAdminRoutes, fileRoutes, publicFileRoutes } from './modules/files/routes';
 import { livePlugin, liveRoutes } from './modules/live/routes';
+import { outboxPlugin } from './modules/outbox/plugin';
 import { ClickRecorder, DEFAULT_CLICK_OPTIONS } from './modules/public-view/click-recorder';
 import { publicViewRoutes } from './modules/public-view/routes';
 import { buildPublicView, PublicViewCache } from './modules/public-view/service';
@@ -183,6 +184,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     expiresIn: opts.config.jwtExpiresIn,
   });
   await app.register(livePlugin);
+  await app.register(outboxPlugin, { db: opts.db });
 
   await app.register(
     async (v1) => {

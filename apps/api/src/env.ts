@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { FileStoreConfig } from './lib/file-store';
 import { passwordProblem } from './lib/password-policy';
 import { DEFAULT_LIVE_OPTIONS, type LiveHubOptions } from './modules/live/hub';
+import type { MailConfig } from './modules/mail/transport';
+import { DEFAULT_OUTBOX_OPTIONS, type OutboxOptions } from './modules/outbox/loop';
 import type { ConnectionLimits } from './plugins/connection-limits';
 
 const optional = z
@@ -110,6 +112,10 @@ const envSchema = z
     REQUEST_TIMEOUT_SECONDS: seconds(120),
     KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
     CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(256),
+    SMTP_URL: optional.refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), {
+      message: 'SMTP_URL must be an smtp:// or smtps:// URL',
+    }),
+    MAIL_FROM: optional,
   })
   .superRefine((e, ctx) => {
     const set = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const).filter(
@@ -124,6 +130,13 @@ const envSchema = z
         path: ['S3_SECRET_ACCESS_KEY'],
         message:
           'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset to use the AWS credential chain)',
+      });
+    }
+    if (e.SMTP_URL && !e.MAIL_FROM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message: 'is needed with SMTP_URL (the sender of every mail)',
       });
     }
     if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
@@ -174,6 +187,14 @@ export interface AppConfig {
   fileStore: FileStoreConfig;
   /** Time limits on receiving a request and open connections per client address (ADR 021). */
   connections: ConnectionLimits;
+  /** Mail (ADR 033): SMTP_URL and MAIL_FROM, or .eml files under DATA_DIR/mail. */
+  mail: MailConfig;
+  /** The outbox loop (ADR 032); it does not run in tests, which drain it when they need to. */
+  outbox: OutboxOptions;
+  /** Where links in mail point: PUBLIC_URL, else this server on localhost (never a request's Host header). */
+  appUrl: string;
+  /** How long a password-reset link works. */
+  passwordResetMinutes: number;
 }
 
 /** The one place that reads process.env. */
@@ -219,6 +240,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       backoffMaxSeconds: e.LOGIN_BACKOFF_MAX_SECONDS,
     },
     impersonationSeconds: 60 * 60,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? 'Planvy <planvy@localhost>',
+      dir: path.join(path.resolve(base, e.DATA_DIR), 'mail'),
+    },
+    outbox: { ...DEFAULT_OUTBOX_OPTIONS, run: e.NODE_ENV !== 'test' },
+    appUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
+    passwordResetMinutes: 60,
     fileStore: e.S3_BUCKET
       ? {
           kind: 's3',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -533,4 +534,74 @@ export const auditLog = pgTable(
     index('audit_log_project_idx').on(t.project_id, t.id),
     index('audit_log_entity_idx').on(t.entity_type, t.entity_id, t.id),
   ],
+);
+
+/**
+ * Everything that leaves Planvy (ADR 032): written in the same transaction as the change
+ * that causes it, sent by the outbox loop. A row is `pending` until due_at, `sending`
+ * while one instance holds it (due_at is then when its claim lapses), and ends `sent` or
+ * `failed` (after the last attempt).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What the payload is: 'mail' (ADR 033); webhooks will follow. */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** The project it belongs to, for the per-project mail log; none for account mail. */
+    project_id: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    due_at: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    /** Which claim holds a `sending` row: a lapsed claimer's late answer changes nothing. */
+    claim: text('claim'),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.due_at)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    index('outbox_project_idx').on(t.project_id, t.id),
+  ],
+);
+
+/** Each attempt to send an outbox row: when, and what went wrong (null: it left). */
+export const outboxAttempts = pgTable(
+  'outbox_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    outbox_id: bigint('outbox_id', { mode: 'number' })
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull(),
+    finished_at: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+    error: text('error'),
+  },
+  (t) => [index('outbox_attempts_outbox_idx').on(t.outbox_id, t.attempt)],
+);
+
+/**
+ * One-time links sent by mail (password reset; invitations next): only the SHA-256 of
+ * the token is kept, and a token is spent once, before it expires.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password_reset'] }).notNull(),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_idx').on(t.token_hash), index('user_tokens_user_idx').on(t.user_id)],
 );

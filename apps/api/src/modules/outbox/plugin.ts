@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client';
+import { listenTo, type Listening } from '../live/listener';
+import { MAIL_KIND, mailHandler } from '../mail/mail';
+import { createMailTransport } from '../mail/transport';
+import { OutboxLoop } from './loop';
+import { OUTBOX_CHANNEL } from './repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's outbox loop (ADR 032); tests without a running loop call drain(). */
+    outbox: OutboxLoop;
+  }
+}
+
+/**
+ * Starts the outbox loop when the app is ready and stops it when it closes. A write wakes
+ * every instance's loop through a notification on OUTBOX_CHANNEL, as live updates do (ADR
+ * 015); a lost notification only delays a row until the next poll.
+ */
+export const outboxPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  const transport = createMailTransport(app.config.mail);
+  // The database itself, not app.db: a pass woken inside a request must not join its transaction.
+  const loop = new OutboxLoop(
+    opts.db,
+    { [MAIL_KIND]: mailHandler(transport, app.config.mail.from) },
+    app.config.outbox,
+    app.log,
+  );
+  app.decorate('outbox', loop);
+  let listening: Listening | undefined;
+  if (app.config.outbox.run) {
+    app.addHook('onReady', async () => {
+      listening = await listenTo(
+        opts.db,
+        OUTBOX_CHANNEL,
+        () => loop.wake(),
+        () => loop.wake(),
+        app.log,
+      );
+      loop.start();
+    });
+  }
+  app.addHook('onClose', async () => {
+    await loop.stop();
+    await listening?.close();
+    transport.close();
+  });
+});
