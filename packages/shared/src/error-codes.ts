@@ -13,6 +13,8 @@ export const SERVER_MESSAGES = {
   forbidden: 'You do not have access to this resource',
   credentials: 'These credentials do not match our records.',
   tooManyLogins: 'Too many login attempts. Try again later.',
+  tooManyResets: 'Too many password reset requests. Try again later.',
+  resetLinkInvalid: 'This link has expired or has already been used. Ask for a new one.',
   emailTaken: 'The email has already been taken',
   emailFixed: 'The email cannot be changed',
   passwordCommon:

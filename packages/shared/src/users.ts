@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codedIssue } from './error-codes';
+import { LANGUAGES } from './language';
 
 export const ROLES = ['client', 'admin', 'broker'] as const;
 export type Role = (typeof ROLES)[number];
@@ -34,6 +35,26 @@ export const loginBodySchema = z.object({
   password: z.string().min(1).max(LIMITS.passwordMax),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** POST /password-reset ("Glömt lösenord?"): the address, and the language the mail is written in. */
+export const passwordResetRequestSchema = z.object({
+  email: emailField,
+  language: z.enum(LANGUAGES).optional(),
+});
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** POST /password-reset/complete: the link's token and the new password, typed twice (as in the user form). */
+export const passwordResetSchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    password: passwordField,
+    password_confirm: z.string().max(LIMITS.passwordMax),
+  })
+  .refine((u) => u.password === u.password_confirm, {
+    path: ['password_confirm'],
+    ...codedIssue('passwordConfirm'),
+  });
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
 
 const userFields = {
   first_name: trimmed(LIMITS.name).min(1),

@@ -23,6 +23,8 @@ beforeEach(async () => {
 /** Routes under /api anyone may call without signing in: each one is listed here on purpose. */
 const PUBLIC_ROUTES = new Set([
   'POST /api/v1/login',
+  'POST /api/v1/password-reset',
+  'POST /api/v1/password-reset/complete',
   'POST /api/v1/public/view/:projectId/click',
   'GET /api/v1/public/view/:projectId',
   'GET /api/v1/public/view/:projectId/events',
@@ -71,7 +73,13 @@ describe('the access hook', () => {
   const as = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.as(token, { method, url, ...(payload ? { payload } : {}) });
   /** A refusal as the web app reads it: the catalogue's code beside the English text (ADR 019). */
-  const denied = (code: string, message: string) => ({ message, errors: {}, status_code: 403, code, params: {} });
+  const denied = (code: string, message: string) => ({
+    message,
+    errors: {},
+    status_code: 403,
+    code,
+    params: {},
+  });
 
   it('answers 401 before anything else, 404 for a project outside the scope, then the rule’s reason', async () => {
     const anonymous = await t.app.inject({

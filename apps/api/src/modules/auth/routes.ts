@@ -1,4 +1,4 @@
-import { serverMessage } from '@planvy/shared';
+import { languageOf, passwordResetRequestSchema, passwordResetSchema, serverMessage } from '@planvy/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, loginBodySchema, loginResponseSchema, meResponseSchema, z } from '../../lib/schemas';
 import { HttpError, invalid } from '../../lib/http-error';
@@ -6,8 +6,60 @@ import { dummyHash } from '../../lib/password';
 import { bumpTokenVersion, endImpersonation, findUserByEmail } from '../users/repository';
 import { browserCookie, browserIdOf } from './login-limits';
 import { getUser } from '../users/service';
+import { completePasswordReset, PasswordResetLimits, requestPasswordReset } from './password-reset';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const resetLimits = new PasswordResetLimits(app.db, app.config.loginLimits);
+
+  app.post(
+    '/password-reset',
+    {
+      config: { publicView: false },
+      schema: {
+        tags: ['auth'],
+        summary: '"Forgot password?": mail a single-use link to set a new password',
+        description: `Always 204, whether or not a user has the address, so the answer tells nobody which addresses have accounts. For an existing user a link valid ${app.config.passwordResetMinutes} minutes is mailed (through the outbox) in the language given; an earlier unspent link stops working. Limited like sign-in per client address (429 with Retry-After); past 3 requests an hour for one address the answer is the same and nothing is sent.`,
+        body: passwordResetRequestSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const byAddress = await resetLimits.admitAddress(request.ip);
+      if (!byAddress.ok) {
+        throw new HttpError(
+          429,
+          serverMessage('tooManyResets'),
+          {},
+          { 'retry-after': String(byAddress.retryAfterSeconds) },
+        );
+      }
+      const { email, language } = request.body;
+      if (await resetLimits.admitEmail(email)) {
+        await requestPasswordReset(app.db, app.config, email, languageOf(language));
+      }
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/password-reset/complete',
+    {
+      config: { publicView: false },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the link from the mail',
+        description:
+          "The password follows the user form's rules (422 on `password` or `password_confirm`). A spent, expired or unknown link is 422 on `token`. Spends the link and ends every session of the user; sign in with the new password afterwards.",
+        body: passwordResetSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await completePasswordReset(app.db, request.body.token, request.body.password);
+      return reply.status(204).send(null);
+    },
+  );
+
   app.post(
     '/login',
     {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { impersonations, projects, userConfigs, users } from '../../db/schema';
+import { impersonations, projects, userConfigs, users, userTokens } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserConfigRow = typeof userConfigs.$inferSelect;
@@ -127,4 +127,54 @@ export async function getConfig(db: DbOrTx, userId: number, name: string) {
     .from(userConfigs)
     .where(and(eq(userConfigs.user_id, userId), eq(userConfigs.name, name)));
   return row?.value;
+}
+
+export type UserTokenPurpose = (typeof userTokens.$inferInsert)['purpose'];
+
+/** Keeps a one-time link's token (its hash) for `minutes`, by the database's clock. */
+export async function insertUserToken(
+  db: DbOrTx,
+  values: { user_id: number; purpose: UserTokenPurpose; token_hash: string; minutes: number },
+): Promise<void> {
+  await db.insert(userTokens).values({
+    user_id: values.user_id,
+    purpose: values.purpose,
+    token_hash: values.token_hash,
+    expires_at: sql`now() + make_interval(mins => ${values.minutes})`,
+  });
+}
+
+/** The user of a token that is neither spent nor expired. */
+export async function findLiveUserToken(db: DbOrTx, purpose: UserTokenPurpose, tokenHash: string) {
+  const [row] = await db
+    .select({ id: userTokens.id, user: users })
+    .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.user_id))
+    .where(
+      and(
+        eq(userTokens.token_hash, tokenHash),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.used_at),
+        gt(userTokens.expires_at, sql`now()`),
+      ),
+    );
+  return row;
+}
+
+/** Spends a live token; false when it was spent or expired meanwhile (a second use). */
+export async function spendUserToken(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .update(userTokens)
+    .set({ used_at: sql`now()` })
+    .where(and(eq(userTokens.id, id), isNull(userTokens.used_at), gt(userTokens.expires_at, sql`now()`)))
+    .returning({ id: userTokens.id });
+  return rows.length > 0;
+}
+
+/** Every unspent token of the user for `purpose` stops working. */
+export async function revokeUserTokens(db: DbOrTx, userId: number, purpose: UserTokenPurpose): Promise<void> {
+  await db
+    .update(userTokens)
+    .set({ used_at: sql`now()` })
+    .where(and(eq(userTokens.user_id, userId), eq(userTokens.purpose, purpose), isNull(userTokens.used_at)));
 }

@@ -51,7 +51,7 @@ export async function listUsers(db: DbOrTx, role?: repo.UserRow['role']): Promis
 }
 
 /** 422 on the password field for a password that is too common (or too guessable from the user's own details). */
-function assertPasswordStrong(
+export function assertPasswordStrong(
   password: string,
   user: { email: string; first_name: string; last_name: string },
 ) {
