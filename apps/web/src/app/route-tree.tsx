@@ -46,7 +46,18 @@ export const routes: RouteObject[] = [
       { path: routePatterns.home, element: <Navigate to={paths.projects()} replace /> },
       {
         element: <GuestOnly />,
-        children: [{ path: routePatterns.login, lazy: page(() => import('./routes/login'), 'LoginRoute') }],
+        children: [
+          { path: routePatterns.login, lazy: page(() => import('./routes/login'), 'LoginRoute') },
+          {
+            path: routePatterns.forgotPassword,
+            lazy: page(() => import('./routes/forgot-password'), 'ForgotPasswordRoute'),
+          },
+        ],
+      },
+      // The mail's link works whoever is signed in in this browser.
+      {
+        path: routePatterns.resetPassword,
+        lazy: page(() => import('./routes/reset-password'), 'ResetPasswordRoute'),
       },
       {
         element: <RequireAuth />,

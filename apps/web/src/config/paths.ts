@@ -4,6 +4,9 @@ type Id = number | string;
 export const paths = {
   home: () => '/',
   login: () => '/login',
+  forgotPassword: () => '/forgot-password',
+  /** The link in the reset mail (built by the API: apps/api/src/modules/auth/password-reset.ts). */
+  resetPassword: () => '/reset-password',
   account: () => '/account',
   dashboard: () => '/dashboard',
   projects: () => '/projects',
@@ -24,6 +27,8 @@ export const paths = {
 export const routePatterns = {
   home: '/',
   login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   account: '/account',
   dashboard: '/dashboard',
   projects: '/projects',

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { LIMITS, loginBodySchema, type LoginBody } from '@planvy/shared';
+import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { login, logout } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';
@@ -72,6 +74,9 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         <Button type="submit" loading={mutation.isPending} fullWidth>
           {t('login.submit')}
         </Button>
+        <Anchor component={Link} to={paths.forgotPassword()} size="sm" ta="center">
+          {t('login.forgotPassword')}
+        </Anchor>
       </Stack>
     </form>
   );
