@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminToken, api, createUser, freshPage, launch } from './support/browser';
+import { mailTo } from './support/mailbox';
 import { expectPath, signIn, signInAsAdmin, signInWithForm } from './support/session';
 
 let browser: Awaited<ReturnType<typeof launch>>;
@@ -64,6 +65,40 @@ describe('signing in', () => {
     await page.goto('/users');
     await expectPath(page, '/login');
     expect(await page.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
+  });
+
+  it('"Glömt lösenord?" mails a link that sets a new password, once', async () => {
+    const user = await createUser(await adminToken(), { first_name: 'Glömsk' });
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Glömt lösenord?' }).click();
+    await expectPath(page, '/forgot-password');
+    await page.getByLabel('E-post').fill(user.email);
+    await page.getByRole('button', { name: 'Skicka länk' }).click();
+    await page.getByText('Om adressen finns skickar vi en länk').waitFor();
+
+    // The running server's outbox loop sends it; without SMTP_URL it lands in DATA_DIR/mail.
+    const mail = await mailTo(user.email);
+    expect(mail.subject).toBe('Välj ett nytt lösenord till Planvy');
+    expect(mail.text).toContain('Hej Glömsk');
+    const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail.text ?? '')![0];
+    expect(new URL(link).origin).toBe(new URL(page.url()).origin);
+
+    await page.goto(link);
+    await page.getByLabel('Nytt lösenord', { exact: true }).fill('glad-gran-33');
+    await page.getByLabel('Bekräfta nytt lösenord').fill('glad-gran-33');
+    await page.getByRole('button', { name: 'Spara lösenordet' }).click();
+    await expectPath(page, '/login');
+    await page.getByText('Lösenordet är bytt').waitFor();
+    await signInWithForm(page, user.email, 'glad-gran-33');
+
+    // The link was spent: opened again, it is refused and offers a new one.
+    await page.getByRole('button', { name: 'Logga ut' }).first().click();
+    await page.goto(link);
+    await page.getByLabel('Nytt lösenord', { exact: true }).fill('other-pine-44');
+    await page.getByLabel('Bekräfta nytt lösenord').fill('other-pine-44');
+    await page.getByRole('button', { name: 'Spara lösenordet' }).click();
+    await page.getByText('Länken har gått ut eller har redan använts').waitFor();
+    await page.getByRole('link', { name: 'Be om en ny länk' }).waitFor();
   });
 
   it('logs out', async () => {

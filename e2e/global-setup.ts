@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { LoginResponse } from '@planvy/shared';
 import { ADMIN, startServer } from './support/server';
@@ -8,6 +9,8 @@ declare module 'vitest' {
     admin: { email: string; password: string };
     /** The admin signed in once for the whole run (e2e/support/session.ts). */
     adminSession: LoginResponse;
+    /** Where the server keeps the mail it sends (DATA_DIR/mail, ADR 033). */
+    mailDir: string;
   }
 }
 
@@ -26,5 +29,6 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', server.baseURL);
   project.provide('admin', ADMIN);
   project.provide('adminSession', (await res.json()) as LoginResponse);
+  project.provide('mailDir', path.join(server.dataDir, 'mail'));
   return () => server.close();
 }

@@ -50,6 +50,8 @@ export function stop(child: ChildProcess): Promise<void> {
 
 export interface RunningServer {
   baseURL: string;
+  /** Its DATA_DIR: mail is kept in DATA_DIR/mail as .eml files (no SMTP_URL). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,8 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      // Links in mail point here, as behind a proxy in production (never the request's Host).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -106,6 +110,7 @@ export async function startServer(
   await waitFor(`${server.baseURL}/api/health`, server.child, server.output);
   return {
     baseURL: server.baseURL,
+    dataDir,
     async close() {
       await stop(server.child);
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
