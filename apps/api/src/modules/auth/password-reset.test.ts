@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_OUTBOX_OPTIONS } from '../outbox/loop';
-import { outbox, userTokens } from '../../db/schema';
+import { auditLog, outbox, userTokens } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp-server';
 
@@ -138,6 +138,15 @@ describe('setting the new password', () => {
     expect((await login('ann@example.com', 'glad-gran-33')).statusCode).toBe(200);
     expect((await login('ann@example.com', 'secret123')).statusCode).toBe(401);
     expect((await t.as(user.token, { method: 'GET', url: '/api/v1/user/me' })).statusCode).toBe(401);
+    expect(await t.db.select().from(auditLog)).toMatchObject([
+      {
+        actor_id: user.id,
+        action: 'password_reset',
+        entity_type: 'user',
+        entity_id: String(user.id),
+        route: 'POST /api/v1/password-reset/complete',
+      },
+    ]);
 
     const again = await complete(token, 'other-pine-44');
     expect(again.statusCode).toBe(422);

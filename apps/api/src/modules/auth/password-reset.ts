@@ -6,6 +6,7 @@ import { invalid } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
 import { DbLimiter } from '../../lib/rate-limiter';
 import { enqueueMail, SECRET_MARK } from '../mail/mail';
+import { insertAuditEntry } from '../audit/repository';
 import * as repo from '../users/repository';
 import { assertPasswordStrong } from '../users/service';
 
@@ -85,9 +86,15 @@ export async function requestPasswordReset(
 
 /**
  * Sets the password a live link allows, spends the link and every other of the user's, and
- * ends every session the user has (a new token version), as a password change does.
+ * ends every session the user has (a new token version), as a password change does. The
+ * audit log records it as the user's own act.
  */
-export async function completePasswordReset(db: Db, token: string, password: string): Promise<void> {
+export async function completePasswordReset(
+  db: Db,
+  token: string,
+  password: string,
+  request: { route: string; id: string },
+): Promise<void> {
   const refused = () => invalid('token', serverMessage('resetLinkInvalid'));
   const found = await repo.findLiveUserToken(db, 'password_reset', tokenHash(token));
   if (!found) throw refused();
@@ -98,5 +105,15 @@ export async function completePasswordReset(db: Db, token: string, password: str
     if (!(await repo.spendUserToken(tx, found.id))) throw refused();
     await repo.revokeUserTokens(tx, found.user.id, 'password_reset');
     await repo.updateUser(tx, found.user.id, { password_hash: passwordHash }, true);
+    const { user } = found;
+    await insertAuditEntry(tx, {
+      actor_id: user.id,
+      actor_name: `${user.first_name} ${user.last_name}`.trim(),
+      action: 'password_reset',
+      entity_type: 'user',
+      entity_id: String(user.id),
+      route: request.route,
+      request_id: request.id,
+    });
   });
 }

@@ -55,7 +55,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await completePasswordReset(app.db, request.body.token, request.body.password);
+      await completePasswordReset(app.db, request.body.token, request.body.password, {
+        route: `POST ${request.routeOptions.url ?? ''}`,
+        id: request.id,
+      });
       return reply.status(204).send(null);
     },
   );
