@@ -195,6 +195,8 @@ export interface AppConfig {
   appUrl: string;
   /** How long a password-reset link works. */
   passwordResetMinutes: number;
+  /** How long an invitation link works. */
+  invitationDays: number;
 }
 
 /** The one place that reads process.env. */
@@ -248,6 +250,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     outbox: { ...DEFAULT_OUTBOX_OPTIONS, run: e.NODE_ENV !== 'test' },
     appUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
     passwordResetMinutes: 60,
+    invitationDays: 7,
     fileStore: e.S3_BUCKET
       ? {
           kind: 's3',

@@ -15,6 +15,12 @@ export const SERVER_MESSAGES = {
   tooManyLogins: 'Too many login attempts. Try again later.',
   tooManyResets: 'Too many password reset requests. Try again later.',
   resetLinkInvalid: 'This link has expired or has already been used. Ask for a new one.',
+  invitationLinkInvalid:
+    'This invitation has expired or has already been used. Ask the person who invited you for a new one.',
+  passwordWithInvite: 'Leave the password empty: the invited user chooses their own',
+  invitationAccepted: 'The user has already chosen a password',
+  mailHasLink:
+    'This mail carried a one-time link that is no longer kept. Send a new invitation or reset link instead.',
   emailTaken: 'The email has already been taken',
   emailFixed: 'The email cannot be changed',
   passwordCommon:
@@ -34,6 +40,7 @@ export const SERVER_MESSAGES = {
   sunStudyFileNotFound: 'Sun study file not found',
   themeNotFound: 'Theme not found',
   userNotFound: 'User not found',
+  mailNotFound: 'Mail not found',
   // The access policy's reasons (policy.ts): every 403 it gives is one of these or `forbidden`.
   adminsOnly: 'Only admins may do this',
   notWhileImpersonating: 'Not while signed in as another user',

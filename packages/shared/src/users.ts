@@ -66,22 +66,48 @@ const userFields = {
 const userCreateFields = z.object({
   ...userFields,
   email: emailField,
-  password: passwordField,
+  /**
+   * Mail the user a link to choose their own password (ADR 033) instead of setting one: the
+   * password fields are then left empty. Without it the spec's payload (password and
+   * password_confirm) works as before.
+   */
+  invite: z.boolean().optional(),
+  /** The language of the invitation mail; the admin's own by default. */
+  language: z.enum(LANGUAGES).optional(),
+  password: z.string().max(LIMITS.passwordMax).optional(),
   password_confirm: z.string().max(LIMITS.passwordMax).optional(),
 });
+
+type CreateFields = z.output<typeof userCreateFields>;
+const coded = (ctx: z.RefinementCtx, path: string, issue: ReturnType<typeof codedIssue>) =>
+  ctx.addIssue({ code: 'custom', path: [path], message: issue.error, params: issue.params });
+/** A password is required (and checked as before) unless the user is invited; an invitation carries none. */
+const passwordRule = (u: CreateFields, ctx: z.RefinementCtx) => {
+  if (u.invite) {
+    if (u.password) coded(ctx, 'password', codedIssue('passwordWithInvite'));
+    return;
+  }
+  for (const issue of passwordField.safeParse(u.password ?? '').error?.issues ?? []) {
+    ctx.addIssue({ ...issue, path: ['password'] });
+  }
+};
 
 /**
  * POST /admin/user. The spec's clients send `password_confirm` empty: that (or none at all)
  * means "no confirmation given"; a confirmation that is given must match.
  */
-export const userCreateSchema = userCreateFields.refine(
-  (u) => !u.password_confirm || u.password === u.password_confirm,
-  { path: ['password_confirm'], ...codedIssue('passwordConfirm') },
-);
+export const userCreateSchema = userCreateFields.superRefine((u, ctx) => {
+  passwordRule(u, ctx);
+  if (!u.invite && u.password_confirm && u.password !== u.password_confirm) {
+    coded(ctx, 'password_confirm', codedIssue('passwordConfirm'));
+  }
+});
 /** The admin form's: a person types the password twice, so an empty confirmation does not match. */
-export const userCreateFormSchema = userCreateFields.refine((u) => u.password === u.password_confirm, {
-  path: ['password_confirm'],
-  ...codedIssue('passwordConfirm'),
+export const userCreateFormSchema = userCreateFields.superRefine((u, ctx) => {
+  passwordRule(u, ctx);
+  if (!u.invite && u.password !== u.password_confirm) {
+    coded(ctx, 'password_confirm', codedIssue('passwordConfirm'));
+  }
 });
 export type UserCreate = z.input<typeof userCreateSchema>;
 
@@ -112,6 +138,8 @@ export const userSchema = z.object({
   phone: z.string(),
   roles: z.array(z.object({ slug: z.enum(ROLES), name: z.string() })),
   config: z.array(z.object({ name: z.string(), value: z.string() })),
+  /** Invited and not yet accepted: no password is set, so the user cannot sign in yet. */
+  invitation_pending: z.boolean(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

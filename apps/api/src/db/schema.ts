@@ -587,8 +587,9 @@ export const outboxAttempts = pgTable(
 );
 
 /**
- * One-time links sent by mail (password reset; invitations next): only the SHA-256 of
- * the token is kept, and a token is spent once, before it expires.
+ * One-time links sent by mail (password reset, invitation): only the SHA-256 of the token
+ * is kept, and a token is spent once, before it expires. `purpose` is plain text in the
+ * database (no check constraint), so a new purpose needs no migration.
  */
 export const userTokens = pgTable(
   'user_tokens',
@@ -597,7 +598,7 @@ export const userTokens = pgTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['password_reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['password_reset', 'invite'] }).notNull(),
     token_hash: text('token_hash').notNull(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true }),

@@ -24,6 +24,7 @@ const NOT_FOUND = {
   'Sun study file': 'sunStudyFileNotFound',
   Theme: 'themeNotFound',
   User: 'userNotFound',
+  Mail: 'mailNotFound',
 } as const satisfies Record<string, ErrorCode>;
 
 export const notFound = (what: keyof typeof NOT_FOUND) => new HttpError(404, serverMessage(NOT_FOUND[what]));

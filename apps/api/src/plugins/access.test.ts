@@ -25,6 +25,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/v1/login',
   'POST /api/v1/password-reset',
   'POST /api/v1/password-reset/complete',
+  'POST /api/v1/invitation/accept',
   'POST /api/v1/public/view/:projectId/click',
   'GET /api/v1/public/view/:projectId',
   'GET /api/v1/public/view/:projectId/events',

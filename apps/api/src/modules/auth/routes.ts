@@ -6,7 +6,8 @@ import { dummyHash } from '../../lib/password';
 import { bumpTokenVersion, endImpersonation, findUserByEmail } from '../users/repository';
 import { browserCookie, browserIdOf } from './login-limits';
 import { getUser } from '../users/service';
-import { completePasswordReset, PasswordResetLimits, requestPasswordReset } from './password-reset';
+import { setPasswordFromLink } from '../users/one-time-links';
+import { PasswordResetLimits, requestPasswordReset } from './password-reset';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const resetLimits = new PasswordResetLimits(app.db, app.config.loginLimits);
@@ -55,7 +56,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await completePasswordReset(app.db, request.body.token, request.body.password, {
+      await setPasswordFromLink(app.db, 'password_reset', request.body.token, request.body.password, {
+        route: `POST ${request.routeOptions.url ?? ''}`,
+        id: request.id,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/invitation/accept',
+    {
+      config: { publicView: false },
+      schema: {
+        tags: ['auth'],
+        summary: 'Choose the password of an invited account with the link from the invitation mail',
+        description: `The password follows the user form's rules (422 on \`password\` or \`password_confirm\`). A spent, expired (after ${app.config.invitationDays} days) or unknown link is 422 on \`token\`. Spends the link; sign in with the new password afterwards.`,
+        body: passwordResetSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await setPasswordFromLink(app.db, 'invite', request.body.token, request.body.password, {
         route: `POST ${request.routeOptions.url ?? ''}`,
         id: request.id,
       });
@@ -90,9 +112,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const row = await findUserByEmail(app.db, email);
-      // Unknown e-mails still pay for a hash check, so timing does not reveal which exist.
-      const ok = await app.passwords.verify(row?.password_hash ?? (await dummyHash()), password);
-      if (!row || !ok) {
+      // An invited user has no password yet (an empty hash). Unknown e-mails and invited
+      // users still pay for a hash check, so timing does not reveal which exist.
+      const usable = row?.password_hash ? row.password_hash : undefined;
+      const ok = await app.passwords.verify(usable ?? (await dummyHash()), password);
+      if (!row || !usable || !ok) {
         const credentials = serverMessage('credentials');
         throw new HttpError(401, credentials, { email: [credentials] });
       }

@@ -48,6 +48,31 @@ export const MAIL_TEMPLATES = {
       { href: params.link, label: 'Välj ett nytt lösenord' },
     );
   },
+  invitation: (
+    lang: Language,
+    params: { name: string; inviter: string; link: string; days: number; appUrl: string },
+  ): RenderedMail => {
+    if (lang === 'en') {
+      return layout(
+        `${params.inviter} has invited you to Planvy`,
+        [
+          `Hello ${params.name},`,
+          `${params.inviter} has made you an account in Planvy (${params.appUrl}). Choose your password with the link below; it works once, within ${params.days} days.`,
+          'Then sign in with your e-mail address and that password. If you did not expect this, ignore this message.',
+        ],
+        { href: params.link, label: 'Choose your password' },
+      );
+    }
+    return layout(
+      `${params.inviter} har bjudit in dig till Planvy`,
+      [
+        `Hej ${params.name},`,
+        `${params.inviter} har skapat ett konto åt dig i Planvy (${params.appUrl}). Välj ditt lösenord med länken nedan; den fungerar en gång, inom ${params.days} dagar.`,
+        'Logga sedan in med din e-postadress och det lösenordet. Om du inte väntade dig detta kan du bortse från meddelandet.',
+      ],
+      { href: params.link, label: 'Välj ditt lösenord' },
+    );
+  },
 } as const;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;

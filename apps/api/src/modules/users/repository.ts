@@ -171,10 +171,20 @@ export async function spendUserToken(db: DbOrTx, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Every unspent token of the user for `purpose` stops working. */
-export async function revokeUserTokens(db: DbOrTx, userId: number, purpose: UserTokenPurpose): Promise<void> {
+/** Every unspent token of the user for `purpose` (or of any purpose) stops working. */
+export async function revokeUserTokens(
+  db: DbOrTx,
+  userId: number,
+  purpose?: UserTokenPurpose,
+): Promise<void> {
   await db
     .update(userTokens)
     .set({ used_at: sql`now()` })
-    .where(and(eq(userTokens.user_id, userId), eq(userTokens.purpose, purpose), isNull(userTokens.used_at)));
+    .where(
+      and(
+        eq(userTokens.user_id, userId),
+        purpose ? eq(userTokens.purpose, purpose) : undefined,
+        isNull(userTokens.used_at),
+      ),
+    );
 }

@@ -1,4 +1,4 @@
-import { serverMessage } from '@planvy/shared';
+import { LANGUAGES, languageOf, serverMessage } from '@planvy/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bearer,
@@ -17,6 +17,7 @@ import {
 import { HttpError, notFound } from '../../lib/http-error';
 import { sentFields } from '../../plugins/audit';
 import { assertCan } from '../../plugins/auth';
+import { resendInvitation } from './invitations';
 import * as repo from './repository';
 import * as users from './service';
 
@@ -61,10 +62,21 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user',
     {
-      config: { access: manage, audit: { ...userAudit(), id: 'response:user.id' }, publicView: false },
+      config: {
+        access: manage,
+        audit: {
+          ...userAudit(),
+          id: 'response:user.id',
+          detail: (request) => ({
+            ...sentFields(request.body),
+            ...((request.body as { invite?: boolean }).invite ? { invitation: 'sent' } : {}),
+          }),
+        },
+        publicView: false,
+      },
       schema: {
         tags,
-        description: 'The password must be 6–30 characters and not one of the most common passwords (422).',
+        description: `The password must be 6–30 characters and not one of the most common passwords (422). With \`invite: true\` and no password, the user is mailed a single-use link (valid ${app.config.invitationDays} days, in \`language\`, the admin's by default) to choose their own, and cannot sign in until then.`,
         security: bearer,
         body: userCreateSchema,
         response: { 201: userResponse },
@@ -72,7 +84,36 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return { user: await users.createUser(app.db, request.body) };
+      return {
+        user: await users.createUser(app.db, request.body, {
+          config: app.config,
+          inviter: { name: request.auth.name, lang: languageOf(request.body.language) },
+        }),
+      };
+    },
+  );
+
+  app.post(
+    '/user/:id/invitation',
+    {
+      config: { access: manage, audit: userAudit('invite'), publicView: false },
+      schema: {
+        tags,
+        summary: '"Skicka inbjudan igen": mail an invited user a new link',
+        description:
+          'The earlier link stops working. 409 once the user has chosen a password; 404 for an unknown user.',
+        security: bearer,
+        params: idParams,
+        body: z.object({ language: z.enum(LANGUAGES).optional() }).optional(),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await resendInvitation(app.db, app.config, request.params.id, {
+        name: request.auth.name,
+        lang: languageOf(request.body?.language),
+      });
+      return reply.status(204).send(null);
     },
   );
 

@@ -15,6 +15,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { conflict, invalid, notFound } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
 import { passwordProblem } from '../../lib/password-policy';
+import type { AppConfig } from '../../env';
+import { invitationPending, NO_PASSWORD, sendInvitation, type Inviter } from './invitations';
 import * as repo from './repository';
 
 export function toUser(row: repo.UserRow, configs: repo.UserConfigRow[]): User {
@@ -31,6 +33,7 @@ export function toUser(row: repo.UserRow, configs: repo.UserConfigRow[]): User {
       name,
       value: own.find((c) => c.name === name)?.value ?? USER_CONFIG[name].default,
     })),
+    invitation_pending: invitationPending(row),
     created_at: row.created_at.toISOString(),
   };
 }
@@ -59,19 +62,36 @@ export function assertPasswordStrong(
   if (problem) throw invalid('password', problem);
 }
 
-export async function createUser(db: Db, input: z.output<typeof userCreateSchema>): Promise<User> {
+/**
+ * Creates a user with the password the admin chose, or, with `invite`, without one: the
+ * user gets an invitation mail to choose it, written to the outbox in the same transaction.
+ */
+export async function createUser(
+  db: Db,
+  input: z.output<typeof userCreateSchema>,
+  invitation: { config: Pick<AppConfig, 'appUrl' | 'invitationDays'>; inviter: Inviter },
+): Promise<User> {
   if (await repo.findUserByEmail(db, input.email)) {
     throw invalid('email', serverMessage('emailTaken'));
   }
-  assertPasswordStrong(input.password, input);
-  const row = await repo.insertUser(db, {
+  const fields = {
     email: input.email,
     first_name: input.first_name,
     last_name: input.last_name,
     phone: input.phone,
     role: input.role,
-    password_hash: await hashPassword(input.password),
-  });
+  };
+  if (input.invite) {
+    return db.transaction(async (tx) => {
+      const row = await repo.insertUser(tx, { ...fields, password_hash: NO_PASSWORD });
+      await sendInvitation(tx, invitation.config, row, invitation.inviter);
+      return toUser(row, []);
+    });
+  }
+  // The schema has required the password unless the user is invited.
+  const password = input.password ?? '';
+  assertPasswordStrong(password, input);
+  const row = await repo.insertUser(db, { ...fields, password_hash: await hashPassword(password) });
   return toUser(row, []);
 }
 
