@@ -30,6 +30,7 @@ import { urlInputPlugin } from './plugins/url-input';
 import { LoginLimits } from './modules/auth/login-limits';
 import { apartmentRoutes, apartmentStatusRoutes } from './modules/apartments/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { mailLogRoutes } from './modules/mail/routes';
 import { authRoutes } from './modules/auth/routes';
 import { buildingNumberRoutes } from './modules/building-numbers/routes';
 import { fileAdminRoutes, fileRoutes, publicFileRoutes } from './modules/files/routes';
@@ -203,6 +204,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         await admin.register(fileAdminRoutes);
         await admin.register(sunStudyUploadRoutes);
         await admin.register(auditRoutes);
+        await admin.register(mailLogRoutes);
         await admin.register(styleAdminRoutes);
       });
       await v1.register(buildingNumberRoutes);

@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = [
   'style',
   'theme',
   'sun_study',
+  'mail',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

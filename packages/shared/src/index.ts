@@ -19,6 +19,7 @@ export * from './web-links';
 export * from './concurrency';
 export * from './policy';
 export * from './audit';
+export * from './mail-log';
 export * from './statistics';
 export * from './excel-csv';
 export * from './plan/zones';

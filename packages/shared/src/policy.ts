@@ -154,6 +154,10 @@ export const POLICY = {
   /** Ends every session of the signed-in user; an admin acting as them may not. */
   'sessions.signOutEverywhere': (actor) => (actor.impersonating ? deny('notWhileImpersonating') : null),
   'audit.read': ownAdmin,
+  /** The mail log (who was mailed what, and how sending went), global or per project. */
+  'mail.read': ownAdmin,
+  /** "Skicka igen": a copy of a mail from the log. */
+  'mail.resend': ownAdmin,
 } satisfies Record<string, Rule>;
 
 export type PolicyAction = keyof typeof POLICY;

@@ -15,7 +15,7 @@ type ParamsOf<T extends MailTemplate> = Parameters<(typeof MAIL_TEMPLATES)[T]>[1
  * message is made when it is sent. `secret` (a token) is put into the params' `link` only
  * then, and the outbox drops it once the row ends, so a sent link is not kept.
  */
-interface MailPayload {
+export interface MailPayload {
   to: string;
   lang: Language;
   template: MailTemplate;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { outbox, outboxAttempts } from '../../db/schema';
 
@@ -125,4 +125,32 @@ export async function nextDueAt(db: Db): Promise<Date | undefined> {
     .from(outbox)
     .where(inArray(outbox.status, ['pending', 'sending']));
   return row?.at ? new Date(row.at) : undefined;
+}
+
+/** One page of a kind's rows, newest first: optionally one project's, or one status's. */
+export function listOutbox(
+  db: DbOrTx,
+  q: { kind: string; projectId?: number; status?: OutboxRow['status']; before?: number; limit: number },
+): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.kind, q.kind),
+        q.projectId === undefined ? undefined : eq(outbox.project_id, q.projectId),
+        q.status ? eq(outbox.status, q.status) : undefined,
+        q.before === undefined ? undefined : lt(outbox.id, q.before),
+      ),
+    )
+    .orderBy(desc(outbox.id))
+    .limit(q.limit);
+}
+
+export async function findOutboxRow(db: DbOrTx, id: number, kind: string): Promise<OutboxRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.id, id), eq(outbox.kind, kind)));
+  return row;
 }
