@@ -138,8 +138,11 @@ export const userSchema = z.object({
   phone: z.string(),
   roles: z.array(z.object({ slug: z.enum(ROLES), name: z.string() })),
   config: z.array(z.object({ name: z.string(), value: z.string() })),
-  /** Invited and not yet accepted: no password is set, so the user cannot sign in yet. */
-  invitation_pending: z.boolean(),
+  /**
+   * Invited and not yet accepted: no password is set, so the user cannot sign in yet. The
+   * API always sends it; optional so a session stored in a browser before it existed still reads.
+   */
+  invitation_pending: z.boolean().optional(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('./routes/reset-password'), 'ResetPasswordRoute'),
       },
       {
+        path: routePatterns.setPassword,
+        lazy: page(() => import('./routes/set-password'), 'SetPasswordRoute'),
+      },
+      {
         element: <RequireAuth />,
         children: [
           { path: routePatterns.account, lazy: page(() => import('./routes/account'), 'AccountRoute') },
@@ -102,6 +106,7 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('./routes/users/user-add'), 'UserAddRoute'),
               },
               { path: routePatterns.audit, lazy: page(() => import('./routes/audit'), 'AuditRoute') },
+              { path: routePatterns.mailLog, lazy: page(() => import('./routes/mail-log'), 'MailLogRoute') },
             ],
           },
         ],

@@ -7,6 +7,8 @@ export const paths = {
   forgotPassword: () => '/forgot-password',
   /** The link in the reset mail (built by the API: apps/api/src/modules/auth/password-reset.ts). */
   resetPassword: () => '/reset-password',
+  /** The link in the invitation mail (built by the API: apps/api/src/modules/users/invitations.ts). */
+  setPassword: () => '/set-password',
   account: () => '/account',
   dashboard: () => '/dashboard',
   projects: () => '/projects',
@@ -22,6 +24,7 @@ export const paths = {
   /** `forProject`: a client added from the project form, who goes back to it once saved. */
   userAdd: (forProject = false) => (forProject ? '/user-add?for=project' : '/user-add'),
   audit: () => '/audit',
+  mailLog: () => '/mail',
 } as const;
 
 export const routePatterns = {
@@ -29,6 +32,7 @@ export const routePatterns = {
   login: '/login',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  setPassword: '/set-password',
   account: '/account',
   dashboard: '/dashboard',
   projects: '/projects',
@@ -39,5 +43,6 @@ export const routePatterns = {
   userEdit: '/users/:id/edit',
   userAdd: '/user-add',
   audit: '/audit',
+  mailLog: '/mail',
   notFound: '*',
 } as const;

@@ -26,6 +26,7 @@ function useTabs(session: Session | null): Tab[] {
   }
   if (can('users.manage')) tabs.push({ to: paths.users(), label: t('nav.users') });
   if (can('audit.read')) tabs.push({ to: paths.audit(), label: t('audit.nav') });
+  if (can('mail.read')) tabs.push({ to: paths.mailLog(), label: t('nav.mail') });
   return tabs;
 }
 

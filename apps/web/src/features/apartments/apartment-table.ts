@@ -156,7 +156,6 @@ export function inBuilding(
   return buildingId === null ? apartments : apartments.filter((a) => a.building_number_id === buildingId);
 }
 
-
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(lang: Lang): Intl.NumberFormat {
   let format = numberFormats.get(lang);

@@ -7,6 +7,7 @@ import { LIMITS, passwordResetSchema } from '@planvy/shared';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useZodValidator } from '../../../lib/zod-form';
+import { useAcceptInvitation } from '../api/accept-invitation';
 import { useCompletePasswordReset } from '../api/password-reset';
 
 interface Values {
@@ -20,13 +21,17 @@ interface ResetPasswordFormProps {
   onDone: () => void;
   /** Shown with a refused link: where to ask for a new one. */
   askAgain: React.ReactNode;
+  /** A reset link (the default) or an invitation link: the same form, another endpoint and button. */
+  purpose?: 'reset' | 'invite';
 }
 
 /** The new password, typed twice, under the user form's rules (the shared schema). */
-export function ResetPasswordForm({ token, onDone, askAgain }: ResetPasswordFormProps) {
+export function ResetPasswordForm({ token, onDone, askAgain, purpose = 'reset' }: ResetPasswordFormProps) {
   const { t } = useTranslation();
   const [linkRefused, setLinkRefused] = useState<string | null>(null);
-  const mutation = useCompletePasswordReset();
+  const reset = useCompletePasswordReset();
+  const accept = useAcceptInvitation();
+  const mutation = purpose === 'invite' ? accept : reset;
   const form = useForm<Values>({
     initialValues: { token, password: '', password_confirm: '' },
     validate: useZodValidator<Values>(passwordResetSchema, {
@@ -83,7 +88,7 @@ export function ResetPasswordForm({ token, onDone, askAgain }: ResetPasswordForm
           {...form.getInputProps('password_confirm')}
         />
         <Button type="submit" loading={mutation.isPending} fullWidth>
-          {t('resetPassword.submit')}
+          {t(purpose === 'invite' ? 'setPassword.submit' : 'resetPassword.submit')}
         </Button>
       </Stack>
     </form>

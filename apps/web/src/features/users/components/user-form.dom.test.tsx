@@ -18,6 +18,7 @@ const existing: User = {
   phone: '',
   roles: [{ slug: 'broker', name: 'Broker' }],
   config: [],
+  invitation_pending: false,
   created_at: '',
 };
 
@@ -33,6 +34,9 @@ afterEach(() => {
 const field = (label: string) => screen.getByLabelText(label, { exact: true });
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Spara' }));
+/** A new user is invited by default; the admin may choose the password instead. */
+const choosePassword = () =>
+  fireEvent.click(screen.getByRole('radio', { name: 'Välj lösenord åt användaren' }));
 
 function sentBody(): unknown {
   const body = fetchMock.mock.calls.at(-1)?.[1]?.body;
@@ -48,6 +52,7 @@ describe('UserForm (create)', () => {
   it('validates with the shared schema before calling the API', async () => {
     save();
     expect(await screen.findAllByText('Fältet är obligatoriskt')).toHaveLength(2);
+    choosePassword();
     type('E-post', 'not-an-email');
     type('Lösenord', 'abc');
     save();
@@ -59,6 +64,7 @@ describe('UserForm (create)', () => {
   it('shows the mismatch both on the field and as a toast', async () => {
     type('Förnamn', 'Kalle');
     type('E-post', 'kalle@example.com');
+    choosePassword();
     type('Lösenord', 'secret1');
     type('Bekräfta lösenord', 'secret2');
     save();
@@ -73,6 +79,7 @@ describe('UserForm (create)', () => {
     type('Förnamn', 'Kalle');
     type('E-post', 'kalle@example.com');
     fireEvent.change(field('Roll'), { target: { value: 'admin' } });
+    choosePassword();
     type('Lösenord', 'secret1');
     type('Bekräfta lösenord', 'secret1');
     save();
@@ -84,12 +91,35 @@ describe('UserForm (create)', () => {
       email: 'kalle@example.com',
       phone: '',
       role: 'admin',
+      invite: false,
       password: 'secret1',
       password_confirm: 'secret1',
     });
     expect(await screen.findByText('Användaren har skapats!')).toBeTruthy();
     // Back on the project form, the new client is offered, not the list from before.
     expect(queryClient.getQueryState(peopleKeys.clients())?.isInvalidated).toBe(true);
+  });
+
+  it('invites by default: no password fields, the invitation in the admin’s language', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(201, { user: { ...existing, id: 9, invitation_pending: true } }),
+    );
+    expect(screen.getByRole('radio', { name: 'Skicka inbjudan via e-post' })).toHaveProperty('checked', true);
+    expect(screen.queryByLabelText('Lösenord')).toBeNull();
+    type('Förnamn', 'Nils');
+    type('E-post', 'nils@example.com');
+    save();
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 9 })));
+    expect(sentBody()).toEqual({
+      first_name: 'Nils',
+      last_name: '',
+      email: 'nils@example.com',
+      phone: '',
+      role: 'client',
+      invite: true,
+      language: 'sv',
+    });
+    expect(await screen.findByText('Användaren har skapats och en inbjudan har skickats!')).toBeTruthy();
   });
 
   it('puts server validation errors on the fields and in a toast', async () => {
@@ -99,8 +129,6 @@ describe('UserForm (create)', () => {
     );
     type('Förnamn', 'Kalle');
     type('E-post', 'kalle@example.com');
-    type('Lösenord', 'secret1');
-    type('Bekräfta lösenord', 'secret1');
     save();
     await waitFor(() => expect(screen.getAllByText('E-postadressen används redan')).toHaveLength(2));
     expect(onSaved).not.toHaveBeenCalled();

@@ -4,6 +4,7 @@ import {
   NativeSelect,
   Paper,
   PasswordInput,
+  Radio,
   SimpleGrid,
   Stack,
   TextInput,
@@ -21,6 +22,7 @@ import {
 } from '@planvy/shared';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
+import { currentLanguage } from '../../../lib/i18n';
 import { toast, TOAST_MS } from '../../../lib/toast';
 import { useZodValidator } from '../../../lib/zod-form';
 import { useCreateUser } from '../api/create-user';
@@ -34,6 +36,8 @@ interface UserFormValues {
   role: Role;
   password: string;
   password_confirm: string;
+  /** New users only: mail an invitation to choose a password (the default) instead of setting one. */
+  invite: boolean;
 }
 
 const FIELDS: readonly (keyof UserFormValues)[] = [
@@ -74,6 +78,7 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
       role: user ? userRole(user) : 'client',
       password: '',
       password_confirm: '',
+      invite: !user,
     },
     validate: useZodValidator<UserFormValues>(isEdit ? userUpdateSchema : userCreateFormSchema, {
       custom: { password_confirm: 'passwordMismatch' },
@@ -98,7 +103,7 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
   const submit = form.onSubmit(
     (values) => {
       if (user) {
-        const { password, password_confirm, ...rest } = values;
+        const { password, password_confirm, invite: _invite, ...rest } = values;
         updateUser.mutate(
           { id: user.id, data: password ? { ...rest, password, password_confirm } : rest },
           {
@@ -110,9 +115,15 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
           },
         );
       } else {
-        createUser.mutate(values, {
+        const { password, password_confirm, ...rest } = values;
+        const data = values.invite
+          ? { ...rest, language: currentLanguage() }
+          : { ...rest, password, password_confirm };
+        createUser.mutate(data, {
           onSuccess: (saved) => {
-            toast.success(t('users.form.created'), { autoClose: TOAST_MS.short });
+            toast.success(t(values.invite ? 'users.form.invited' : 'users.form.created'), {
+              autoClose: TOAST_MS.short,
+            });
             onSaved(saved);
           },
           onError: onServerError,
@@ -171,25 +182,43 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
               {...form.getInputProps('role')}
             />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PasswordInput
-              label={t('users.form.password')}
-              required={!isEdit}
-              description={isEdit ? t('users.form.passwordKeep') : undefined}
-              maxLength={LIMITS.passwordMax}
-              autoComplete="new-password"
-              visibilityToggleButtonProps={passwordToggle}
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label={t('users.form.passwordConfirm')}
-              required={!isEdit}
-              maxLength={LIMITS.passwordMax}
-              autoComplete="new-password"
-              visibilityToggleButtonProps={passwordToggle}
-              {...form.getInputProps('password_confirm')}
-            />
-          </SimpleGrid>
+          {!isEdit && (
+            <Radio.Group
+              label={t('users.form.passwordChoice')}
+              value={form.values.invite ? 'invite' : 'password'}
+              onChange={(value) => form.setFieldValue('invite', value === 'invite')}
+            >
+              <Stack gap="xs" mt="xs">
+                <Radio
+                  value="invite"
+                  label={t('users.form.invite')}
+                  description={t('users.form.inviteDescription')}
+                />
+                <Radio value="password" label={t('users.form.setPassword')} />
+              </Stack>
+            </Radio.Group>
+          )}
+          {!form.values.invite && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <PasswordInput
+                label={t('users.form.password')}
+                required={!isEdit}
+                description={isEdit ? t('users.form.passwordKeep') : undefined}
+                maxLength={LIMITS.passwordMax}
+                autoComplete="new-password"
+                visibilityToggleButtonProps={passwordToggle}
+                {...form.getInputProps('password')}
+              />
+              <PasswordInput
+                label={t('users.form.passwordConfirm')}
+                required={!isEdit}
+                maxLength={LIMITS.passwordMax}
+                autoComplete="new-password"
+                visibilityToggleButtonProps={passwordToggle}
+                {...form.getInputProps('password_confirm')}
+              />
+            </SimpleGrid>
+          )}
           <Group gap="sm">
             <Button type="submit" loading={saving}>
               {t('users.form.save')}

@@ -26,6 +26,24 @@ afterEach(() => {
 });
 
 describe('UserView', () => {
+  it('an invited user: says so, and "Skicka inbjudan igen" mails a new link in the admin’s language', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { user: { ...kalle, invitation_pending: true } }));
+    renderRoute(<UserView userId={5} />, { path: '/users/5' });
+    expect(await screen.findByText(/Inbjudan har inte tagits emot än/)).toBeTruthy();
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Skicka inbjudan igen' }));
+    expect(await screen.findByText(/En ny inbjudan har skickats/)).toBeTruthy();
+    expect(requestUrl(fetchMock.mock.calls[1]![0])).toBe('/api/v1/admin/user/5/invitation');
+    expect(fetchMock.mock.calls[1]?.[1]?.body).toBe(JSON.stringify({ language: 'sv' }));
+  });
+
+  it('offers no invitation for a user who has a password', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { user: { ...kalle, invitation_pending: false } }));
+    renderRoute(<UserView userId={5} />, { path: '/users/5' });
+    await screen.findByLabelText('Förnamn');
+    expect(screen.queryByRole('button', { name: 'Skicka inbjudan igen' })).toBeNull();
+  });
+
   it('shows the user read-only with the role in the current language', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { user: kalle }));
     renderRoute(<UserView userId={5} />, { path: '/users/5' });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconLogin2, IconPencil } from '@tabler/icons-react';
+import { IconLogin2, IconMailForward, IconPencil } from '@tabler/icons-react';
 import { userRole, type User } from '@planvy/shared';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../hooks/use-can';
@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { useUser } from '../api/get-user';
 import { useImpersonateUser } from '../api/impersonate-user';
+import { useResendInvitation } from '../api/resend-invitation';
 import { useUpdateUserConfig } from '../api/update-user-config';
 import { DeleteUserButton } from './delete-user-button';
 
@@ -70,6 +71,26 @@ function ImpersonateButton({ user }: { user: User }) {
   );
 }
 
+function ResendInvitationButton({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const mutation = useResendInvitation();
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconMailForward size={16} aria-hidden />}
+      loading={mutation.isPending}
+      onClick={() =>
+        mutation.mutate(user.id, {
+          onSuccess: () => toast.success(t('users.view.invitationSent')),
+          onError: (error) => toast.error(errorMessage(error), { title: t('errors.title') }),
+        })
+      }
+    >
+      {t('users.view.resendInvitation')}
+    </Button>
+  );
+}
+
 export function UserView({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -109,6 +130,11 @@ export function UserView({ userId }: { userId: number }) {
           <TextInput label={t('users.view.email')} value={user.email} readOnly />
           <TextInput label={t('users.view.role')} value={t(`roles.${userRole(user)}`)} readOnly />
         </SimpleGrid>
+        {user.invitation_pending && (
+          <Alert color="yellow" variant="light" title={t('users.invited')}>
+            {t('users.view.invitationPending')}
+          </Alert>
+        )}
         <StatisticToggle user={user} />
         <Group gap="sm">
           <Button
@@ -118,6 +144,7 @@ export function UserView({ userId }: { userId: number }) {
           >
             {t('users.view.edit')}
           </Button>
+          {user.invitation_pending && <ResendInvitationButton user={user} />}
           {/* The shared policy: never as oneself or another admin, never from a "log in as" session. */}
           {can('users.impersonate', user) && <ImpersonateButton user={user} />}
           {can('users.delete', user) && (

@@ -1,6 +1,17 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Button, EmptyState, Group, Paper, Select, Skeleton, Table, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Table,
+  TextInput,
+} from '@mantine/core';
 import { ROLES, userRole, type Role } from '@planvy/shared';
 import { useTranslation } from 'react-i18next';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
@@ -72,7 +83,14 @@ export function UsersList() {
             onClick={() => open(user.id)}
             onKeyDown={(event) => onRowKey(event, user.id)}
           >
-            <Table.Td>{user.email}</Table.Td>
+            <Table.Td>
+              {user.email}
+              {user.invitation_pending && (
+                <Badge ml="xs" variant="light" color="yellow">
+                  {t('users.invited')}
+                </Badge>
+              )}
+            </Table.Td>
             <Table.Td>{user.phone}</Table.Td>
             <Table.Td>{fullName(user)}</Table.Td>
             <Table.Td>{t(`roles.${userRole(user)}`)}</Table.Td>
