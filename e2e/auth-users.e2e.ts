@@ -122,17 +122,19 @@ describe('user administration', () => {
     await page.getByText('Fältet är obligatoriskt').first().waitFor();
     await expectPath(page, '/user-add');
 
+    // Invitation is the default; this admin chooses the password instead.
+    await page.getByRole('radio', { name: 'Välj lösenord åt användaren' }).check();
     const email = `e2e.${Date.now()}@example.com`;
     await page.getByLabel('Förnamn').fill('Eva');
     await page.getByLabel('Efternamn').fill('Ek');
-    await page.getByLabel('E-post').fill('not-an-email');
+    await page.getByLabel('E-post', { exact: true }).fill('not-an-email');
     await page.getByLabel('Lösenord', { exact: true }).fill('abc');
     await page.getByLabel('Bekräfta lösenord').fill('abd');
     await page.getByRole('button', { name: 'Spara' }).click();
     await page.getByText('Ange en giltig e-postadress').waitFor();
     await page.getByText('Måste vara minst 6 tecken').first().waitFor();
 
-    await page.getByLabel('E-post').fill(email);
+    await page.getByLabel('E-post', { exact: true }).fill(email);
     await page.getByLabel('Lösenord', { exact: true }).fill('hemligt1');
     await page.getByLabel('Bekräfta lösenord').fill('hemligt2');
     await page.getByRole('button', { name: 'Spara' }).click();
@@ -203,6 +205,53 @@ describe('user administration', () => {
     await page.getByText('Evelina Ek').first().waitFor();
     await page.getByRole('button', { name: 'Tillbaka till mitt konto' }).click();
     await expectPath(page, '/users');
+  });
+
+  it('invites a user by mail: the link sets their password, they sign in, and the mail log shows it sent', async () => {
+    await signInAsAdmin(page);
+    await page.goto('/user-add');
+    const email = `invited.${Date.now()}@example.com`;
+    expect(await page.getByRole('radio', { name: 'Skicka inbjudan via e-post' }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Lösenord', { exact: true }).count()).toBe(0);
+    await page.getByLabel('Förnamn').fill('Ivar');
+    await page.getByLabel('E-post', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Spara' }).click();
+    await page.getByText('Användaren har skapats och en inbjudan har skickats!').waitFor();
+    await expectPath(page, '/users');
+    await page.getByLabel('Sök användare').fill(email);
+    await page
+      .getByRole('row', { name: new RegExp(email) })
+      .getByText('Inbjuden')
+      .waitFor();
+
+    const mail = await mailTo(email);
+    expect(mail.subject).toMatch(/har bjudit in dig till Planvy$/);
+    expect(mail.text).toContain('Hej Ivar');
+    const link = /https?:\/\/\S+\/set-password\?token=\S+/.exec(mail.text ?? '')![0];
+    const token = new URL(link).searchParams.get('token')!;
+
+    // The invited person, in a browser where nobody is signed in.
+    await page.getByRole('button', { name: 'Logga ut' }).first().click();
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Välj ditt lösenord' }).waitFor();
+    await page.getByLabel('Nytt lösenord', { exact: true }).fill('glad-gran-33');
+    await page.getByLabel('Bekräfta nytt lösenord').fill('glad-gran-33');
+    await page.getByRole('button', { name: 'Spara lösenordet' }).click();
+    await expectPath(page, '/login');
+    await page.getByText('Ditt lösenord är sparat').waitFor();
+    await signInWithForm(page, email, 'glad-gran-33');
+    await page.getByText('Ivar').first().waitFor();
+
+    // The admin's mail log lists it as sent (the outbox marked it so just after writing the
+    // file this test read long before), without the link.
+    await page.getByRole('button', { name: 'Logga ut' }).first().click();
+    await signInAsAdmin(page);
+    await page.getByRole('link', { name: 'E-post' }).first().click();
+    await expectPath(page, '/mail');
+    const logged = page.getByRole('row', { name: new RegExp(email) });
+    await logged.getByText('Skickat').waitFor();
+    await logged.getByText('Inbjudan').waitFor();
+    expect(await page.content()).not.toContain(token);
   });
 
   it('keeps a client away from admin pages', async () => {
