@@ -50,6 +50,18 @@ function setup(list: User[] = users) {
 }
 
 describe('UsersList', () => {
+  it('marks a user who has not accepted the invitation yet as "Inbjuden", and only them', async () => {
+    setup([
+      { ...users[0]!, invitation_pending: true },
+      { ...users[1]!, invitation_pending: false },
+    ]);
+    const table = await screen.findByRole('table');
+    const ada = (await within(table).findByText('ada@example.com')).closest('tr')!;
+    expect(within(ada).getByText('Inbjuden')).toBeTruthy();
+    const bo = within(table).getByText('bo@firma.se').closest('tr')!;
+    expect(within(bo).queryByText('Inbjuden')).toBeNull();
+  });
+
   it('lists users and filters them client-side', async () => {
     setup();
     const table = await screen.findByRole('table');
