@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { argon2Passwords } from '../../lib/password';
 import { DEFAULT_OUTBOX_OPTIONS } from '../outbox/loop';
 import { auditLog, outbox, userTokens, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -13,14 +14,19 @@ import { startTestSmtp, type TestSmtp } from '../../../test/smtp-server';
 let t: TestApp;
 let smtp: TestSmtp;
 const APP_URL = 'https://planvy.example';
+const passwords = argon2Passwords();
+const verify = vi.spyOn(passwords, 'verify');
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await createTestApp({
-    mail: { smtpUrl: smtp.url, from: 'Planvy <planvy@example.com>', dir: '/nonexistent' },
-    outbox: { ...DEFAULT_OUTBOX_OPTIONS, run: false },
-    appUrl: APP_URL,
-  });
+  t = await createTestApp(
+    {
+      mail: { smtpUrl: smtp.url, from: 'Planvy <planvy@example.com>', dir: '/nonexistent' },
+      outbox: { ...DEFAULT_OUTBOX_OPTIONS, run: false },
+      appUrl: APP_URL,
+    },
+    { passwords },
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -160,8 +166,12 @@ describe('inviting a user', () => {
 describe('accepting an invitation', () => {
   it('nobody signs in before; the link sets the password once, then the user signs in', async () => {
     const { user } = (await invite()).json();
-    // No password verifies against an invited account, an empty one included.
+    // No password verifies against an invited account, an empty one included; and the
+    // refusal costs a real hash check, as for an unknown address, so timing tells nothing.
+    verify.mockClear();
     expect((await login('nils@example.com', 'anything-at-all')).statusCode).toBe(401);
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(verify.mock.calls[0]![0]).toMatch(/^\$argon2id\$/);
     expect((await login('nils@example.com', ' ')).statusCode).toBe(401);
     const [link] = await mailedLinks();
 
