@@ -148,6 +148,7 @@ describe('user administration', () => {
     // The new user is in the list with their role, and can be found by search and by role.
     await page.getByLabel('Sök användare').fill('eva ek');
     const row = page.getByRole('row', { name: new RegExp(email) });
+    await row.waitFor();
     expect(await row.getByRole('cell', { name: 'Kund', exact: true }).count()).toBe(1);
     await page.getByRole('combobox', { name: 'Roll', exact: true }).click();
     await page.getByRole('option', { name: 'Mäklare', exact: true }).click();

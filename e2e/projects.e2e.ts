@@ -64,7 +64,11 @@ async function openProject(p: Page, id: number) {
 describe('creating a project', () => {
   it('shows the required fields, then creates the project for the chosen client and opens it', async () => {
     const lastName = `Kund${Date.now()}`;
-    const client = await createUser(token, { first_name: 'Klara', last_name: lastName });
+    // Two clients at least, so none is chosen for the admin (the only one would be).
+    const [client] = await Promise.all([
+      createUser(token, { first_name: 'Klara', last_name: lastName }),
+      createUser(token, { first_name: 'Annan', last_name: lastName }),
+    ]);
     await signInAsAdmin(page);
     await page.getByRole('link', { name: 'Lägg till projekt' }).first().click();
     await expectPath(page, '/project-add');
