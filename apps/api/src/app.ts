@@ -36,6 +36,7 @@ import { buildingNumberRoutes } from './modules/building-numbers/routes';
 import { fileAdminRoutes, fileRoutes, publicFileRoutes } from './modules/files/routes';
 import { livePlugin, liveRoutes } from './modules/live/routes';
 import { outboxPlugin } from './modules/outbox/plugin';
+import { webhookRoutes } from './modules/webhooks/routes';
 import { ClickRecorder, DEFAULT_CLICK_OPTIONS } from './modules/public-view/click-recorder';
 import { publicViewRoutes } from './modules/public-view/routes';
 import { buildPublicView, PublicViewCache } from './modules/public-view/service';
@@ -208,6 +209,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         await admin.register(styleAdminRoutes);
       });
       await v1.register(buildingNumberRoutes);
+      await v1.register(webhookRoutes);
       await v1.register(publicViewRoutes);
       await v1.register(liveRoutes);
     },

@@ -6,6 +6,7 @@ import { passwordProblem } from './lib/password-policy';
 import { DEFAULT_LIVE_OPTIONS, type LiveHubOptions } from './modules/live/hub';
 import type { MailConfig } from './modules/mail/transport';
 import { DEFAULT_OUTBOX_OPTIONS, type OutboxOptions } from './modules/outbox/loop';
+import type { WebhookConfig } from './modules/webhooks/webhooks';
 import type { ConnectionLimits } from './plugins/connection-limits';
 
 const optional = z
@@ -116,6 +117,7 @@ const envSchema = z
       message: 'SMTP_URL must be an smtp:// or smtps:// URL',
     }),
     MAIL_FROM: optional,
+    WEBHOOKS_ALLOW_PRIVATE: flag,
   })
   .superRefine((e, ctx) => {
     const set = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const).filter(
@@ -191,6 +193,8 @@ export interface AppConfig {
   mail: MailConfig;
   /** The outbox loop (ADR 032); it does not run in tests, which drain it when they need to. */
   outbox: OutboxOptions;
+  /** Webhooks (ADR 034): WEBHOOKS_ALLOW_PRIVATE lets them reach http and private addresses (tests only). */
+  webhooks: WebhookConfig;
   /** Where links in mail point: PUBLIC_URL, else this server on localhost (never a request's Host header). */
   appUrl: string;
   /** How long a password-reset link works. */
@@ -248,6 +252,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       dir: path.join(path.resolve(base, e.DATA_DIR), 'mail'),
     },
     outbox: { ...DEFAULT_OUTBOX_OPTIONS, run: e.NODE_ENV !== 'test' },
+    webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE },
     appUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
     passwordResetMinutes: 60,
     invitationDays: 7,

@@ -41,6 +41,8 @@ export const SERVER_MESSAGES = {
   themeNotFound: 'Theme not found',
   userNotFound: 'User not found',
   mailNotFound: 'Mail not found',
+  webhookNotFound: 'Webhook endpoint not found',
+  deliveryNotFound: 'Delivery not found',
   // The access policy's reasons (policy.ts): every 403 it gives is one of these or `forbidden`.
   adminsOnly: 'Only admins may do this',
   notWhileImpersonating: 'Not while signed in as another user',
@@ -63,6 +65,9 @@ export const SERVER_MESSAGES = {
   stylesAdminOnly: 'Only an admin can change project styles',
   sunStudyAdminOnly: 'Only admins change sun studies',
   buildingNumbersAdminOnly: 'Only admins manage building numbers',
+  webhooksAdminOnly: 'Only admins manage webhooks',
+  webhookUrl: 'The address must start with https://',
+  webhookDisabled: 'The endpoint is disabled: enable it first',
   statisticsOff: 'Statistics are not enabled for this user',
   foreignApartments: 'Some apartments do not belong to this project',
   foreignBuilding: 'The building number does not belong to this project',

@@ -29,3 +29,4 @@ export * from './plan/plan-links';
 export * from './live';
 export * from './live-events';
 export * from './no-content';
+export * from './webhooks';

@@ -58,6 +58,7 @@ export type DenialCode =
   | 'stylesAdminOnly'
   | 'sunStudyAdminOnly'
   | 'buildingNumbersAdminOnly'
+  | 'webhooksAdminOnly'
   | 'statisticsOff';
 
 const deny = (code: DenialCode): Denial => serverMessage(code);
@@ -129,6 +130,9 @@ export const POLICY = {
 
   'buildingNumbers.read': anyone,
   'buildingNumbers.manage': admins('buildingNumbersAdminOnly'),
+
+  /** A project's webhook endpoints, their secrets, test events, deliveries and replays (ADR 034). */
+  'webhooks.manage': admins('webhooksAdminOnly'),
 
   /** Admins, and others whose user setting project_statistic is "1" (spec §2, §3). */
   'statistics.read': (actor) => (actor.role === 'admin' || actor.statistics ? null : deny('statisticsOff')),

@@ -582,8 +582,41 @@ export const outboxAttempts = pgTable(
     started_at: timestamp('started_at', { withTimezone: true }).notNull(),
     finished_at: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
     error: text('error'),
+    /** The HTTP status a webhook's receiver answered (ADR 034); null for mail and for no answer. */
+    response_code: integer('response_code'),
   },
   (t) => [index('outbox_attempts_outbox_idx').on(t.outbox_id, t.attempt)],
+);
+
+/**
+ * A project's webhook endpoint (ADR 034): where events it subscribes to are POSTed, signed
+ * per Standard Webhooks with `secret` (and `previous_secret` too until it expires, after a
+ * rotation). Its deliveries are outbox rows of kind 'webhook' naming it in their payload.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    /** whsec_ and base64 of 24 random bytes. */
+    secret: text('secret').notNull(),
+    previous_secret: text('previous_secret'),
+    previous_secret_expires_at: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Why Planvy turned it off (persistent failure); null when on or turned off by hand. */
+    disabled_reason: text('disabled_reason'),
+    /** Whether events may carry buyers' personal data to it. */
+    personal_data: boolean('personal_data').notNull().default(false),
+    /** Deliveries failed in a row (any attempt), and when the first of them failed. */
+    failure_count: integer('failure_count').notNull().default(0),
+    first_failure_at: timestamp('first_failure_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_project_idx').on(t.project_id)],
 );
 
 /**

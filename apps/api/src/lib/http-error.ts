@@ -25,6 +25,8 @@ const NOT_FOUND = {
   Theme: 'themeNotFound',
   User: 'userNotFound',
   Mail: 'mailNotFound',
+  'Webhook endpoint': 'webhookNotFound',
+  Delivery: 'deliveryNotFound',
 } as const satisfies Record<string, ErrorCode>;
 
 export const notFound = (what: keyof typeof NOT_FOUND) => new HttpError(404, serverMessage(NOT_FOUND[what]));

@@ -27,6 +27,7 @@ import {
   type CsvLang,
   type CsvRecord,
 } from './apartment-csv';
+import { emitApartmentChanges } from '../webhooks/webhooks';
 import * as repo from './repository';
 import { toApartment } from './service';
 
@@ -294,9 +295,18 @@ export async function importApartments(
           .map((u) => ({ apartment_id: u.id, from_status: u.from, to_status: u.status })),
       ];
       await repo.recordStatusChanges(tx, history, caller);
+      const before = new Map(existing.map((a) => [a.id, a]));
       // New apartments and building numbers carry more than an event does: open widgets refetch the view.
       if (inserted.length > 0 || created.length > 0) await notifyView(tx, projectId);
-      else await notifyApartments(tx, projectId, updates, new Map(existing.map((a) => [a.id, a])));
+      else await notifyApartments(tx, projectId, updates, before);
+      await emitApartmentChanges(
+        tx,
+        projectId,
+        updates.flatMap((u) => {
+          const was = before.get(u.id);
+          return was ? [{ before: was, after: u }] : [];
+        }),
+      );
     }
     const count = (kind: ImportRow['kind']) => rows.filter((r) => r.kind === kind).length;
     return {

@@ -14,6 +14,7 @@ import { HttpError, invalid, notFound } from '../../lib/http-error';
 import { assertCan } from '../../plugins/auth';
 import { assertVersion, type Caller } from '../projects/service';
 import { notifyApartments, notifyView } from '../live/notify';
+import { emitApartmentChanges } from '../webhooks/webhooks';
 import * as repo from './repository';
 
 export type ApartmentInput = z.output<typeof apartmentFieldsSchema>;
@@ -122,6 +123,7 @@ export async function updateApartment(
       );
     }
     await notifyApartments(tx, row.project_id, [row], new Map([[id, current]]));
+    await emitApartmentChanges(tx, row.project_id, [{ before: current, after: row }]);
     return toApartment(row);
   });
 }
@@ -204,6 +206,14 @@ export async function updateStatuses(
       tx,
       projectId,
       updated.filter((r) => changedIds.has(r.id)),
+    );
+    await emitApartmentChanges(
+      tx,
+      projectId,
+      updated.flatMap((r) => {
+        const before = changed.find((a) => a.id === r.id);
+        return before ? [{ before: { ...before, price: r.price }, after: r }] : [];
+      }),
     );
     return updated.map(toApartment);
   });

@@ -1,8 +1,33 @@
 import type { Db } from '../../db/client';
 import { claimDue, finish, nextDueAt, type OutboxRow } from './repository';
 
-/** Sends one outbox row of a kind; throws when it did not leave. */
-export type OutboxHandler = (row: OutboxRow) => Promise<void>;
+/**
+ * Sends one outbox row of a kind; throws when it did not leave (a SendError to say more).
+ * May answer what the receiver said, for the attempt's record.
+ */
+export type OutboxHandler = (row: OutboxRow) => Promise<void | { responseCode?: number }>;
+
+/** A failed send with what the receiver answered, or one not worth trying again. */
+export class SendError extends Error {
+  constructor(
+    message: string,
+    readonly details: { responseCode?: number; giveUp?: boolean } = {},
+  ) {
+    super(message);
+  }
+}
+
+/** How rows of one kind are sent, and retried when the kind has a schedule of its own. */
+export interface OutboxKind {
+  send: OutboxHandler;
+  /**
+   * The waits after each failed attempt (webhooks: about three days in all); after the last
+   * one the row is given up. Without it the kind follows the options' doubling back-off.
+   */
+  retryDelaysMs?: readonly number[];
+  /** Runs after a row was given up because its retries ran out (not after a SendError's giveUp). */
+  onExhausted?: (row: OutboxRow, error: string) => Promise<void>;
+}
 
 export interface OutboxOptions {
   /** Run the loop in this instance (off in the API tests, which drain it themselves). */
@@ -30,11 +55,17 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   leaseMs: 5 * 60_000,
 };
 
-/** The wait before attempt `attempts + 1`, after `attempts` failed ones: 30 s, 1 min, 2 min, … */
+/**
+ * The wait before attempt `attempts + 1`, after `attempts` failed ones, or null when that was
+ * the last: the kind's own schedule, else 30 s, 1 min, 2 min, … up to maxAttempts.
+ */
 export function retryDelayMs(
   attempts: number,
-  opts: Pick<OutboxOptions, 'firstRetryMs' | 'maxRetryMs'>,
-): number {
+  opts: Pick<OutboxOptions, 'firstRetryMs' | 'maxRetryMs' | 'maxAttempts'>,
+  schedule?: readonly number[],
+): number | null {
+  if (schedule) return schedule[attempts - 1] ?? null;
+  if (attempts >= opts.maxAttempts) return null;
   return Math.min(opts.firstRetryMs * 2 ** Math.max(0, attempts - 1), opts.maxRetryMs);
 }
 
@@ -55,7 +86,7 @@ export class OutboxLoop {
 
   constructor(
     private readonly db: Db,
-    private readonly handlers: Readonly<Record<string, OutboxHandler>>,
+    private readonly kinds: Readonly<Record<string, OutboxKind>>,
     private readonly opts: OutboxOptions,
     private readonly log: Log,
   ) {}
@@ -114,20 +145,23 @@ export class OutboxLoop {
 
   private async send(row: OutboxRow): Promise<void> {
     const startedAt = new Date();
-    const handler = this.handlers[row.kind];
+    const kind = this.kinds[row.kind];
     try {
-      if (!handler) throw new Error(`no handler for outbox kind "${row.kind}"`);
-      await handler(row);
-      await finish(this.db, row, startedAt, { sent: true });
+      if (!kind) throw new SendError(`no handler for outbox kind "${row.kind}"`, { giveUp: true });
+      const answer = await kind.send(row);
+      await finish(this.db, row, startedAt, { sent: true, responseCode: answer?.responseCode });
     } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
-      const last = row.attempts >= this.opts.maxAttempts || !handler;
+      const error = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+      const details = err instanceof SendError ? err.details : {};
+      const retryInMs = details.giveUp ? null : retryDelayMs(row.attempts, this.opts, kind?.retryDelaysMs);
       this.log.error({ err, outboxId: row.id, attempt: row.attempts }, 'outbox: a message did not leave');
       await finish(this.db, row, startedAt, {
         sent: false,
-        error: error.slice(0, 1000),
-        retryInMs: last ? null : retryDelayMs(row.attempts, this.opts),
+        error,
+        retryInMs,
+        responseCode: details.responseCode,
       });
+      if (retryInMs === null && !details.giveUp) await kind?.onExhausted?.(row, error);
     }
   }
 }

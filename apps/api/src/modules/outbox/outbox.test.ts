@@ -168,7 +168,7 @@ describe('two loops on one database', () => {
     const transport = createMailTransport(t.config.mail);
     const second = new OutboxLoop(
       other?.db ?? t.db,
-      { [MAIL_KIND]: mailHandler(transport, t.config.mail.from) },
+      { [MAIL_KIND]: { send: mailHandler(transport, t.config.mail.from) } },
       OPTIONS,
       { error: () => undefined },
     );

@@ -6,6 +6,8 @@ import { MAIL_KIND, mailHandler } from '../mail/mail';
 import { createMailTransport } from '../mail/transport';
 import { OutboxLoop } from './loop';
 import { OUTBOX_CHANNEL } from './repository';
+import { WEBHOOK_KIND } from '../webhooks/repository';
+import { webhookKind } from '../webhooks/webhooks';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +26,10 @@ export const outboxPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) =>
   // The database itself, not app.db: a pass woken inside a request must not join its transaction.
   const loop = new OutboxLoop(
     opts.db,
-    { [MAIL_KIND]: mailHandler(transport, app.config.mail.from) },
+    {
+      [MAIL_KIND]: { send: mailHandler(transport, app.config.mail.from) },
+      [WEBHOOK_KIND]: webhookKind(opts.db, app.config.webhooks),
+    },
     app.config.outbox,
     app.log,
   );

@@ -21,18 +21,34 @@ export interface NewOutboxMessage {
  * it: the row, and the notification that wakes the loops, exist only if that commits.
  */
 export async function enqueue(db: DbOrTx, message: NewOutboxMessage): Promise<number> {
-  const [row] = await db
-    .insert(outbox)
-    .values({
-      kind: message.kind,
-      payload: message.payload,
-      project_id: message.projectId ?? null,
-      ...(message.dueAt ? { due_at: message.dueAt } : {}),
-    })
-    .returning({ id: outbox.id });
-  if (!row) throw new Error('insert returned no row');
+  const [id] = await enqueueMany(db, [message]);
+  if (id === undefined) throw new Error('insert returned no row');
+  return id;
+}
+
+/** Rows per insert: far below PostgreSQL's 65,535 parameters. */
+const ENQUEUE_CHUNK = 1000;
+
+/** Writes many messages (one notification for them all), as enqueue does; their ids in order. */
+export async function enqueueMany(db: DbOrTx, messages: readonly NewOutboxMessage[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const ids: number[] = [];
+  for (let i = 0; i < messages.length; i += ENQUEUE_CHUNK) {
+    const rows = await db
+      .insert(outbox)
+      .values(
+        messages.slice(i, i + ENQUEUE_CHUNK).map((m) => ({
+          kind: m.kind,
+          payload: m.payload,
+          project_id: m.projectId ?? null,
+          due_at: m.dueAt ?? sql`now()`,
+        })),
+      )
+      .returning({ id: outbox.id });
+    ids.push(...rows.map((r) => r.id));
+  }
   await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, 'due')`);
-  return row.id;
+  return ids;
 }
 
 /**
@@ -66,8 +82,9 @@ export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<
   }));
 }
 
-export type Outcome =
-  { sent: true } | { sent: false; error: string; retryInMs: number | null /* null: give up */ };
+export type Outcome = { responseCode?: number } & (
+  { sent: true } | { sent: false; error: string; retryInMs: number | null /* null: give up */ }
+);
 
 /**
  * Records one attempt and its outcome, if the claim still holds (a claimer whose lease
@@ -114,6 +131,7 @@ export async function finish(db: Db, row: OutboxRow, startedAt: Date, outcome: O
       attempt: row.attempts,
       started_at: startedAt,
       error: outcome.sent ? null : outcome.error,
+      response_code: outcome.responseCode ?? null,
     });
   });
 }
