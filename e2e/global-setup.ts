@@ -19,7 +19,10 @@ export default async function setup(project: TestProject) {
   // The browser tests render a widget page for every plan of the XSS corpus
   // (e2e/plan-xss.e2e.ts) from one address. They sign in with the login limits as shipped:
   // each user's password is checked once per file (session.ts), the admin's once per run.
-  const server = await startServer({ env: { WIDGET_RENDERS_PER_MINUTE: '100000' } });
+  // Webhooks go to a receiver inside the test process, on 127.0.0.1 over http (ADR 034).
+  const server = await startServer({
+    env: { WIDGET_RENDERS_PER_MINUTE: '100000', WEBHOOKS_ALLOW_PRIVATE: '1' },
+  });
   const res = await fetch(`${server.baseURL}/api/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -43,6 +43,9 @@ export const webhookEndpointUpdateSchema = webhookEndpointBodySchema
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
 export type WebhookEndpointUpdate = z.input<typeof webhookEndpointUpdateSchema>;
 
+/** Where a delivery is: the outbox row's status (ADR 032). */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+
 export const webhookEndpointSchema = z.object({
   id: z.number().int(),
   project_id: z.number().int(),
@@ -58,7 +61,11 @@ export const webhookEndpointSchema = z.object({
   /** Until when the secret before the last rotation still signs too. */
   previous_secret_expires_at: z.string().nullable(),
   last_delivery: z
-    .object({ status: z.string(), at: z.string(), response_code: z.number().int().nullable() })
+    .object({
+      status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+      at: z.string(),
+      response_code: z.number().int().nullable(),
+    })
     .nullable(),
   created_at: z.string(),
 });
@@ -83,7 +90,7 @@ export const webhookDeliverySchema = z.object({
   /** The message id (webhook-id header): a replay keeps it, so a receiver can tell a copy. */
   message_id: z.string(),
   event: z.string(),
-  status: z.enum(['pending', 'sending', 'sent', 'failed']),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: z.number().int(),
   response_code: z.number().int().nullable(),
   last_error: z.string().nullable(),
@@ -95,3 +102,10 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 /** How long the delivery log keeps a delivery. */
 export const WEBHOOK_LOG_DAYS = 30;
+
+/** The answers of the webhook routes, shared by the API and the web app. */
+export const webhookEndpointsResponseSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+export const webhookEndpointResponseSchema = z.object({ endpoint: webhookEndpointSchema });
+export const webhookDeliveriesResponseSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
+/** A test event or a replay was queued as this delivery. */
+export const webhookQueuedSchema = z.object({ delivery_id: z.number().int() });

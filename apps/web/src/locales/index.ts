@@ -14,6 +14,7 @@ import enStatistics from './en/statistics.json';
 import enStyles from './en/styles.json';
 import enServer from './en/server.json';
 import enBase from './en/translation.json';
+import enWebhooks from './en/webhooks.json';
 import svAccess from './sv/access.json';
 import svApartments from './sv/apartments.json';
 import svConflicts from './sv/conflicts.json';
@@ -25,6 +26,7 @@ import svStatistics from './sv/statistics.json';
 import svStyles from './sv/styles.json';
 import svServer from './sv/server.json';
 import svBase from './sv/translation.json';
+import svWebhooks from './sv/webhooks.json';
 
 export const en = {
   ...enBase,
@@ -38,6 +40,7 @@ export const en = {
   statistics: enStatistics,
   styles: enStyles,
   server: enServer,
+  webhooks: enWebhooks,
 };
 export const sv = {
   ...svBase,
@@ -51,4 +54,5 @@ export const sv = {
   statistics: svStatistics,
   styles: svStyles,
   server: svServer,
+  webhooks: svWebhooks,
 };

@@ -183,7 +183,7 @@ export async function findDelivery(db: DbOrTx, id: number, projectId: number) {
 export async function lastDeliveries(db: DbOrTx, projectId: number) {
   const { rows } = await db.execute<{
     endpoint_id: number;
-    status: string;
+    status: (typeof outbox.$inferSelect)['status'];
     at: string | Date;
     response_code: number | null;
   }>(sql`

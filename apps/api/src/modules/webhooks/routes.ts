@@ -4,11 +4,13 @@ import {
   idParams,
   projectIdParams,
   serverMessage,
-  webhookDeliverySchema,
+  webhookDeliveriesResponseSchema,
   webhookEndpointBodySchema,
-  webhookEndpointSchema,
+  webhookEndpointResponseSchema,
+  webhookEndpointsResponseSchema,
   webhookEndpointUpdateSchema,
   webhookEndpointWithSecretSchema,
+  webhookQueuedSchema,
   z,
   type WebhookDelivery,
 } from '../../lib/schemas';
@@ -65,7 +67,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         params: projectIdParams,
-        response: { 200: z.object({ endpoints: z.array(webhookEndpointSchema) }) },
+        response: { 200: webhookEndpointsResponseSchema },
       },
     },
     async (request) => {
@@ -114,7 +116,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: itemParams,
         body: webhookEndpointUpdateSchema,
-        response: { 200: z.object({ endpoint: webhookEndpointSchema }) },
+        response: { 200: webhookEndpointResponseSchema },
       },
     },
     async (request) => {
@@ -187,7 +189,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Send the test event (webhook.test) to this endpoint, once',
         security: bearer,
         params: itemParams,
-        response: { 202: z.object({ delivery_id: z.number().int() }) },
+        response: { 202: webhookQueuedSchema },
       },
     },
     async (request, reply) => {
@@ -209,7 +211,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: projectIdParams,
         querystring: z.object({ endpoint_id: z.coerce.number().int().positive().optional() }),
-        response: { 200: z.object({ deliveries: z.array(webhookDeliverySchema) }) },
+        response: { 200: webhookDeliveriesResponseSchema },
       },
     },
     async (request) => {
@@ -241,7 +243,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Send a delivery again: the same message (id and body) to the same endpoint',
         security: bearer,
         params: itemParams,
-        response: { 202: z.object({ delivery_id: z.number().int() }) },
+        response: { 202: webhookQueuedSchema },
       },
     },
     async (request, reply) => {

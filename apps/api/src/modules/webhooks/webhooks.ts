@@ -193,7 +193,7 @@ export function webhookKind(db: Db, config: WebhookConfig): OutboxKind {
 
 export function toEndpoint(
   row: repo.EndpointRow,
-  last?: { status: string; at: Date; response_code: number | null },
+  last?: Omit<NonNullable<WebhookEndpoint['last_delivery']>, 'at'> & { at: Date },
 ): WebhookEndpoint {
   return {
     id: row.id,

@@ -28,17 +28,19 @@ import { useStoredProjectSettings } from '../../../features/projects/api/get-pro
 import { useClickShading } from '../../../features/statistics/hooks/use-click-shading';
 import { useProjectStyles } from '../../../features/styles/api/get-project-styles';
 import { StylesButton } from '../../../features/styles/components/styles-button';
+import { WebhooksManager } from '../../../features/webhooks/components/webhooks-manager';
 
 /** What the page shows with while the project's settings cannot be read. */
 const DEFAULT_SETTINGS = defaultProjectSettings();
 
-const TABS = ['project', 'settings', 'svg', 'sun', 'buildings', 'code'] as const;
+const TABS = ['project', 'settings', 'svg', 'sun', 'buildings', 'webhooks', 'code'] as const;
 type Tab = (typeof TABS)[number];
 /** The tabs that manage something, and the action each one needs (the policy table's). */
 const TAB_ACTIONS: Partial<Record<Tab, PolicyAction>> = {
   svg: 'plan.upload',
   sun: 'sunStudy.manage',
   buildings: 'buildingNumbers.manage',
+  webhooks: 'webhooks.manage',
 };
 
 /** The open tab lives in `?tab=` so a reload or a shared link keeps it; nobody gets a tab they may not use. */
@@ -186,6 +188,7 @@ export function ProjectRoute() {
           {hasTab('svg') && <Tabs.Tab value="svg">{t('projects.tabs.svg')}</Tabs.Tab>}
           {hasTab('sun') && <Tabs.Tab value="sun">{t('projects.tabs.sun')}</Tabs.Tab>}
           {hasTab('buildings') && <Tabs.Tab value="buildings">{t('projects.tabs.buildings')}</Tabs.Tab>}
+          {hasTab('webhooks') && <Tabs.Tab value="webhooks">{t('projects.tabs.webhooks')}</Tabs.Tab>}
           <Tabs.Tab value="code">{t('projects.tabs.code')}</Tabs.Tab>
         </Tabs.List>
 
@@ -226,6 +229,11 @@ export function ProjectRoute() {
         {hasTab('buildings') && (
           <Tabs.Panel value="buildings" pt="lg">
             <BuildingNumbersManager projectId={p.id} />
+          </Tabs.Panel>
+        )}
+        {hasTab('webhooks') && (
+          <Tabs.Panel value="webhooks" pt="lg">
+            <WebhooksManager projectId={p.id} />
           </Tabs.Panel>
         )}
         <Tabs.Panel value="code" pt="lg">
