@@ -161,6 +161,29 @@ describe('events', () => {
     ]);
   });
 
+  it('adds personal data only for endpoints that opted in', async () => {
+    const plain = await addEndpoint({ events: ['interest.confirmed'] });
+    const opted = await addEndpoint({ events: ['interest.confirmed'], personal_data: true });
+    await t.db.transaction((tx) =>
+      emitWebhookEvents(tx, w.projectA.id, [
+        { type: 'interest.confirmed', data: { interest_id: 7 }, personal: { email: 'buyer@example.com' } },
+      ]),
+    );
+    await t.app.outbox.drain();
+    const bodyFor = (secret: string) =>
+      received.flatMap((r) => {
+        try {
+          return [verify(secret, r)];
+        } catch {
+          return [];
+        }
+      });
+    expect(bodyFor(plain.secret)).toEqual([expect.objectContaining({ data: { interest_id: 7 } })]);
+    expect(bodyFor(opted.secret)).toEqual([
+      expect.objectContaining({ data: { interest_id: 7, email: 'buyer@example.com' } }),
+    ]);
+  });
+
   it('emits nothing when the change rolls back', async () => {
     await addEndpoint();
     await expect(
