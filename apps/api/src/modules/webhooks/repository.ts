@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { WEBHOOK_LOG_DAYS } from '@planvy/shared';
 import type { DbOrTx } from '../../db/client';
 import { outbox, outboxAttempts, webhookEndpoints } from '../../db/schema';
+import { findOutboxRow } from '../outbox/repository';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type EndpointInsert = typeof webhookEndpoints.$inferInsert;
@@ -171,12 +172,10 @@ export async function listDeliveries(
   return { rows, attempts };
 }
 
+/** A delivery of the project (another project's is not found). */
 export async function findDelivery(db: DbOrTx, id: number, projectId: number) {
-  const [row] = await db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.id, id), eq(outbox.kind, WEBHOOK_KIND), eq(outbox.project_id, projectId)));
-  return row;
+  const row = await findOutboxRow(db, id, WEBHOOK_KIND);
+  return row?.project_id === projectId ? row : undefined;
 }
 
 /** Each endpoint's newest delivery of the project: its status, when, and the last answer's code. */
