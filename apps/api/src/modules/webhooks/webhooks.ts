@@ -16,8 +16,9 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 /**
- * The waits after each failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 10 h, 14 h —
- * ten attempts, the last one about 52 hours after the first (Svix's schedule, two more long tries).
+ * The waits after each failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 10 h, 14 h, 20 h —
+ * eleven attempts, the last one about 72 hours after the first (issue 23: "retries over about three
+ * days"; Svix's schedule with three more long tries).
  */
 export const WEBHOOK_RETRY_DELAYS_MS = [
   5 * SECOND,
@@ -29,6 +30,7 @@ export const WEBHOOK_RETRY_DELAYS_MS = [
   10 * HOUR,
   10 * HOUR,
   14 * HOUR,
+  20 * HOUR,
 ] as const;
 
 /** How long the secret before a rotation keeps signing. */
