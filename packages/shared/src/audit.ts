@@ -15,6 +15,7 @@ export const AUDIT_ENTITIES = [
   'theme',
   'sun_study',
   'mail',
+  'webhook',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

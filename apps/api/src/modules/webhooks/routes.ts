@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bearer,
+  idField,
   idParams,
   projectIdParams,
   serverMessage,
@@ -83,7 +84,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/webhooks/:projectId',
     {
-      config: { access },
+      config: { access, audit: { entity: 'webhook', id: 'response:endpoint.id' }, publicView: false },
       schema: {
         tags,
         summary: 'Add an endpoint; the answer holds its secret, shown this once',
@@ -109,7 +110,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/webhooks/:projectId/:id',
     {
-      config: { access },
+      config: { access, audit: { entity: 'webhook' }, publicView: false },
       schema: {
         tags,
         summary: 'Change an endpoint; enabling it again clears its failures',
@@ -140,7 +141,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/webhooks/:projectId/:id',
     {
-      config: { access },
+      config: { access, audit: { entity: 'webhook' }, publicView: false },
       schema: { tags, security: bearer, params: itemParams, response: { 204: z.null() } },
     },
     async (request, reply) => {
@@ -154,7 +155,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/webhooks/:projectId/:id/rotate-secret',
     {
-      config: { access },
+      config: { access, audit: { entity: 'webhook', action: 'rotate_secret' }, publicView: false },
       schema: {
         tags,
         summary: `A new secret, shown this once; the previous one signs too for ${PREVIOUS_SECRET_HOURS} hours`,
@@ -183,7 +184,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/webhooks/:projectId/:id/test',
     {
-      config: { access },
+      config: { access, audit: { entity: 'webhook', action: 'test' }, publicView: false },
       schema: {
         tags,
         summary: 'Send the test event (webhook.test) to this endpoint, once',
@@ -210,7 +211,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The delivery log of the last 30 days, newest first',
         security: bearer,
         params: projectIdParams,
-        querystring: z.object({ endpoint_id: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ endpoint_id: idField.optional() }),
         response: { 200: webhookDeliveriesResponseSchema },
       },
     },
@@ -237,7 +238,16 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/webhooks/:projectId/deliveries/:id/replay',
     {
-      config: { access },
+      config: {
+        access,
+        audit: {
+          entity: 'webhook',
+          action: 'replay',
+          id: null,
+          detail: (request) => ({ delivery: (request.params as { id: number }).id }),
+        },
+        publicView: false,
+      },
       schema: {
         tags,
         summary: 'Send a delivery again: the same message (id and body) to the same endpoint',
