@@ -169,8 +169,9 @@ describe('user administration', () => {
   it('shows the server’s refusal of a common password under the password field, in Swedish', async () => {
     await signInAsAdmin(page);
     await page.goto('/user-add');
+    await page.getByRole('radio', { name: 'Välj lösenord åt användaren' }).check();
     await page.getByLabel('Förnamn').fill('Petra');
-    await page.getByLabel('E-post').fill(`common.${Date.now()}@example.com`);
+    await page.getByLabel('E-post', { exact: true }).fill(`common.${Date.now()}@example.com`);
     await page.getByLabel('Lösenord', { exact: true }).fill('qwerty123');
     await page.getByLabel('Bekräfta lösenord').fill('qwerty123');
     await page.getByRole('button', { name: 'Spara' }).click();

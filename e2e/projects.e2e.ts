@@ -284,6 +284,7 @@ describe('in English', () => {
       'SVG images',
       'Sun study',
       'Building numbers',
+      'Webhooks',
       'Code snippet',
     ]);
     expect(await page.getByLabel('Type', { exact: true }).locator('option:checked').textContent()).toBe(
