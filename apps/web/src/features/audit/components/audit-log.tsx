@@ -3,9 +3,7 @@ import { Link } from 'react-router';
 import {
   Alert,
   Anchor,
-  Button,
   EmptyState,
-  Group,
   Paper,
   Select,
   SimpleGrid,
@@ -16,11 +14,12 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { IconChevronLeft, IconChevronRight, IconHistory } from '@tabler/icons-react';
+import { IconHistory } from '@tabler/icons-react';
 import type { AuditEntry } from '@planvy/shared';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { useAudit } from '../api/get-audit';
+import { CursorPager } from '../../../components/ui/cursor-pager';
 import { auditQuery, EMPTY_FILTERS, type AuditFilters } from '../audit-query';
 
 export interface FilterOption {
@@ -219,29 +218,18 @@ export function AuditLog({ users, projects }: AuditLogProps) {
         </EmptyState>
       )}
 
-      {(cursors.length > 0 || nextBefore !== null) && (
-        <Group justify="space-between" mt="md">
-          <Button
-            variant="default"
-            leftSection={<IconChevronLeft size={16} aria-hidden />}
-            disabled={cursors.length === 0 || query.isFetching}
-            onClick={() => setCursors((c) => c.slice(0, -1))}
-          >
-            {t('audit.newer')}
-          </Button>
-          <Text size="sm" c="dimmed">
-            {t('audit.page', { page: cursors.length + 1 })}
-          </Text>
-          <Button
-            variant="default"
-            rightSection={<IconChevronRight size={16} aria-hidden />}
-            disabled={nextBefore === null || query.isFetching}
-            onClick={() => nextBefore !== null && setCursors((c) => [...c, nextBefore])}
-          >
-            {t('audit.older')}
-          </Button>
-        </Group>
-      )}
+      <CursorPager
+        cursors={cursors}
+        setCursors={setCursors}
+        nextBefore={nextBefore}
+        busy={query.isFetching}
+        newer={t('audit.newer')}
+        older={t('audit.older')}
+      >
+        <Text size="sm" c="dimmed">
+          {t('audit.page', { page: cursors.length + 1 })}
+        </Text>
+      </CursorPager>
     </Paper>
   );
 }

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   EmptyState,
-  Group,
   Paper,
   Select,
   SimpleGrid,
@@ -15,12 +14,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconChevronLeft, IconChevronRight, IconMail, IconSend } from '@tabler/icons-react';
+import { IconMail, IconSend } from '@tabler/icons-react';
 import { MAIL_STATUSES, type MailLogEntry, type MailStatus } from '@planvy/shared';
 import { useCan } from '../../../hooks/use-can';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useMailLog } from '../api/get-mail-log';
+import { CursorPager } from '../../../components/ui/cursor-pager';
 import { useResendMail } from '../api/resend-mail';
 
 export interface FilterOption {
@@ -184,26 +184,14 @@ export function MailLog({ projects }: { projects: FilterOption[] }) {
         </EmptyState>
       )}
 
-      {(cursors.length > 0 || nextBefore !== null) && (
-        <Group justify="space-between" mt="md">
-          <Button
-            variant="default"
-            leftSection={<IconChevronLeft size={16} aria-hidden />}
-            disabled={cursors.length === 0 || query.isFetching}
-            onClick={() => setCursors((c) => c.slice(0, -1))}
-          >
-            {t('mailLog.newer')}
-          </Button>
-          <Button
-            variant="default"
-            rightSection={<IconChevronRight size={16} aria-hidden />}
-            disabled={nextBefore === null || query.isFetching}
-            onClick={() => nextBefore !== null && setCursors((c) => [...c, nextBefore])}
-          >
-            {t('mailLog.older')}
-          </Button>
-        </Group>
-      )}
+      <CursorPager
+        cursors={cursors}
+        setCursors={setCursors}
+        nextBefore={nextBefore}
+        busy={query.isFetching}
+        newer={t('mailLog.newer')}
+        older={t('mailLog.older')}
+      />
     </Paper>
   );
 }
