@@ -7,6 +7,9 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export const MAIL_LOG_PAGE_SIZE = 50;
 
+/** How long the mail log keeps a mail once it has left or been given up (and the .eml copy). */
+export const MAIL_LOG_DAYS = 30;
+
 /** GET /admin/mail: every mail, or one project's; newest first, paged by `before`. */
 export const mailLogQuerySchema = z.object({
   project: idField.optional(),

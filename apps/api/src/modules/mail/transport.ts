@@ -14,6 +14,8 @@ export interface OutgoingMail {
 
 export interface MailTransport {
   send(mail: OutgoingMail): Promise<void>;
+  /** Removes kept copies written before `before` (the .eml files); answers how many. */
+  prune(before: Date): Promise<number>;
   close(): void;
 }
 
@@ -44,6 +46,7 @@ export function createMailTransport(config: MailConfig): MailTransport {
       async send(mail) {
         await transporter.sendMail({ from: config.from, ...mail });
       },
+      prune: () => Promise.resolve(0),
       close: () => transporter.close(),
     };
   }
@@ -59,6 +62,25 @@ export function createMailTransport(config: MailConfig): MailTransport {
       await fs.writeFile(`${file}.tmp`, info.message as Buffer);
       await fs.rename(`${file}.tmp`, file);
     },
+    prune: (before) => pruneFiles(config.dir, before),
     close: () => transporter.close(),
   };
+}
+
+/** Removes the .eml files (and any left-over .tmp) last written before `before`. */
+async function pruneFiles(dir: string, before: Date): Promise<number> {
+  const names = await fs.readdir(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [];
+    throw err;
+  });
+  let removed = 0;
+  for (const name of names) {
+    if (!/\.eml(\.tmp)?$/.test(name)) continue;
+    const file = path.join(dir, name);
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (!stat?.isFile() || stat.mtime >= before) continue;
+    await fs.rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }

@@ -43,6 +43,8 @@ export interface OutboxOptions {
   maxRetryMs: number;
   /** How long a claim holds before another instance may take the row over (longer than any send). */
   leaseMs: number;
+  /** How often, at most, a pass is followed by the housekeeping (pruning what the logs no longer show). */
+  housekeepingMs: number;
 }
 
 export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
@@ -53,6 +55,7 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   firstRetryMs: 30_000,
   maxRetryMs: 60 * 60_000,
   leaseMs: 5 * 60_000,
+  housekeepingMs: 60 * 60_000,
 };
 
 /**
@@ -83,12 +86,15 @@ export class OutboxLoop {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  private lastHousekeeping = 0;
 
   constructor(
     private readonly db: Db,
     private readonly kinds: Readonly<Record<string, OutboxKind>>,
     private readonly opts: OutboxOptions,
     private readonly log: Log,
+    /** Runs after a pass, at most every housekeepingMs (and after the first pass). */
+    private readonly housekeeping?: () => Promise<void>,
   ) {}
 
   start(): void {
@@ -113,6 +119,7 @@ export class OutboxLoop {
     }
     this.running = this.drain()
       .catch((err: unknown) => this.log.error({ err }, 'outbox: a pass failed'))
+      .then(() => this.keepHouse())
       .then(() => this.schedule())
       .finally(() => {
         this.running = undefined;
@@ -121,6 +128,12 @@ export class OutboxLoop {
           this.wake();
         }
       });
+  }
+
+  private async keepHouse(): Promise<void> {
+    if (!this.housekeeping || Date.now() - this.lastHousekeeping < this.opts.housekeepingMs) return;
+    this.lastHousekeeping = Date.now();
+    await this.housekeeping().catch((err: unknown) => this.log.error({ err }, 'outbox: housekeeping failed'));
   }
 
   private async schedule(): Promise<void> {

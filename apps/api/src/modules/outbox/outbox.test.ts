@@ -1,5 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
 import { outbox, outboxAttempts } from '../../db/schema';
@@ -8,7 +11,7 @@ import { startTestSmtp, type TestSmtp } from '../../../test/smtp-server';
 import { enqueueMail, MAIL_KIND, mailHandler, SECRET_MARK } from '../mail/mail';
 import { createMailTransport } from '../mail/transport';
 import { DEFAULT_OUTBOX_OPTIONS, OutboxLoop } from './loop';
-import { claimDue, finish } from './repository';
+import { claimDue, finish, pruneEnded } from './repository';
 
 /**
  * The outbox (ADR 032) against a real SMTP server in this process: a message exists only
@@ -204,6 +207,73 @@ describe('the loop of a running instance', () => {
       expect(mail!.to).toMatchObject({ text: 'woken@example.com' });
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('housekeeping', () => {
+  it('drops rows that ended more than 30 days ago, with their attempts, and keeps the rest', async () => {
+    const oldSent = await reset('old@example.com', 'a');
+    const oldPending = await reset('waiting@example.com', 'b');
+    const recent = await reset('recent@example.com', 'c');
+    expect(await t.app.outbox.drain()).toBe(3);
+    await t.db
+      .update(outbox)
+      .set({ created_at: sql`now() - interval '31 days'` })
+      .where(inArray(outbox.id, [oldSent, oldPending]));
+    await t.db.update(outbox).set({ status: 'pending' }).where(eq(outbox.id, oldPending));
+
+    expect(await pruneEnded(t.db, 30)).toBe(1);
+    const left = (await t.db.select({ id: outbox.id }).from(outbox)).map((r) => r.id).sort();
+    expect(left).toEqual([oldPending, recent].sort());
+    expect(await attemptsOf(oldSent)).toEqual([]);
+    expect(await attemptsOf(recent)).toHaveLength(1);
+  });
+
+  it('runs after a pass of the loop, at most once per interval', async () => {
+    let runs = 0;
+    const transport = createMailTransport(t.config.mail);
+    const loop = new OutboxLoop(
+      t.db,
+      { [MAIL_KIND]: { send: mailHandler(transport, t.config.mail.from) } },
+      { ...OPTIONS, run: true, pollMs: 60_000 },
+      { error: () => undefined },
+      () => {
+        runs += 1;
+        return Promise.resolve();
+      },
+    );
+    try {
+      loop.start();
+      await vi.waitFor(() => expect(runs).toBe(1));
+      // A second pass, which sends a mail: within the hour it does no housekeeping.
+      await reset('second-pass@example.com', 'tok');
+      loop.wake();
+      await smtp.waitFor(1);
+    } finally {
+      await loop.stop();
+      transport.close();
+    }
+    expect(runs).toBe(1);
+  });
+
+  it('removes the embedded mail store\'s .eml copies written before the cut-off, and nothing else', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'planvy-eml-'));
+    try {
+      const transport = createMailTransport({ from: 'planvy@example.com', dir });
+      await transport.send({ to: 'a@example.com', subject: 'Old', text: 'x', html: '<p>x</p>', messageId: '<1@planvy>' });
+      await transport.send({ to: 'b@example.com', subject: 'New', text: 'y', html: '<p>y</p>', messageId: '<2@planvy>' });
+      await fs.writeFile(path.join(dir, 'notes.txt'), 'not mail');
+      const [oldFile, newFile] = (await fs.readdir(dir)).filter((n) => n.endsWith('.eml')).sort();
+      const longAgo = new Date(Date.now() - 40 * 24 * 3600_000);
+      await fs.utimes(path.join(dir, oldFile!), longAgo, longAgo);
+      await fs.utimes(path.join(dir, 'notes.txt'), longAgo, longAgo);
+
+      expect(await transport.prune(new Date(Date.now() - 30 * 24 * 3600_000))).toBe(1);
+      expect((await fs.readdir(dir)).sort()).toEqual([newFile, 'notes.txt'].sort());
+      transport.close();
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
     }
   });
 });

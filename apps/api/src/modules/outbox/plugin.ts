@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { MAIL_LOG_DAYS, WEBHOOK_LOG_DAYS } from '@planvy/shared';
 import type { Db } from '../../db/client';
 import { listenTo, type Listening } from '../live/listener';
 import { MAIL_KIND, mailHandler } from '../mail/mail';
 import { createMailTransport } from '../mail/transport';
 import { OutboxLoop } from './loop';
-import { OUTBOX_CHANNEL } from './repository';
+import { OUTBOX_CHANNEL, pruneEnded } from './repository';
 import { WEBHOOK_KIND } from '../webhooks/repository';
 import { webhookKind } from '../webhooks/webhooks';
 
@@ -23,6 +24,13 @@ declare module 'fastify' {
  */
 export const outboxPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   const transport = createMailTransport(app.config.mail);
+  // What the mail log and the webhook delivery log no longer show goes, with the .eml copies.
+  const keepDays = Math.max(MAIL_LOG_DAYS, WEBHOOK_LOG_DAYS);
+  const housekeeping = async () => {
+    const rows = await pruneEnded(opts.db, keepDays);
+    const files = await transport.prune(new Date(Date.now() - keepDays * 24 * 3600_000));
+    if (rows + files > 0) app.log.info({ rows, files }, 'outbox: pruned what the logs no longer show');
+  };
   // The database itself, not app.db: a pass woken inside a request must not join its transaction.
   const loop = new OutboxLoop(
     opts.db,
@@ -32,6 +40,7 @@ export const outboxPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) =>
     },
     app.config.outbox,
     app.log,
+    housekeeping,
   );
   app.decorate('outbox', loop);
   let listening: Listening | undefined;

@@ -136,6 +136,24 @@ export async function finish(db: Db, row: OutboxRow, startedAt: Date, outcome: O
   });
 }
 
+/**
+ * Drops rows that ended (sent or failed) more than `days` ago, with their attempts: the mail
+ * log and the webhook delivery log show 30 days, and a mail's payload holds a person's
+ * address, which is kept no longer than the logs need it. Answers how many went.
+ */
+export async function pruneEnded(db: DbOrTx, days: number): Promise<number> {
+  const gone = await db
+    .delete(outbox)
+    .where(
+      and(
+        inArray(outbox.status, ['sent', 'failed']),
+        lt(outbox.created_at, sql`now() - make_interval(days => ${days})`),
+      ),
+    )
+    .returning({ id: outbox.id });
+  return gone.length;
+}
+
 /** When the next row falls due (or a claim lapses), if any is waiting. */
 export async function nextDueAt(db: Db): Promise<Date | undefined> {
   const [row] = await db

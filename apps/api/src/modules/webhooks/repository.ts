@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { WEBHOOK_LOG_DAYS } from '@planvy/shared';
 import type { DbOrTx } from '../../db/client';
 import { outbox, outboxAttempts, webhookEndpoints } from '../../db/schema';
@@ -121,20 +121,6 @@ export async function disableForFailure(db: DbOrTx, id: number, reason: string):
 }
 
 const logStart = sql`now() - make_interval(days => ${WEBHOOK_LOG_DAYS})`;
-
-/** Drops the project's deliveries older than the log keeps, once they have ended. */
-export async function pruneDeliveries(db: DbOrTx, projectId: number): Promise<void> {
-  await db
-    .delete(outbox)
-    .where(
-      and(
-        eq(outbox.kind, WEBHOOK_KIND),
-        eq(outbox.project_id, projectId),
-        inArray(outbox.status, ['sent', 'failed']),
-        lt(outbox.created_at, logStart),
-      ),
-    );
-}
 
 /** The project's deliveries of the last 30 days, newest first, with their attempts. */
 export async function listDeliveries(

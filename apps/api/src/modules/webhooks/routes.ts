@@ -217,7 +217,6 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const projectId = checkedProject(request).id;
-      await repo.pruneDeliveries(app.db, projectId);
       const { rows, attempts } = await repo.listDeliveries(
         app.db,
         projectId,
