@@ -37,6 +37,10 @@ import { fileAdminRoutes, fileRoutes, publicFileRoutes } from './modules/files/r
 import { livePlugin, liveRoutes } from './modules/live/routes';
 import { outboxPlugin } from './modules/outbox/plugin';
 import { webhookRoutes } from './modules/webhooks/routes';
+import { InterestFormTokens } from './modules/interest/form-token';
+import { interestPageRoutes } from './modules/interest/pages';
+import { interestPublicRoutes, interestRoutes } from './modules/interest/routes';
+import { InterestLimits } from './modules/interest/service';
 import { ClickRecorder, DEFAULT_CLICK_OPTIONS } from './modules/public-view/click-recorder';
 import { publicViewRoutes } from './modules/public-view/routes';
 import { buildPublicView, PublicViewCache } from './modules/public-view/service';
@@ -143,6 +147,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => app.clicks.flush());
   app.decorate('loginLimits', new LoginLimits(opts.db, opts.config.loginLimits));
   app.decorate('passwords', opts.passwords ?? argon2Passwords());
+  app.decorate('interestForms', new InterestFormTokens(opts.jwtSecret));
+  app.decorate('interestLimits', new InterestLimits(opts.db, opts.config.interestLimits));
 
   const webDist = path.join(repoRoot, 'apps/web/dist');
   const widgetDist = path.join(repoRoot, 'apps/widget/dist');
@@ -198,6 +204,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         await scoped.register(apartmentRoutes);
         await scoped.register(fileRoutes);
         await scoped.register(projectStyleRoutes, { context });
+        await scoped.register(interestRoutes);
       });
       await inContext(v1, 'admin', async (admin) => {
         await admin.register(adminUserRoutes);
@@ -211,6 +218,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await v1.register(buildingNumberRoutes);
       await v1.register(webhookRoutes);
       await v1.register(publicViewRoutes);
+      await v1.register(interestPublicRoutes);
       await v1.register(liveRoutes);
     },
     { prefix: '/api/v1' },
@@ -228,6 +236,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(publicFileRoutes);
   await app.register(sunStudyPublicRoutes);
+  await app.register(interestPageRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   // For load balancers and orchestrators: 200 while the database answers, else 503/507 in the envelope.

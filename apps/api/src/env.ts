@@ -201,6 +201,8 @@ export interface AppConfig {
   passwordResetMinutes: number;
   /** How long an invitation link works. */
   invitationDays: number;
+  /** Interest registrations (ADR 036) per client address, per e-mail and project, and per project, per hour. */
+  interestLimits: { perIpHour: number; perEmailHour: number; perProjectHour: number };
 }
 
 /** The one place that reads process.env. */
@@ -256,6 +258,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
     passwordResetMinutes: 60,
     invitationDays: 7,
+    interestLimits: { perIpHour: 20, perEmailHour: 3, perProjectHour: 300 },
     fileStore: e.S3_BUCKET
       ? {
           kind: 's3',

@@ -16,6 +16,7 @@ export const AUDIT_ENTITIES = [
   'sun_study',
   'mail',
   'webhook',
+  'interest',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -30,3 +30,4 @@ export * from './live';
 export * from './live-events';
 export * from './no-content';
 export * from './webhooks';
+export * from './interest';

@@ -86,9 +86,14 @@ describe('the project actions', () => {
     'sessions.read',
     'sessions.endImpersonation',
     'sessions.signOutEverywhere',
+    // Their own projects' interest lists (ADR 036): the sales team works them.
+    'interest.read',
+    'interest.export',
+    'interest.update',
+    'interest.add',
   ];
 
-  it('lets an admin do every one of them; a client or broker only read, update apartments and set statuses', () => {
+  it('lets an admin do every one of them; a client or broker only read, update apartments and set statuses, and work the interest list', () => {
     for (const action of Object.keys(POLICY) as PolicyAction[]) {
       if (action.startsWith('users.') || action === 'audit.read') continue;
       expect(can(admin, action), action).toBe(true);

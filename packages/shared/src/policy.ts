@@ -134,6 +134,16 @@ export const POLICY = {
   /** A project's webhook endpoints, their secrets, test events, deliveries and replays (ADR 034). */
   'webhooks.manage': admins('webhooksAdminOnly'),
 
+  /**
+   * A project's interest list (ADR 036): reading it (personal data, every read audited), the
+   * CSV export, tiers and notes, and adding a person met at a viewing. Scope decides: clients
+   * and brokers reach their own projects' lists only.
+   */
+  'interest.read': anyone,
+  'interest.export': anyone,
+  'interest.update': anyone,
+  'interest.add': anyone,
+
   /** Admins, and others whose user setting project_statistic is "1" (spec §2, §3). */
   'statistics.read': (actor) => (actor.role === 'admin' || actor.statistics ? null : deny('statisticsOff')),
 

@@ -20,7 +20,7 @@ describe('project settings catalogue', () => {
     expect('no_such_setting' in settings || 'no_such_setting' in versions).toBe(false);
   });
 
-  it('holds the 15 settings of spec §3 in order, and the zone numbers of ADR 025', () => {
+  it('holds the 15 settings of spec §3 in order, the zone numbers of ADR 025 and interest registration of ADR 036', () => {
     expect(PROJECT_SETTING_NAMES).toEqual([
       'show_status',
       'multi_building',
@@ -38,8 +38,12 @@ describe('project settings catalogue', () => {
       'hide_fee_column',
       'show_all_apartments',
       'currency',
+      'interest_enabled',
+      'interest_retention_days',
     ]);
     expect(defaultProjectSettings()).toMatchObject({
+      interest_enabled: '0',
+      interest_retention_days: '30',
       label_font_size: '45',
       default_sort_order: 'status',
       currency: 'kr',

@@ -46,6 +46,10 @@ export const PROJECT_SETTINGS = {
   hide_fee_column: bool,
   show_all_apartments: bool,
   currency: { kind: 'enum', default: 'kr', values: ['kr', 'sek'] },
+  /** "Anmäl intresse" in the widget (ADR 036). */
+  interest_enabled: bool,
+  /** Days a withdrawn or lapsed interest entry is kept before its personal data is erased (ADR 036). */
+  interest_retention_days: { kind: 'integer', default: '30', min: 1, max: 3650 },
 } as const satisfies Record<string, ProjectSettingDef>;
 
 export type ProjectSettingName = keyof typeof PROJECT_SETTINGS;

@@ -75,3 +75,10 @@ export function isFatal(err: unknown): boolean {
   }
   return false;
 }
+
+/** A unique index refused the write (two writers at once: the index decides who wins). */
+export function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (e: unknown) =>
+    typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
+}

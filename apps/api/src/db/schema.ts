@@ -639,3 +639,77 @@ export const userTokens = pgTable(
   },
   (t) => [uniqueIndex('user_tokens_hash_idx').on(t.token_hash), index('user_tokens_user_idx').on(t.user_id)],
 );
+
+/**
+ * A buyer's interest in a project (intresseanmälan, ADR 036). `confirmed_at` is the place in
+ * the queue. Tokens are kept only as SHA-256: the confirmation link's (valid until
+ * confirm_expires_at) and the buyer's own page's ("Min sida", a magic link). The row is
+ * deleted, consents with it, once a withdrawn or lapsed entry's retention has passed.
+ * The e-mail is kept in lower case; one live (pending or confirmed) entry per address and project.
+ */
+export const interestEntries = pgTable(
+  'interest_entries',
+  {
+    id: serial('id').primaryKey(),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    lang: text('lang', { enum: ['sv', 'en'] })
+      .notNull()
+      .default('sv'),
+    rooms: integer('rooms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    max_price: bigint('max_price', { mode: 'number' }),
+    /** Apartment ids in the buyer's order of preference (no foreign key: a deleted apartment just drops out). */
+    apartment_ids: integer('apartment_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    status: text('status', { enum: ['pending', 'confirmed', 'withdrawn', 'lapsed'] })
+      .notNull()
+      .default('pending'),
+    source: text('source', { enum: ['widget', 'viewing'] }).notNull(),
+    submitted_at: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+    last_activity_at: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was withdrawn or lapsed: erasure counts from here. */
+    ended_at: timestamp('ended_at', { withTimezone: true }),
+    tier: text('tier'),
+    notes: text('notes'),
+    confirm_token_hash: text('confirm_token_hash'),
+    confirm_expires_at: timestamp('confirm_expires_at', { withTimezone: true }),
+    page_token_hash: text('page_token_hash'),
+  },
+  (t) => [
+    index('interest_entries_project_idx').on(t.project_id, t.id),
+    uniqueIndex('interest_entries_live_email_idx')
+      .on(t.project_id, t.email)
+      .where(sql`${t.status} in ('pending', 'confirmed')`),
+    uniqueIndex('interest_entries_confirm_token_idx').on(t.confirm_token_hash),
+    uniqueIndex('interest_entries_page_token_idx').on(t.page_token_hash),
+  ],
+);
+
+/**
+ * Each consent an interest entry was given with (ADR 036): the purpose, the exact version of
+ * the text shown (packages/shared interest.ts, never rewritten), when, and how.
+ */
+export const interestConsents = pgTable(
+  'interest_consents',
+  {
+    id: serial('id').primaryKey(),
+    entry_id: integer('entry_id')
+      .notNull()
+      .references(() => interestEntries.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['interest_list', 'newsletter'] }).notNull(),
+    text_version: text('text_version').notNull(),
+    given_at: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    method: text('method', { enum: ['widget_form', 'added_at_viewing'] }).notNull(),
+  },
+  (t) => [index('interest_consents_entry_idx').on(t.entry_id)],
+);

@@ -29,6 +29,15 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/v1/public/view/:projectId/click',
   'GET /api/v1/public/view/:projectId',
   'GET /api/v1/public/view/:projectId/events',
+  // Interest registration (ADR 036): the widget's form, and the buyer's page by its mailed token.
+  'GET /api/v1/public/view/:projectId/interest/form',
+  'POST /api/v1/public/view/:projectId/interest',
+  'POST /api/v1/public/view/:projectId/interest/link',
+  'POST /api/v1/public/interest/confirm',
+  'POST /api/v1/public/interest/me',
+  'PUT /api/v1/public/interest/me',
+  'POST /api/v1/public/interest/me/withdraw',
+  'POST /api/v1/public/interest/me/data',
   'GET /api/docs',
   'GET /api/health',
 ]);

@@ -73,6 +73,130 @@ export const MAIL_TEMPLATES = {
       { href: params.link, label: 'Välj ditt lösenord' },
     );
   },
+  /** Double opt-in (ADR 036): the link that confirms an interest registration. */
+  interest_confirm: (
+    lang: Language,
+    params: { name: string; project: string; link: string; days: number },
+  ): RenderedMail => {
+    if (lang === 'en') {
+      return layout(
+        `Confirm your interest in ${params.project}`,
+        [
+          `Hello ${params.name},`,
+          `Thank you for registering your interest in ${params.project}. Confirm it with the link below within ${params.days} days; your place in the queue is the moment you confirm.`,
+          'If you did not register, ignore this message: nothing is kept unless you confirm.',
+        ],
+        { href: params.link, label: 'Confirm my interest' },
+      );
+    }
+    return layout(
+      `Bekräfta din intresseanmälan till ${params.project}`,
+      [
+        `Hej ${params.name},`,
+        `Tack för din intresseanmälan till ${params.project}. Bekräfta den med länken nedan inom ${params.days} dagar; din plats i kön är tidpunkten då du bekräftar.`,
+        'Om det inte var du som anmälde dig kan du bortse från meddelandet: inget sparas om du inte bekräftar.',
+      ],
+      { href: params.link, label: 'Bekräfta min anmälan' },
+    );
+  },
+  /** Sent once, 48 hours after an unconfirmed registration. */
+  interest_confirm_reminder: (
+    lang: Language,
+    params: { name: string; project: string; link: string; expires: string },
+  ): RenderedMail => {
+    if (lang === 'en') {
+      return layout(
+        `Reminder: confirm your interest in ${params.project}`,
+        [
+          `Hello ${params.name},`,
+          `Your interest registration for ${params.project} is not confirmed yet. The link works until ${params.expires}; after that the registration is removed.`,
+          'If you did not register, ignore this message.',
+        ],
+        { href: params.link, label: 'Confirm my interest' },
+      );
+    }
+    return layout(
+      `Påminnelse: bekräfta din intresseanmälan till ${params.project}`,
+      [
+        `Hej ${params.name},`,
+        `Din intresseanmälan till ${params.project} är inte bekräftad än. Länken fungerar till ${params.expires}; därefter tas anmälan bort.`,
+        'Om det inte var du som anmälde dig kan du bortse från meddelandet.',
+      ],
+      { href: params.link, label: 'Bekräfta min anmälan' },
+    );
+  },
+  /** "Min sida": the buyer's own page, sent on confirmation and on request. */
+  interest_page_link: (
+    lang: Language,
+    params: { name: string; project: string; link: string },
+  ): RenderedMail => {
+    if (lang === 'en') {
+      return layout(
+        `Your page for ${params.project}`,
+        [
+          `Hello ${params.name},`,
+          `On your page you see your place in the queue for ${params.project}, change your wishes, withdraw your registration or download your data. Keep this link to yourself: it is your key. It replaces any earlier link.`,
+        ],
+        { href: params.link, label: 'Open my page' },
+      );
+    }
+    return layout(
+      `Din sida för ${params.project}`,
+      [
+        `Hej ${params.name},`,
+        `På din sida ser du din plats i kön för ${params.project}, ändrar dina önskemål, återkallar anmälan eller laddar ner dina uppgifter. Dela inte länken: den är din nyckel. Den ersätter tidigare länkar.`,
+      ],
+      { href: params.link, label: 'Öppna Min sida' },
+    );
+  },
+  /** Three weeks before a registration lapses after 12 months without activity. */
+  interest_lapse_reminder: (
+    lang: Language,
+    params: { name: string; project: string; link: string; lapses: string },
+  ): RenderedMail => {
+    if (lang === 'en') {
+      return layout(
+        `Your interest in ${params.project} lapses on ${params.lapses}`,
+        [
+          `Hello ${params.name},`,
+          `Your interest registration for ${params.project} has had no activity for almost a year and lapses on ${params.lapses}. Open your page to keep it; you keep your place in the queue.`,
+        ],
+        { href: params.link, label: 'Keep my registration' },
+      );
+    }
+    return layout(
+      `Din intresseanmälan till ${params.project} förfaller ${params.lapses}`,
+      [
+        `Hej ${params.name},`,
+        `Din intresseanmälan till ${params.project} har inte haft någon aktivitet på snart ett år och förfaller ${params.lapses}. Öppna din sida för att behålla den; du behåller din plats i kön.`,
+      ],
+      { href: params.link, label: 'Behåll min anmälan' },
+    );
+  },
+  /** To the project's sales team (its client and broker) when a registration is confirmed. */
+  interest_new: (
+    lang: Language,
+    params: { project: string; buyer: string; email: string; confirmed: string; link: string },
+  ): RenderedMail => {
+    if (lang === 'en') {
+      return layout(
+        `New interest in ${params.project}`,
+        [
+          `${params.buyer} (${params.email}) confirmed an interest registration for ${params.project} at ${params.confirmed}.`,
+          'The whole list is in Planvy.',
+        ],
+        { href: params.link, label: 'Open the project in Planvy' },
+      );
+    }
+    return layout(
+      `Ny intresseanmälan till ${params.project}`,
+      [
+        `${params.buyer} (${params.email}) bekräftade en intresseanmälan till ${params.project} ${params.confirmed}.`,
+        'Hela listan finns i Planvy.',
+      ],
+      { href: params.link, label: 'Öppna projektet i Planvy' },
+    );
+  },
 } as const;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;

@@ -9,6 +9,7 @@ import { OutboxLoop } from './loop';
 import { OUTBOX_CHANNEL, pruneEnded } from './repository';
 import { WEBHOOK_KIND } from '../webhooks/repository';
 import { webhookKind } from '../webhooks/webhooks';
+import { dueHandler, INTEREST_KIND } from '../interest/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +38,7 @@ export const outboxPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) =>
     {
       [MAIL_KIND]: { send: mailHandler(transport, app.config.mail.from) },
       [WEBHOOK_KIND]: webhookKind(opts.db, app.config.webhooks),
+      [INTEREST_KIND]: { send: dueHandler(opts.db, app.config) },
     },
     app.config.outbox,
     app.log,

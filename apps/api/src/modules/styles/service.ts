@@ -1,6 +1,7 @@
 import { serverMessage } from '@planvy/shared';
 import { DEFAULT_STYLES, type StyleTriple, type Theme, type ThemeEntry } from '@planvy/shared';
 import type { Db, DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/database-errors';
 import { invalid, notFound } from '../../lib/http-error';
 import { lockProject } from '../projects/service';
 import * as repo from './repository';
@@ -40,13 +41,8 @@ function toTheme(row: repo.ThemeRow): Theme {
   };
 }
 
-/** Two admins saving the same name at once: the unique index decides, the loser gets the same 422. */
-function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (e: unknown) =>
-    typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
-  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
-}
 
+/** Two admins saving the same name at once: the unique index decides, the loser gets the same 422. */
 async function nameless<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();

@@ -5,7 +5,7 @@ import { PROJECT_SETTINGS, type ProjectSettingName } from '@planvy/shared';
  * Every setting is in exactly one group (a unit test checks this against the shared catalogue).
  */
 export interface SettingGroup {
-  id: 'display' | 'list' | 'information' | 'buildings';
+  id: 'display' | 'list' | 'information' | 'buildings' | 'interest';
   settings: readonly ProjectSettingName[];
 }
 
@@ -24,6 +24,7 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
   },
   { id: 'information', settings: ['use_apartment_information', 'link_to_project', 'project_email'] },
   { id: 'buildings', settings: ['multi_building', 'label_font_size', 'show_zone_numbers', 'show_sun_study'] },
+  { id: 'interest', settings: ['interest_enabled', 'interest_retention_days'] },
 ];
 
 /** Spec §6: the link-to-project and project e-mail fields show only when apartment information is on. */
