@@ -13,9 +13,10 @@ import {
   type Filters,
 } from './filters';
 import { deviceStorage, favouriteStore, type FavouriteStore } from './favourites';
-import { hostEvents } from './host-events';
+import { hostEvents, interestEvent, type InterestSource } from './host-events';
 import { shareUrl, writeState, type ViewState, type WidgetParams } from './params';
 import type { CompareView } from './compare/compare-view';
+import type { InterestForm } from './components/interest-form';
 import type { InitialPlan, ZoneContext } from './plan-zones';
 import { listColumns } from './list-columns';
 import { useNarrow } from './narrow';
@@ -40,6 +41,8 @@ const LIST_PAGE = 100;
 export const MAX_COMPARE = 4;
 const NO_FAVOURITES: ReadonlySet<number> = new Set();
 const loadCompare = () => import('./compare/compare-view').then((m) => m.CompareView);
+// The interest form is a chunk of its own, fetched when a buyer first asks for it (ADR 036).
+const loadInterest = () => import('./components/interest-form').then((m) => m.InterestForm);
 
 export interface AppProps {
   view: PublicView;
@@ -77,6 +80,8 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
   const [Compare, setCompare] = useState<typeof CompareView | null>(null);
   const [comparing, setComparing] = useState(false);
   const compareOpener = useRef<HTMLButtonElement>(null);
+  const [Interest, setInterest] = useState<typeof InterestForm | null>(null);
+  const [interest, setInterestOpen] = useState<{ source: InterestSource; ids: number[] } | null>(null);
   /** A polite message: the comparison is full, the link was copied. */
   const [notice, setNotice] = useState('');
   const post = useMemo(
@@ -216,6 +221,22 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
       );
     post?.({ type: 'planvy:compare', action: 'open', apartmentId: null, apartmentIds: compareIds });
   };
+  const collectsInterest = w.flag('interest_enabled') && !params.preview;
+  const openInterest = useStable((source: InterestSource, ids: number[]) => {
+    if (!Interest)
+      loadInterest().then(
+        (c) => setInterest(() => c),
+        () => setNotice(t('interestError')),
+      );
+    // The form takes the card's place: one dialog at a time.
+    setSelectedId(null);
+    setInterestOpen({ source, ids });
+  });
+  const onInterestFor = useStable((id: number) => openInterest('apartment', [id]));
+  const closeInterest = useStable(() => setInterestOpen(null));
+  const onInterestSent = useStable((ids: number[]) => {
+    if (interest) post?.(interestEvent(interest.source, ids));
+  });
   const clearCompare = () => {
     setCompareIds([]);
     post?.({ type: 'planvy:compare', action: 'clear', apartmentId: null, apartmentIds: [] });
@@ -336,6 +357,16 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
           <h1 className="pv-title">{view.project.name}</h1>
           {w.flag('show_status') && <StatusLegend counts={statusCounts} />}
           {view.sun_study.length > 0 && <SunStudyButton items={view.sun_study} />}
+          {collectsInterest && (
+            <button
+              type="button"
+              className="pv-action pv-interest-open"
+              aria-haspopup="dialog"
+              onClick={() => openInterest('project', [])}
+            >
+              {t('interest')}
+            </button>
+          )}
           {!params.preview && (
             <ShareButton
               title={view.project.name}
@@ -396,6 +427,16 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
                   <p className="pv-count-line" aria-live="polite">
                     {t('showing', { shown: visible.length, total: scope.length })}
                   </p>
+                  {collectsInterest && favourites.size > 0 && (
+                    <button
+                      type="button"
+                      className="pv-clear pv-interest-favourites"
+                      aria-haspopup="dialog"
+                      onClick={() => openInterest('favourites', [...favourites])}
+                    >
+                      {t('interestFavourites')}
+                    </button>
+                  )}
                   {compareIds.length > 0 && (
                     <span className="pv-compare-bar">
                       <button
@@ -446,6 +487,16 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
             compared={compareIds.includes(selected.id)}
             onFavourite={onFavourite}
             onCompare={onCompare}
+            onInterest={collectsInterest ? onInterestFor : undefined}
+          />
+        )}
+        {interest && Interest && (
+          <Interest
+            projectId={view.project.id}
+            apartments={byId}
+            initial={interest.ids}
+            onClose={closeInterest}
+            onSent={onInterestSent}
           />
         )}
         {comparing && Compare && compared.length > 0 && (

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HOST_EVENT_TYPES, hostEvents, isHostEvent } from './host-events';
+import { HOST_EVENT_TYPES, hostEvents, interestEvent, isHostEvent } from './host-events';
 
 describe('host events', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -44,5 +44,21 @@ describe('host events', () => {
     const spy = vi.spyOn(window, 'postMessage');
     hostEvents('https://broker.example', 7)({ type: 'planvy:plan', plan: 1, name: 'a.svg', title: 'Hus A' });
     expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('says that interest was registered, from where and for which apartments, and nothing about who', () => {
+    const postMessage = vi.fn();
+    vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage } as unknown as Window);
+    hostEvents('https://broker.example', 7)(interestEvent('favourites', [12, 9]));
+    expect(postMessage).toHaveBeenCalledTimes(1);
+    const [event] = postMessage.mock.calls[0] as [Record<string, unknown>];
+    expect(event).toEqual({
+      type: 'planvy:interest',
+      v: 1,
+      projectId: 7,
+      source: 'favourites',
+      apartmentIds: [12, 9],
+    });
+    expect(isHostEvent(event)).toBe(true);
   });
 });

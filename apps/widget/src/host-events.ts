@@ -11,6 +11,7 @@ export const HOST_EVENT_TYPES = [
   'planvy:filter',
   'planvy:favourite',
   'planvy:compare',
+  'planvy:interest',
 ] as const;
 export type HostEventType = (typeof HOST_EVENT_TYPES)[number];
 
@@ -50,7 +51,20 @@ export type HostEvent =
       action: 'add' | 'remove' | 'clear' | 'full' | 'open';
       apartmentId: number | null;
       apartmentIds: number[];
-    });
+    })
+  /** A registration of interest was sent (ADR 036): where from and which apartments, never who. */
+  | (HostEventBase<'planvy:interest'> & { source: InterestSource; apartmentIds: number[] });
+
+/** Where the buyer opened the interest form: the header, an apartment's card, or the favourites. */
+export type InterestSource = 'project' | 'apartment' | 'favourites';
+
+/**
+ * The host event for a sent registration, built from ids alone: the name, address, phone and
+ * wishes the buyer typed stay out of the host page (its analytics are not the buyer's choice).
+ */
+export function interestEvent(source: InterestSource, apartmentIds: readonly number[]): HostEventBody {
+  return { type: 'planvy:interest', source, apartmentIds: apartmentIds.filter(Number.isInteger) };
+}
 
 /** Everything but the envelope, which the sender adds. */
 export type HostEventBody = HostEvent extends infer E

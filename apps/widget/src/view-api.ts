@@ -68,3 +68,20 @@ export function recordClick(projectId: number, apartmentId: number): void {
     // Statistics are best effort; the visitor never sees a failed count.
   });
 }
+
+/** The server's signed "form shown at" stamp for the interest form (ADR 036). */
+export async function fetchInterestStamp(projectId: number): Promise<string> {
+  const res = await fetch(`/api/v1/public/view/${projectId}/interest/form`, { cache: 'no-store' });
+  if (!res.ok) throw new ViewError(res.status);
+  return ((await res.json()) as { form_token: string }).form_token;
+}
+
+/** Sends a registration; answers the HTTP status (202 when it was taken). */
+export async function sendInterest(projectId: number, body: Record<string, unknown>): Promise<number> {
+  const res = await fetch(`/api/v1/public/view/${projectId}/interest`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return res.status;
+}

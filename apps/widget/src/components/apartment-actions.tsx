@@ -11,9 +11,11 @@ export interface ApartmentActionsProps {
   /** The address that opens the widget with this apartment (params.ts shareUrl). */
   shareUrl: () => string;
   onNotice: (text: string) => void;
+  /** Opens the interest form for this apartment; given only when the project collects interest. */
+  onInterest?: (id: number) => void;
 }
 
-type Step = 'contact' | 'readMore' | 'share';
+type Step = 'interest' | 'contact' | 'readMore' | 'share';
 
 /**
  * The next step a buyer can take from the card; there is always one. The first that exists is
@@ -21,21 +23,38 @@ type Step = 'contact' | 'readMore' | 'share';
  * project has an e-mail, "Läs mer" when the apartment has a link, else "Dela", which shares a
  * link to this apartment. The project's website is a secondary link.
  *
- * The interest form of a later issue belongs here: it becomes the primary step when the project
- * collects interest, ahead of "Kontakta oss".
+ * When the project collects interest (ADR 036), "Anmäl intresse" is the primary step, ahead of
+ * "Kontakta oss".
  */
-export function ApartmentActions({ apartment: a, projectName, shareUrl, onNotice }: ApartmentActionsProps) {
+export function ApartmentActions({
+  apartment: a,
+  projectName,
+  shareUrl,
+  onNotice,
+  onInterest,
+}: ApartmentActionsProps) {
   const w = useWidget();
   // Links from the data pass the one link rule even when stored before it existed. The server
   // sends the project's link and e-mail only when "Visa projektinformation" is on (ADR 004).
   const link = linkHref(a.link, true);
   const projectLink = linkHref(w.settings.link_to_project);
   const email = EMAIL.test(w.settings.project_email ?? '') ? w.settings.project_email : null;
-  const primary: Step = email ? 'contact' : link ? 'readMore' : 'share';
+  const primary: Step = onInterest ? 'interest' : email ? 'contact' : link ? 'readMore' : 'share';
   const kind = (step: Step) => (step === primary ? 'pv-action' : 'pv-action pv-secondary');
   const name = `${w.bostadLabel} ${a.bostad}`;
 
   const steps = {
+    interest: onInterest && (
+      <button
+        key="interest"
+        type="button"
+        className={kind('interest')}
+        aria-haspopup="dialog"
+        onClick={() => onInterest(a.id)}
+      >
+        {w.t('interest')}
+      </button>
+    ),
     contact: email && (
       <a
         key="contact"
@@ -67,7 +86,7 @@ export function ApartmentActions({ apartment: a, projectName, shareUrl, onNotice
   };
   const order: Step[] = [
     primary,
-    ...(['contact', 'readMore', 'share'] as const).filter((s) => s !== primary),
+    ...(['interest', 'contact', 'readMore', 'share'] as const).filter((s) => s !== primary),
   ];
   return (
     <>

@@ -30,6 +30,8 @@ export interface ApartmentPanelProps {
   compared: boolean;
   onFavourite: (id: number) => void;
   onCompare: (id: number) => void;
+  /** Opens the interest form (ADR 036); given only when the project collects interest. */
+  onInterest?: (id: number) => void;
 }
 
 /**
@@ -73,6 +75,7 @@ export function ApartmentPanel(props: ApartmentPanelProps) {
           projectName={props.projectName}
           shareUrl={props.shareUrl}
           onNotice={props.onNotice}
+          onInterest={props.onInterest}
         />
       }
     >
