@@ -85,3 +85,13 @@ export async function sendInterest(projectId: number, body: Record<string, unkno
   });
   return res.status;
 }
+
+/** "Send me my link again": answered the same whether or not the address is registered. */
+export async function requestInterestLink(projectId: number, email: string, lang: string): Promise<number> {
+  const res = await fetch(`/api/v1/public/view/${projectId}/interest/link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, lang }),
+  });
+  return res.status;
+}

@@ -2,7 +2,7 @@ import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { CONSENT_TEXTS, CURRENT_CONSENT, INTEREST_RULES } from '@planvy/shared/interest-rules';
 import type { PublicApartment } from '@planvy/shared/public-view';
-import { fetchInterestStamp, sendInterest } from '../view-api';
+import { fetchInterestStamp, requestInterestLink, sendInterest } from '../view-api';
 import { useWidget } from '../widget-context';
 import { DialogShell } from './dialog-shell';
 
@@ -48,6 +48,7 @@ export function InterestForm({ projectId, apartments, initial, onClose, onSent }
   const stamp = useRef<{ token: string; at: number } | null>(null);
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [error, setError] = useState('');
+  const [linkNote, setLinkNote] = useState('');
 
   useEffect(() => {
     fetchInterestStamp(projectId).then(
@@ -106,6 +107,18 @@ export function InterestForm({ projectId, apartments, initial, onClose, onSent }
       setError(t('interestError'));
     }
     setState('idle');
+  };
+
+  const sendLink = async () => {
+    const to = email.trim();
+    if (!EMAIL.test(to)) {
+      setError(t('interestRequired'));
+      return;
+    }
+    setError('');
+    const status = await requestInterestLink(projectId, to, lang).catch(() => 0);
+    if (status === 202) setLinkNote(t('interestLinkSent', { email: to }));
+    else setError(t(status === 429 ? 'interestTooMany' : 'interestError'));
   };
 
   const field = (id: string, text: string, input: JSX.Element) => (
@@ -267,6 +280,13 @@ export function InterestForm({ projectId, apartments, initial, onClose, onSent }
           <button type="submit" className="pv-action" disabled={state === 'sending'}>
             {t(state === 'sending' ? 'interestSending' : 'interestSend')}
           </button>
+          <p className="pv-interest-again">
+            {t('interestAlready')}{' '}
+            <button type="button" className="pv-clear" onClick={() => void sendLink()}>
+              {t('interestSendLink')}
+            </button>
+          </p>
+          {linkNote && <p role="status">{linkNote}</p>}
         </form>
       )}
     </DialogShell>
