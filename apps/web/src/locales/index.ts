@@ -14,6 +14,7 @@ import enStatistics from './en/statistics.json';
 import enStyles from './en/styles.json';
 import enServer from './en/server.json';
 import enBase from './en/translation.json';
+import enInterest from './en/interest.json';
 import enWebhooks from './en/webhooks.json';
 import svAccess from './sv/access.json';
 import svApartments from './sv/apartments.json';
@@ -26,6 +27,7 @@ import svStatistics from './sv/statistics.json';
 import svStyles from './sv/styles.json';
 import svServer from './sv/server.json';
 import svBase from './sv/translation.json';
+import svInterest from './sv/interest.json';
 import svWebhooks from './sv/webhooks.json';
 
 export const en = {
@@ -41,6 +43,7 @@ export const en = {
   styles: enStyles,
   server: enServer,
   webhooks: enWebhooks,
+  interest: enInterest,
 };
 export const sv = {
   ...svBase,
@@ -55,4 +58,5 @@ export const sv = {
   styles: svStyles,
   server: svServer,
   webhooks: svWebhooks,
+  interest: svInterest,
 };

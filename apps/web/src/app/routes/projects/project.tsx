@@ -26,6 +26,8 @@ import { SunStudyManager } from '../../../features/sunstudy/components/sun-study
 import { isProjectId, useProject } from '../../../features/projects/api/get-project';
 import { useStoredProjectSettings } from '../../../features/projects/api/get-project-settings';
 import { useClickShading } from '../../../features/statistics/hooks/use-click-shading';
+import { InterestPanel } from '../../../features/interest/components/interest-panel';
+import { useDemandShading } from '../../../features/interest/hooks/use-demand-shading';
 import { useProjectStyles } from '../../../features/styles/api/get-project-styles';
 import { StylesButton } from '../../../features/styles/components/styles-button';
 import { WebhooksManager } from '../../../features/webhooks/components/webhooks-manager';
@@ -33,10 +35,11 @@ import { WebhooksManager } from '../../../features/webhooks/components/webhooks-
 /** What the page shows with while the project's settings cannot be read. */
 const DEFAULT_SETTINGS = defaultProjectSettings();
 
-const TABS = ['project', 'settings', 'svg', 'sun', 'buildings', 'webhooks', 'code'] as const;
+const TABS = ['project', 'settings', 'interest', 'svg', 'sun', 'buildings', 'webhooks', 'code'] as const;
 type Tab = (typeof TABS)[number];
 /** The tabs that manage something, and the action each one needs (the policy table's). */
 const TAB_ACTIONS: Partial<Record<Tab, PolicyAction>> = {
+  interest: 'interest.read',
   svg: 'plan.upload',
   sun: 'sunStudy.manage',
   buildings: 'buildingNumbers.manage',
@@ -98,8 +101,17 @@ export function ProjectRoute() {
   const project = useProject(id);
   const settings = useStoredProjectSettings(id);
   const apartments = useApartments(id);
-  // Where buyers look: the plan shaded by clicks, for those who see statistics.
-  const clicks = useClickShading(id, session !== null && seesStatistics(session));
+  // One overlay on the plan at a time: where buyers look (clicks, for those who see
+  // statistics) or what they ask for (demand, from the interest list).
+  const [overlay, setOverlay] = useState<'clicks' | 'demand' | null>(null);
+  const toggle = (which: 'clicks' | 'demand') => (on: boolean) => setOverlay(on ? which : null);
+  const clicks = useClickShading(
+    id,
+    session !== null && seesStatistics(session),
+    overlay === 'clicks',
+    toggle('clicks'),
+  );
+  const demand = useDemandShading(id, can('interest.read'), overlay === 'demand', toggle('demand'));
   const styles = useProjectStyles(id);
   // The apartments table's "Place on the plan" starts the plan's placing loop (ADR 029).
   const [placeRequest, setPlaceRequest] = useState(0);
@@ -185,6 +197,7 @@ export function ProjectRoute() {
             {t(p.type === 'tomter' ? 'projects.tabs.projectTomter' : 'projects.tabs.project')}
           </Tabs.Tab>
           <Tabs.Tab value="settings">{t('projects.tabs.settings')}</Tabs.Tab>
+          {hasTab('interest') && <Tabs.Tab value="interest">{t('projects.tabs.interest')}</Tabs.Tab>}
           {hasTab('svg') && <Tabs.Tab value="svg">{t('projects.tabs.svg')}</Tabs.Tab>}
           {hasTab('sun') && <Tabs.Tab value="sun">{t('projects.tabs.sun')}</Tabs.Tab>}
           {hasTab('buildings') && <Tabs.Tab value="buildings">{t('projects.tabs.buildings')}</Tabs.Tab>}
@@ -201,8 +214,13 @@ export function ProjectRoute() {
               apartments={apartments.data ?? []}
               styles={mergedStyles}
               renderApartmentForm={(slot) => <ApartmentForm project={p} settings={s} {...slot} />}
-              headerExtra={clicks.control}
-              shading={clicks.shading}
+              headerExtra={
+                <>
+                  {clicks.control}
+                  {demand.control}
+                </>
+              }
+              shading={clicks.shading ?? demand.shading}
               placeRequest={placeRequest}
             />
             <ApartmentsPanel project={p} settings={s} onPlaceOnPlan={() => setPlaceRequest((n) => n + 1)} />
@@ -216,6 +234,11 @@ export function ProjectRoute() {
             )}
           </Stack>
         </Tabs.Panel>
+        {hasTab('interest') && (
+          <Tabs.Panel value="interest" pt="lg">
+            <InterestPanel projectId={p.id} apartments={apartments.data ?? []} />
+          </Tabs.Panel>
+        )}
         {hasTab('svg') && (
           <Tabs.Panel value="svg" pt="lg">
             <PlanFilesManager projectId={p.id} />

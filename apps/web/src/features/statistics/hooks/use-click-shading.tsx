@@ -16,15 +16,23 @@ export interface ClickShading {
 /**
  * The plan's click overlay for a project: a switch (with the range) for the plan viewer's
  * header, and, while it is on and the clicks are loaded, each apartment's shade level,
- * hover text and the legend. `allowed` is whether the user sees statistics at all.
+ * hover text and the legend. `allowed` is whether the user sees statistics at all; whether
+ * it is on belongs to the page, which shows one overlay at a time.
  */
 export function useClickShading(
   projectId: number,
   allowed: boolean,
+  on: boolean,
+  setOn: (on: boolean) => void,
 ): { control: ReactNode; shading: ClickShading | null } {
   const { t } = useTranslation();
   const lang = useUiLanguage();
-  const [state, setState] = useState<ClickOverlayState>({ on: false, days: 30 });
+  const [days, setDays] = useState<ClickOverlayState['days']>(30);
+  const state: ClickOverlayState = { on, days };
+  const setState = (next: ClickOverlayState) => {
+    setDays(next.days);
+    if (next.on !== on) setOn(next.on);
+  };
   const { from, to } = lastDays(state.days, dateInZone(new Date()));
   const clicks = useApartmentClicks(projectId, { from, to }, allowed && state.on);
   const { data, isError, error } = clicks;
