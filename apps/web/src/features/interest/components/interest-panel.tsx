@@ -93,7 +93,6 @@ export function InterestPanel({ projectId, apartments }: { projectId: number; ap
   const [q] = useDebouncedValue(search.trim(), 300);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<InterestEntry | null>(null);
-  const [tiersSeen, setTiersSeen] = useState<string[]>([]);
 
   const filters: InterestFilters = {
     status: status ?? undefined,
@@ -107,13 +106,12 @@ export function InterestPanel({ projectId, apartments }: { projectId: number; ap
   const exportList = useExportInterest();
 
   const bostad = useMemo(() => new Map(apartments.map((a) => [a.id, a.bostad])), [apartments]);
-  const entries = list.data ?? [];
-  // Tiers offered in the filter and the edit form: every tier seen on this page so far.
+  const entries = useMemo(() => list.data ?? [], [list.data]);
+  // Tiers offered in the filter and the edit form: those in the list, and the one filtered by.
   const tiers = useMemo(() => {
-    const all = new Set([...tiersSeen, ...entries.flatMap((e) => (e.tier ? [e.tier] : []))]);
+    const all = new Set([...(tier ? [tier] : []), ...entries.flatMap((e) => (e.tier ? [e.tier] : []))]);
     return [...all].sort((a, b) => a.localeCompare(b, lang));
-  }, [tiersSeen, entries, lang]);
-  if (tiers.some((x) => !tiersSeen.includes(x))) setTiersSeen(tiers);
+  }, [tier, entries, lang]);
 
   const onExport = () =>
     exportList.mutate(
