@@ -25,7 +25,8 @@ export async function getInterestList(
   filters: InterestFilters,
   signal?: AbortSignal,
 ): Promise<InterestEntry[]> {
-  return (await api.get(`/interest/${projectId}`, interestListSchema, { signal, query: { ...filters } })).entries;
+  return (await api.get(`/interest/${projectId}`, interestListSchema, { signal, query: { ...filters } }))
+    .entries;
 }
 
 export function getInterestListQueryOptions(projectId: number, filters: InterestFilters) {

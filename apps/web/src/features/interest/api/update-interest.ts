@@ -9,7 +9,11 @@ export interface InterestUpdate {
 }
 
 /** PUT /interest/{projectId}/{id}: an entry's tier or notes. */
-export async function updateInterest(projectId: number, id: number, body: InterestUpdate): Promise<InterestEntry> {
+export async function updateInterest(
+  projectId: number,
+  id: number,
+  body: InterestUpdate,
+): Promise<InterestEntry> {
   return (await api.put(`/interest/${projectId}/${id}`, interestEntryResponseSchema, body)).entry;
 }
 

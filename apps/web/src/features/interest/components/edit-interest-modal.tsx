@@ -52,8 +52,7 @@ function EditForm({
           label={t('interest.edit.notes')}
           value={notes}
           onChange={(e) => setNotes(e.currentTarget.value)}
-          autosize
-          minRows={3}
+          rows={4}
           maxLength={5000}
         />
         {update.isError && (
@@ -89,7 +88,9 @@ export function EditInterestModal({
   const { t } = useTranslation();
   return (
     <Modal opened={entry !== null} onClose={onClose} title={entry ? entry.name : t('interest.edit.button')}>
-      {entry && <EditForm key={entry.id} projectId={projectId} entry={entry} tiers={tiers} onClose={onClose} />}
+      {entry && (
+        <EditForm key={entry.id} projectId={projectId} entry={entry} tiers={tiers} onClose={onClose} />
+      )}
     </Modal>
   );
 }

@@ -55,7 +55,9 @@ function Preferences({ entry, bostad }: { entry: InterestEntry; bostad: Readonly
   const parts: string[] = [];
   if (p.rooms.length > 0) parts.push(t('interest.prefs.rooms', { rooms: p.rooms.join(', ') }));
   if (p.max_price !== null) {
-    parts.push(t('interest.prefs.maxPrice', { price: p.max_price.toLocaleString(lang === 'sv' ? 'sv-SE' : 'en-GB') }));
+    parts.push(
+      t('interest.prefs.maxPrice', { price: p.max_price.toLocaleString(lang === 'sv' ? 'sv-SE' : 'en-GB') }),
+    );
   }
   const named = p.apartment_ids.map((id, i) => `${i + 1}. ${bostad.get(id) ?? t('interest.prefs.gone')}`);
   return (
@@ -80,7 +82,13 @@ function Preferences({ entry, bostad }: { entry: InterestEntry; bostad: Readonly
  * be the same person flagged, tiers and notes, a CSV export and adding a person met at a
  * viewing. The server writes every read of it to the audit log.
  */
-export function InterestPanel({ projectId, apartments }: { projectId: number; apartments: InterestApartment[] }) {
+export function InterestPanel({
+  projectId,
+  apartments,
+}: {
+  projectId: number;
+  apartments: InterestApartment[];
+}) {
   const { t } = useTranslation();
   const lang = useUiLanguage();
   const can = useCan();
@@ -342,7 +350,12 @@ export function InterestPanel({ projectId, apartments }: { projectId: number; ap
         opened={adding}
         onClose={() => setAdding(false)}
       />
-      <EditInterestModal projectId={projectId} entry={editing} tiers={tiers} onClose={() => setEditing(null)} />
+      <EditInterestModal
+        projectId={projectId}
+        entry={editing}
+        tiers={tiers}
+        onClose={() => setEditing(null)}
+      />
     </Stack>
   );
 }
