@@ -236,7 +236,12 @@ export function ProjectRoute() {
         </Tabs.Panel>
         {hasTab('interest') && (
           <Tabs.Panel value="interest" pt="lg">
-            <InterestPanel projectId={p.id} apartments={apartments.data ?? []} />
+            <InterestPanel
+              projectId={p.id}
+              apartments={apartments.data ?? []}
+              collecting={s.interest_enabled === '1'}
+              onOpenSettings={() => setTab('settings')}
+            />
           </Tabs.Panel>
         )}
         {hasTab('svg') && (

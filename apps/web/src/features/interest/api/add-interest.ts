@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { interestEntryResponseSchema, type InterestEntry, type Language } from '@planvy/shared';
-import { api } from '../../../lib/api-client';
+import { roleApi } from '../../../lib/api-client';
 import { interestKeys } from './get-interest-list';
 
 /** A person met at a viewing (POST /interest/{projectId}); they confirm by e-mail like anyone. */
@@ -16,7 +16,7 @@ export interface InterestAdd {
 }
 
 export async function addInterest(projectId: number, body: InterestAdd): Promise<InterestEntry> {
-  return (await api.post(`/interest/${projectId}`, interestEntryResponseSchema, body)).entry;
+  return (await roleApi().post(`/interest/${projectId}`, interestEntryResponseSchema, body)).entry;
 }
 
 export function useAddInterest(projectId: number) {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Language } from '@planvy/shared';
-import { api, type DownloadedFile } from '../../../lib/api-client';
+import { roleApi, type DownloadedFile } from '../../../lib/api-client';
 import type { InterestFilters } from './get-interest-list';
 
 export interface ExportInterestInput {
@@ -12,7 +12,7 @@ export interface ExportInterestInput {
 
 /** GET /interest/{projectId}/export: the list as filtered, a formula-safe CSV that Excel opens. */
 export function exportInterest({ projectId, filters, lang }: ExportInterestInput): Promise<DownloadedFile> {
-  return api.download(`/interest/${projectId}/export`, { query: { ...filters, lang } });
+  return roleApi().download(`/interest/${projectId}/export`, { query: { ...filters, lang } });
 }
 
 export function useExportInterest() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { interestDemandSchema } from '@planvy/shared';
-import { api } from '../../../lib/api-client';
+import { roleApi } from '../../../lib/api-client';
 import { interestKeys } from './get-interest-list';
 
 /** GET /interest/{projectId}/demand: per apartment, how many confirmed registrations name it. */
 export async function getInterestDemand(projectId: number, signal?: AbortSignal) {
-  return (await api.get(`/interest/${projectId}/demand`, interestDemandSchema, { signal })).demand;
+  return (await roleApi().get(`/interest/${projectId}/demand`, interestDemandSchema, { signal })).demand;
 }
 
 export function getInterestDemandQueryOptions(projectId: number) {

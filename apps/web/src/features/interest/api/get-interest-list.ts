@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { interestListSchema, type InterestEntry, type InterestStatus } from '@planvy/shared';
-import { api } from '../../../lib/api-client';
+import { roleApi } from '../../../lib/api-client';
 
 /** The list's filters, as GET /interest/{projectId} takes them. */
 export interface InterestFilters {
@@ -25,8 +25,9 @@ export async function getInterestList(
   filters: InterestFilters,
   signal?: AbortSignal,
 ): Promise<InterestEntry[]> {
-  return (await api.get(`/interest/${projectId}`, interestListSchema, { signal, query: { ...filters } }))
-    .entries;
+  return (
+    await roleApi().get(`/interest/${projectId}`, interestListSchema, { signal, query: { ...filters } })
+  ).entries;
 }
 
 export function getInterestListQueryOptions(projectId: number, filters: InterestFilters) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { interestEntryResponseSchema, type InterestEntry } from '@planvy/shared';
-import { api } from '../../../lib/api-client';
+import { roleApi } from '../../../lib/api-client';
 import { interestKeys } from './get-interest-list';
 
 export interface InterestUpdate {
@@ -14,7 +14,7 @@ export async function updateInterest(
   id: number,
   body: InterestUpdate,
 ): Promise<InterestEntry> {
-  return (await api.put(`/interest/${projectId}/${id}`, interestEntryResponseSchema, body)).entry;
+  return (await roleApi().put(`/interest/${projectId}/${id}`, interestEntryResponseSchema, body)).entry;
 }
 
 export function useUpdateInterest(projectId: number) {

@@ -64,7 +64,10 @@ describe('InterestPanel', () => {
         ],
       }),
     );
-    renderRoute(<InterestPanel projectId={7} apartments={APARTMENTS} />, { path: '/' });
+    renderRoute(
+      <InterestPanel projectId={7} apartments={APARTMENTS} collecting onOpenSettings={() => undefined} />,
+      { path: '/' },
+    );
     const ada = await screen.findByTestId('interest-row-1');
     expect(within(ada).getByText('Bekräftad')).toBeTruthy();
     expect(within(ada).getByText(/I kön sedan .*:05:07/)).toBeTruthy();
@@ -75,19 +78,22 @@ describe('InterestPanel', () => {
     expect(within(bo).getByText('Samma e-post som en annan')).toBeTruthy();
     expect(within(bo).getByText('Från visning')).toBeTruthy();
     expect(screen.getByText('2 anmälningar')).toBeTruthy();
-    expect(urls()[0]).toBe('/api/v1/interest/7');
+    expect(urls()[0]).toBe('/api/v1/client/interest/7');
   });
 
   it('asks the server again with the filter chosen, and says when nothing matches', async () => {
     signInAs('admin');
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { entries: [entry({})] }));
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { entries: [] }));
-    renderRoute(<InterestPanel projectId={7} apartments={APARTMENTS} />, { path: '/' });
+    renderRoute(
+      <InterestPanel projectId={7} apartments={APARTMENTS} collecting onOpenSettings={() => undefined} />,
+      { path: '/' },
+    );
     await screen.findByTestId('interest-row-1');
     fireEvent.click(inputLabelled(document.body, 'Lägenhet'));
     fireEvent.click(await screen.findByRole('option', { name: 'A1002' }));
     await screen.findByText('Ingen anmälan matchar filtret');
-    expect(urls()[1]).toBe('/api/v1/interest/7?apartment_id=12');
+    expect(urls()[1]).toBe('/api/v1/admin/interest/7?apartment_id=12');
   });
 
   it("saves a tier and notes, and shows the server's answer in the row", async () => {
@@ -96,7 +102,10 @@ describe('InterestPanel', () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(200, { entry: entry({ tier: 'Medlemmar först', notes: 'Ring efter 17' }) }),
     );
-    renderRoute(<InterestPanel projectId={7} apartments={APARTMENTS} />, { path: '/' });
+    renderRoute(
+      <InterestPanel projectId={7} apartments={APARTMENTS} collecting onOpenSettings={() => undefined} />,
+      { path: '/' },
+    );
     await screen.findByTestId('interest-row-1');
     fireEvent.click(screen.getByRole('button', { name: 'Ändra nivå och anteckningar för Ada Lind' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ada Lind' });
@@ -109,9 +118,30 @@ describe('InterestPanel', () => {
       expect(within(screen.getByTestId('interest-row-1')).getByText('Medlemmar först')).toBeTruthy(),
     );
     const [url, init] = fetchMock.mock.calls[1]!;
-    expect(requestUrl(url)).toBe('/api/v1/interest/7/1');
+    expect(requestUrl(url)).toBe('/api/v1/client/interest/7/1');
     expect(init?.method).toBe('PUT');
     expect(JSON.parse(init?.body as string)).toEqual({ tier: 'Medlemmar först', notes: 'Ring efter 17' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('says when the widget takes no registrations, and leads to the setting', async () => {
+    signInAs('client');
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { entries: [] }));
+    const openSettings = vi.fn();
+    renderRoute(
+      <InterestPanel
+        projectId={7}
+        apartments={APARTMENTS}
+        collecting={false}
+        onOpenSettings={openSettings}
+      />,
+      {
+        path: '/',
+      },
+    );
+    await screen.findByText('Inga intresseanmälningar än');
+    expect(screen.getByText('Widgeten tar inte emot anmälningar')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Till inställningarna' }));
+    expect(openSettings).toHaveBeenCalledOnce();
   });
 });

@@ -85,9 +85,14 @@ function Preferences({ entry, bostad }: { entry: InterestEntry; bostad: Readonly
 export function InterestPanel({
   projectId,
   apartments,
+  collecting,
+  onOpenSettings,
 }: {
   projectId: number;
   apartments: InterestApartment[];
+  /** The project's setting interest_enabled: whether the widget offers "Anmäl intresse". */
+  collecting: boolean;
+  onOpenSettings: () => void;
 }) {
   const { t } = useTranslation();
   const lang = useUiLanguage();
@@ -265,6 +270,17 @@ export function InterestPanel({
           )}
         </Group>
       </Group>
+
+      {!collecting && (
+        <Alert color="yellow" title={t('interest.off.title')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('interest.off.description')}</Text>
+            <Button size="xs" variant="default" onClick={onOpenSettings}>
+              {t('interest.off.button')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
 
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
