@@ -13,7 +13,7 @@ import {
 } from './support/browser';
 import { hostPage, type HostPage } from './support/host-page';
 import { mailTo } from './support/mailbox';
-import { signInAsAdmin } from './support/session';
+import { signIn, signInAsAdmin } from './support/session';
 import { addApartment, setSettings, svgDoc, uploadFile, zoneRect } from './support/widget-fixtures';
 
 /**
@@ -28,6 +28,7 @@ let host: HostPage;
 let token: string;
 let projectId: number;
 let clientToken: string;
+let clientLogin: { email: string; password: string };
 let otherClientToken: string;
 let flat: number;
 
@@ -37,6 +38,7 @@ beforeAll(async () => {
     createUser(token, { role: 'client', first_name: 'Klara' }),
     createUser(token, { role: 'client', first_name: 'Olle' }),
   ]);
+  clientLogin = { email: client.email, password: client.password };
   [clientToken, otherClientToken] = await Promise.all([
     apiLogin(client.email, client.password),
     apiLogin(other.email, other.password),
@@ -126,7 +128,21 @@ describe('interest registration', () => {
     expect(queue).toMatch(/\d{2}:\d{2}:\d{2}/); // to the second
     await phone.close();
 
-    // In the client's list, confirmed; not in another client's (404), whose own list is empty.
+    // The client, in the back-office: the entry in the interest tab, and the demand on the plan.
+    const office = await browser.newContext({ baseURL: baseURL(), locale: 'sv-SE' });
+    const owner = await office.newPage();
+    await signIn(owner, clientLogin.email, clientLogin.password);
+    await owner.goto(`/projects/${projectId}?tab=interest`);
+    const row = owner.locator('[data-testid^="interest-row-"]');
+    await row.getByText('Greta Köpare').waitFor();
+    expect(await row.count()).toBe(1);
+    expect(await row.textContent()).toMatch(/Bekräftad.*I kön sedan .*\d{2}:\d{2}:\d{2}.*1\. 1101/);
+    await owner.getByRole('tab', { name: 'Plan och lägenheter' }).click();
+    await owner.getByTestId('demand-toggle').check();
+    await owner.getByTestId('demand-legend').getByText('1 anmälan').waitFor();
+    await office.close();
+
+    // The same through the API; not in another client's list (404).
     const list = await api<{ entries: InterestEntry[] }>(
       'GET',
       `/api/v1/client/interest/${projectId}`,
