@@ -230,7 +230,7 @@ describe('a client', () => {
     expect(await page.getByRole('button', { name: 'Ta bort projekt' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Förhandsgranska widget' }).count()).toBe(0);
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['Plan och tomter', 'Inställningar', 'Kodsnutt']);
+    expect(tabs).toEqual(['Plan och tomter', 'Inställningar', 'Intresse', 'Kodsnutt']);
 
     // Another client's project, opened by its URL, shows nothing of it.
     await page.goto(`/projects/${foreign.id}`);
@@ -281,6 +281,7 @@ describe('in English', () => {
     expect(await page.getByRole('tab').allTextContents()).toEqual([
       'Plan and plots',
       'Settings',
+      'Interest',
       'SVG images',
       'Sun study',
       'Building numbers',
