@@ -32,6 +32,8 @@ const DEFAULTS = {
   hide_fee_column: '0',
   show_all_apartments: '0',
   currency: 'kr',
+  interest_enabled: '0',
+  interest_retention_days: '30',
 };
 type Name = keyof typeof DEFAULTS;
 
@@ -53,6 +55,8 @@ const CHANGES: [Name, unknown, string][] = [
   ['hide_fee_column', '1', '1'],
   ['show_all_apartments', '1', '1'],
   ['currency', 'sek', 'sek'],
+  ['interest_enabled', true, '1'],
+  ['interest_retention_days', ' 90 ', '90'],
 ];
 
 const url = (projectId: number, role = 'admin') => `/api/v1/${role}/settings/${projectId}`;
