@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRICE_ADJUST_FIELDS, PRICE_ADJUST_KINDS, PRICE_ROUNDINGS } from './price-adjust';
 import { planNameList } from './plan/zones';
 import { APARTMENT_FIELDS, APARTMENT_LIMITS, type ApartmentFieldKind } from './apartment-fields';
 import { expectedVersionField } from './concurrency';
@@ -144,6 +145,24 @@ export const massStatusSchema = z.object({
   versions: massVersions,
 });
 
+/** One price rule for several apartments of a project (previewed with price-adjust.ts). */
+export const massPriceSchema = z.object({
+  apartments: massApartments,
+  adjustment: z
+    .object({
+      field: z.enum(PRICE_ADJUST_FIELDS),
+      kind: z.enum(PRICE_ADJUST_KINDS),
+      value: z.number().finite().min(-1_000_000_000).max(1_000_000_000),
+      round_to: z.union(PRICE_ROUNDINGS.map((n) => z.literal(n))),
+    })
+    .refine((a) => a.kind !== 'percent' || (a.value >= -90 && a.value <= 500), {
+      error: 'A percentage from −90 to 500',
+      path: ['value'],
+    })
+    .refine((a) => a.kind !== 'set' || a.value >= 0, { error: 'An amount of 0 or more', path: ['value'] }),
+  versions: massVersions,
+});
+
 /** One building number (or none: null) for several apartments of a project. */
 export const massBuildingNumberSchema = z.object({
   apartments: massApartments,
@@ -163,10 +182,29 @@ export const statusChangeSchema = z.object({
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
+const personSchema = z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() });
+
+/** One change of an apartment's price or fee (issue 24); `from_*` are null for the first price. */
+export const priceChangeSchema = z.object({
+  id: z.number().int(),
+  from_price: z.number().nullable(),
+  to_price: z.number().nullable(),
+  from_fee: z.number().nullable(),
+  to_fee: z.number().nullable(),
+  changed_at: z.string(),
+  user: personSchema.nullable(),
+  impersonator: personSchema.nullable(),
+});
+export type PriceChange = z.infer<typeof priceChangeSchema>;
+
 /** Answers of the apartment routes: the routes declare them, the web app reads them. */
 export const apartmentResponseSchema = z.object({ apartment: apartmentSchema });
 export const apartmentsResponseSchema = z.object({ apartments: z.array(apartmentSchema) });
-export const apartmentHistoryResponseSchema = z.object({ history: z.array(statusChangeSchema) });
+/** An apartment's history, newest first: its status changes and its price and fee changes. */
+export const apartmentHistoryResponseSchema = z.object({
+  history: z.array(statusChangeSchema),
+  prices: z.array(priceChangeSchema),
+});
 
 /**
  * A value an import writes, as the preview shows it: areas and money as numbers, the status

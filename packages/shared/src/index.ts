@@ -30,4 +30,5 @@ export * from './live';
 export * from './live-events';
 export * from './no-content';
 export * from './webhooks';
+export * from './price-adjust';
 export * from './interest';

@@ -98,6 +98,8 @@ export const POLICY = {
   'apartment.update': anyone,
   /** Several apartments' status at once (v2 update-status). */
   'apartment.setStatus': anyone,
+  /** Several apartments' price or fee by one rule (issue 24), as anyone who may edit an apartment's price. */
+  'apartment.setPrices': anyone,
   'apartment.create': admins('apartmentCreate'),
   'apartment.delete': admins('apartmentDelete'),
   'apartment.import': admins('apartmentImport'),

@@ -197,6 +197,29 @@ export const apartmentStatusChanges = pgTable(
 );
 
 /**
+ * Every change of an apartment's price or fee (issue 24): append-only, written in the
+ * transaction of the change, one row per write that changed either (never for a save that
+ * left both as they were), with who made it.
+ */
+export const apartmentPriceChanges = pgTable(
+  'apartment_price_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    apartment_id: integer('apartment_id')
+      .notNull()
+      .references(() => apartments.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    impersonator_id: integer('impersonator_id').references(() => users.id, { onDelete: 'set null' }),
+    from_price: doublePrecision('from_price'),
+    to_price: doublePrecision('to_price'),
+    from_fee: doublePrecision('from_fee'),
+    to_fee: doublePrecision('to_fee'),
+    changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('apartment_price_changes_apartment_idx').on(t.apartment_id, t.changed_at)],
+);
+
+/**
  * Uploaded bytes kept outside the database, by their sha256 (ADR 022): on disk under
  * DATA_DIR/files or in an S3-compatible bucket. One row per stored blob, shared by every file
  * or copy with the same bytes. Every upload of those bytes renews touched_at before it

@@ -2,6 +2,7 @@ import {
   apartmentFieldsSchema,
   buildingNumberBodySchema,
   CSV_FIELDS,
+  excelCsv,
   type ApartmentCsvColumn,
   type ApartmentFieldOfKind,
   type ImportResult,
@@ -61,6 +62,44 @@ export async function exportApartments(db: DbOrTx, project: Project, lang: CsvLa
   );
   const safeName = project.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'project';
   return { bytes: buildCsv(records, lang), filename: `${safeName}-apartments.csv` };
+}
+
+const PRICE_HEADERS: Record<CsvLang, readonly string[]> = {
+  sv: ['Bostad', 'Tidpunkt', 'Pris före', 'Pris efter', 'Avgift före', 'Avgift efter', 'Ändrad av'],
+  en: ['Apartment', 'Time', 'Price before', 'Price after', 'Fee before', 'Fee after', 'Changed by'],
+};
+
+/**
+ * A project's price history, oldest first: a formula-safe CSV for Excel (as the apartment
+ * export: UTF-16LE, tabs, numbers in the language's form) or JSON.
+ */
+export async function exportPriceHistory(db: DbOrTx, project: Project, lang: CsvLang, format: 'csv' | 'json') {
+  const rows = await repo.projectPriceHistory(db, project.id);
+  const safeName = project.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'project';
+  const by = (r: (typeof rows)[number]) => [r.first_name, r.last_name].filter(Boolean).join(' ');
+  if (format === 'json') {
+    const body = rows.map((r) => ({
+      apartment_id: r.apartment_id,
+      bostad: r.bostad,
+      changed_at: r.changed_at.toISOString(),
+      from_price: r.from_price,
+      to_price: r.to_price,
+      from_fee: r.from_fee,
+      to_fee: r.to_fee,
+      changed_by: by(r) || null,
+    }));
+    return { bytes: JSON.stringify({ project_id: project.id, changes: body }, null, 2), filename: `${safeName}-prices.json` };
+  }
+  const table = rows.map((r) => [
+    r.bostad,
+    r.changed_at.toISOString(),
+    formatNumber(r.from_price, lang),
+    formatNumber(r.to_price, lang),
+    formatNumber(r.from_fee, lang),
+    formatNumber(r.to_fee, lang),
+    by(r),
+  ]);
+  return { bytes: excelCsv([PRICE_HEADERS[lang], ...table]), filename: `${safeName}-prices.csv` };
 }
 
 /** The columns an import may change, as they are stored now. */
@@ -296,6 +335,18 @@ export async function importApartments(
       ];
       await repo.recordStatusChanges(tx, history, caller);
       const before = new Map(existing.map((a) => [a.id, a]));
+      await repo.recordPriceChanges(
+        tx,
+        [
+          ...inserted.map((a) => ({ apartment_id: a.id, before: null, after: a })),
+          ...updates.map((u) => ({
+            apartment_id: u.id,
+            before: before.get(u.id) ?? null,
+            after: { price: u.price ?? null, fee: u.fee ?? null },
+          })),
+        ],
+        caller,
+      );
       // New apartments and building numbers carry more than an event does: open widgets refetch the view.
       if (inserted.length > 0 || created.length > 0) await notifyView(tx, projectId);
       else await notifyApartments(tx, projectId, updates, before);

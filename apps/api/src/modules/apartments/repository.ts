@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { CSV_FIELDS, type ApartmentCsvField } from '@planvy/shared';
 import type { DbOrTx } from '../../db/client';
 import { unnestRows } from '../../db/bulk';
-import { apartmentStatusChanges, apartments, buildingNumbers, users } from '../../db/schema';
+import { apartmentPriceChanges, apartmentStatusChanges, apartments, buildingNumbers, users } from '../../db/schema';
 
 export type ApartmentRow = typeof apartments.$inferSelect;
 export type ApartmentInsert = typeof apartments.$inferInsert;
@@ -42,17 +42,17 @@ export type ImportedColumns = Pick<ApartmentRow, (typeof IMPORTED)[number]>;
 export async function insertMany(
   db: DbOrTx,
   rows: (Partial<ImportedColumns> & { project_id: number; bostad: string })[],
-): Promise<{ id: number; status: string }[]> {
+): Promise<{ id: number; status: string; price: number | null; fee: number | null }[]> {
   if (rows.length === 0) return [];
   const keys = ['project_id', 'bostad', ...IMPORTED] as const;
   const names = sql.join(
     keys.map((k) => sql.identifier(k)),
     sql`, `,
   );
-  const { rows: created } = await db.execute<{ id: number; status: string }>(sql`
+  const { rows: created } = await db.execute<{ id: number; status: string; price: number | null; fee: number | null }>(sql`
     insert into ${apartments} (${names})
     select ${names} from ${unnestRows(apartments, keys, rows)} as r
-    returning id, status`);
+    returning id, status, price, fee`);
   return created;
 }
 
@@ -96,6 +96,9 @@ export function lockApartmentsInProject(db: DbOrTx, projectId: number, ids: numb
       id: apartments.id,
       bostad: apartments.bostad,
       status: apartments.status,
+      inactive: apartments.inactive,
+      price: apartments.price,
+      fee: apartments.fee,
       building_number_id: apartments.building_number_id,
       version: apartments.version,
     })
@@ -110,6 +113,20 @@ export async function setStatus(db: DbOrTx, ids: number[], status: string): Prom
     .update(apartments)
     .set({ status, version: nextVersion, updated_at: new Date() })
     .where(inArray(apartments.id, ids));
+}
+
+/** Sets each apartment's price (or fee) to its own value, in one statement. */
+export async function setPrices(
+  db: DbOrTx,
+  field: 'price' | 'fee',
+  values: readonly { id: number; after: number | null }[],
+): Promise<void> {
+  if (values.length === 0) return;
+  await db.execute(sql`
+    update ${apartments} as a
+       set ${sql.identifier(field)} = v.value, version = a.version + 1, updated_at = now()
+      from unnest(${sql.param(values.map((v) => v.id))}::int[], ${sql.param(values.map((v) => v.after))}::float8[]) as v(id, value)
+     where a.id = v.id`);
 }
 
 export async function setBuildingNumber(db: DbOrTx, ids: number[], buildingNumberId: number | null) {
@@ -138,7 +155,92 @@ export async function recordStatusChanges(
     from ${unnestRows(apartmentStatusChanges, keys, rows)} as r`);
 }
 
+/** Price and fee of an apartment before and after a write (null: none; before is null for a new one). */
+export interface PriceWrite {
+  apartment_id: number;
+  before: { price: number | null; fee: number | null } | null;
+  after: { price: number | null; fee: number | null };
+}
+
+/**
+ * Appends a row to the price history for each write that changed the price or the fee (a new
+ * apartment with either set counts as a change from none); writes that changed neither leave
+ * no row. Call it in the transaction of the write.
+ */
+export async function recordPriceChanges(
+  db: DbOrTx,
+  writes: readonly PriceWrite[],
+  by: { id: number; impersonatorId?: number } | null,
+): Promise<void> {
+  const rows = writes
+    .filter(({ before, after }) =>
+      before === null
+        ? after.price !== null || after.fee !== null
+        : before.price !== after.price || before.fee !== after.fee,
+    )
+    .map(({ apartment_id, before, after }) => ({
+      apartment_id,
+      user_id: by?.id ?? null,
+      impersonator_id: by?.impersonatorId ?? null,
+      from_price: before?.price ?? null,
+      to_price: after.price,
+      from_fee: before?.fee ?? null,
+      to_fee: after.fee,
+    }));
+  if (rows.length === 0) return;
+  const keys = ['apartment_id', 'user_id', 'impersonator_id', 'from_price', 'to_price', 'from_fee', 'to_fee'] as const;
+  await db.execute(sql`
+    insert into ${apartmentPriceChanges} (apartment_id, user_id, impersonator_id, from_price, to_price, from_fee, to_fee)
+    select apartment_id, user_id, impersonator_id, from_price, to_price, from_fee, to_fee
+    from ${unnestRows(apartmentPriceChanges, keys, rows)} as r`);
+}
+
 const impersonators = alias(users, 'impersonators');
+
+/** An apartment's price history, newest first, with who made each change. */
+export function priceHistory(db: DbOrTx, apartmentId: number) {
+  return db
+    .select({
+      id: apartmentPriceChanges.id,
+      from_price: apartmentPriceChanges.from_price,
+      to_price: apartmentPriceChanges.to_price,
+      from_fee: apartmentPriceChanges.from_fee,
+      to_fee: apartmentPriceChanges.to_fee,
+      changed_at: apartmentPriceChanges.changed_at,
+      user_id: users.id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      impersonator_id: impersonators.id,
+      impersonator_first_name: impersonators.first_name,
+      impersonator_last_name: impersonators.last_name,
+    })
+    .from(apartmentPriceChanges)
+    .leftJoin(users, eq(users.id, apartmentPriceChanges.user_id))
+    .leftJoin(impersonators, eq(impersonators.id, apartmentPriceChanges.impersonator_id))
+    .where(eq(apartmentPriceChanges.apartment_id, apartmentId))
+    .orderBy(desc(apartmentPriceChanges.changed_at), desc(apartmentPriceChanges.id));
+}
+
+/** Every price change of a project's apartments, oldest first (the export). */
+export function projectPriceHistory(db: DbOrTx, projectId: number) {
+  return db
+    .select({
+      apartment_id: apartmentPriceChanges.apartment_id,
+      bostad: apartments.bostad,
+      from_price: apartmentPriceChanges.from_price,
+      to_price: apartmentPriceChanges.to_price,
+      from_fee: apartmentPriceChanges.from_fee,
+      to_fee: apartmentPriceChanges.to_fee,
+      changed_at: apartmentPriceChanges.changed_at,
+      first_name: users.first_name,
+      last_name: users.last_name,
+    })
+    .from(apartmentPriceChanges)
+    .innerJoin(apartments, eq(apartments.id, apartmentPriceChanges.apartment_id))
+    .leftJoin(users, eq(users.id, apartmentPriceChanges.user_id))
+    .where(eq(apartments.project_id, projectId))
+    .orderBy(apartmentPriceChanges.changed_at, apartmentPriceChanges.id);
+}
 
 export function statusHistory(db: DbOrTx, apartmentId: number) {
   return db

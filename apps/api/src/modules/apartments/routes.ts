@@ -12,13 +12,14 @@ import {
   type ImportResult,
   type PolicyAction,
   massBuildingNumberSchema,
+  massPriceSchema,
   massStatusSchema,
   projectIdParams,
   z,
 } from '../../lib/schemas';
 import { checkedProject, checkedRow } from '../../plugins/access';
 import { decodeCsv } from './apartment-csv';
-import { exportApartments, importApartments } from './import-export';
+import { exportApartments, exportPriceHistory, importApartments } from './import-export';
 import * as apartments from './service';
 import { checkedProjectView, fromParam } from '../../plugins/public-view-freshness';
 
@@ -157,13 +158,13 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: onApartment('apartment.read') },
       schema: {
         tags,
-        summary: "An apartment's status changes, newest first",
+        summary: "An apartment's status changes and price and fee changes, each newest first",
         security: bearer,
         params: idParams,
         response: { 200: apartmentHistoryResponseSchema },
       },
     },
-    async (request) => ({ history: await apartments.history(app.db, checkedRow(request, 'apartment').id) }),
+    async (request) => apartments.history(app.db, checkedRow(request, 'apartment').id),
   );
 
   app.get(
@@ -186,6 +187,68 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
         .send(bytes);
     },
+  );
+
+  app.get(
+    '/apartments/:projectId/prices/export',
+    {
+      config: { access: inProject('apartment.export') },
+      schema: {
+        tags,
+        summary: "The project's price and fee history, oldest first, as CSV for Excel or JSON",
+        description: 'CSV: UTF-16LE with a BOM, tab-separated, formula-safe; numbers and headers follow lang.',
+        security: bearer,
+        params: projectIdParams,
+        querystring: z.object({
+          lang: z.enum(['sv', 'en']).default('sv'),
+          format: z.enum(['csv', 'json']).default('csv'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { lang, format } = request.query;
+      const { bytes, filename } = await exportPriceHistory(app.db, checkedProject(request), lang, format);
+      return reply
+        .type(format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-16le')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
+        .send(bytes);
+    },
+  );
+
+  app.post(
+    '/apartments/:projectId/prices',
+    {
+      config: {
+        access: inProject('apartment.setPrices'),
+        publicView: checkedProjectView,
+        audit: {
+          entity: 'apartment',
+          action: 'prices',
+          id: null,
+          detail: (request) => {
+            const body = request.body as { adjustment: unknown; apartments: number[] };
+            return {
+              adjustment: body.adjustment,
+              count: body.apartments.length,
+              apartments: body.apartments.slice(0, 100),
+            };
+          },
+        },
+      },
+      schema: {
+        tags,
+        summary: "Change several apartments' price or fee by one rule, all or nothing",
+        description:
+          'By a percentage, by an amount or to one amount, rounded to the nearest step; apartments without a value keep none under a percentage or an amount. The same function previews it in the back-office (price-adjust.ts). With versions, any stale one refuses the whole change with 409.',
+        security: bearer,
+        params: projectIdParams,
+        body: massPriceSchema,
+        response: { 200: apartmentsResponseSchema },
+      },
+    },
+    async (request) => ({
+      apartments: await apartments.updatePrices(app.db, request.auth, checkedProject(request), request.body),
+    }),
   );
 
   app.post(

@@ -6,6 +6,9 @@ import {
   type apartmentFieldsSchema,
   type Project,
   type ProjectType,
+  type PriceAdjustment,
+  type PriceChange,
+  previewPriceChange,
   type StatusChange,
   serverMessage,
 } from '@planvy/shared';
@@ -87,6 +90,7 @@ export async function createApartment(
       [{ apartment_id: row.id, from_status: null, to_status: row.status }],
       caller,
     );
+    await repo.recordPriceChanges(tx, [{ apartment_id: row.id, before: null, after: row }], caller);
     await notifyView(tx, projectId);
     return toApartment(row);
   });
@@ -122,6 +126,7 @@ export async function updateApartment(
         caller,
       );
     }
+    await repo.recordPriceChanges(tx, [{ apartment_id: id, before: current, after: row }], caller);
     await notifyApartments(tx, row.project_id, [row], new Map([[id, current]]));
     await emitApartmentChanges(tx, row.project_id, [{ before: current, after: row }]);
     return toApartment(row);
@@ -212,7 +217,46 @@ export async function updateStatuses(
       projectId,
       updated.flatMap((r) => {
         const before = changed.find((a) => a.id === r.id);
-        return before ? [{ before: { ...before, price: r.price }, after: r }] : [];
+        return before ? [{ before, after: r }] : [];
+      }),
+    );
+    return updated.map(toApartment);
+  });
+}
+
+/**
+ * One price rule for several apartments of one project, all or nothing: the values the
+ * back-office previewed with the same function, the history, live updates and webhooks.
+ */
+export async function updatePrices(
+  db: Db,
+  caller: Caller,
+  project: Project,
+  input: { apartments: number[]; adjustment: PriceAdjustment; versions?: Record<string, number> },
+): Promise<Apartment[]> {
+  const projectId = project.id;
+  const ids = [...new Set(input.apartments)];
+  const { field } = input.adjustment;
+  return db.transaction(async (tx) => {
+    const found = await lockForMassAction(tx, projectId, ids, input.versions);
+    const { changed } = previewPriceChange(found, input.adjustment);
+    await repo.setPrices(tx, field, changed);
+    const updated = await reread(tx, projectId, ids);
+    const before = new Map(found.map((a) => [a.id, a]));
+    const changedIds = new Set(changed.map((c) => c.id));
+    const writes = updated.filter((r) => changedIds.has(r.id));
+    await repo.recordPriceChanges(
+      tx,
+      writes.map((r) => ({ apartment_id: r.id, before: before.get(r.id) ?? null, after: r })),
+      caller,
+    );
+    await notifyApartments(tx, projectId, writes, before);
+    await emitApartmentChanges(
+      tx,
+      projectId,
+      writes.flatMap((r) => {
+        const was = before.get(r.id);
+        return was ? [{ before: was, after: r }] : [];
       }),
     );
     return updated.map(toApartment);
@@ -242,17 +286,20 @@ export async function updateBuildingNumbers(
   });
 }
 
-export async function history(db: DbOrTx, id: number): Promise<StatusChange[]> {
-  const rows = await repo.statusHistory(db, id);
-  return rows.map((r) => ({
-    id: r.id,
-    from_status: r.from_status,
-    to_status: r.to_status,
-    changed_at: r.changed_at.toISOString(),
+type PersonColumns = {
+  user_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  impersonator_id: number | null;
+  impersonator_first_name: string | null;
+  impersonator_last_name: string | null;
+};
+
+/** Who made a change, and the admin acting as them if so. */
+function madeBy(r: PersonColumns) {
+  return {
     user:
-      r.user_id === null
-        ? null
-        : { id: r.user_id, first_name: r.first_name ?? '', last_name: r.last_name ?? '' },
+      r.user_id === null ? null : { id: r.user_id, first_name: r.first_name ?? '', last_name: r.last_name ?? '' },
     impersonator:
       r.impersonator_id === null
         ? null
@@ -261,5 +308,28 @@ export async function history(db: DbOrTx, id: number): Promise<StatusChange[]> {
             first_name: r.impersonator_first_name ?? '',
             last_name: r.impersonator_last_name ?? '',
           },
-  }));
+  };
+}
+
+/** An apartment's status changes and price changes, each newest first. */
+export async function history(db: DbOrTx, id: number): Promise<{ history: StatusChange[]; prices: PriceChange[] }> {
+  const [statuses, prices] = await Promise.all([repo.statusHistory(db, id), repo.priceHistory(db, id)]);
+  return {
+    history: statuses.map((r) => ({
+      id: r.id,
+      from_status: r.from_status,
+      to_status: r.to_status,
+      changed_at: r.changed_at.toISOString(),
+      ...madeBy(r),
+    })),
+    prices: prices.map((r) => ({
+      id: r.id,
+      from_price: r.from_price,
+      to_price: r.to_price,
+      from_fee: r.from_fee,
+      to_fee: r.to_fee,
+      changed_at: r.changed_at.toISOString(),
+      ...madeBy(r),
+    })),
+  };
 }
