@@ -78,6 +78,7 @@ describe('the project actions', () => {
     'apartment.export',
     'apartment.update',
     'apartment.setStatus',
+    'apartment.setPrices',
     'plan.read',
     'settings.read',
     'styles.read',

@@ -48,7 +48,7 @@ function serve(apartments: Apartment[]) {
       return Promise.resolve(
         jsonResponse(200, { building_numbers: [{ id: 9, project_id: 1, label: 'A', label_svg: '' }] }),
       );
-    if (/\/history$/.test(url)) return Promise.resolve(jsonResponse(200, { history: [] }));
+    if (/\/history$/.test(url)) return Promise.resolve(jsonResponse(200, { history: [], prices: [] }));
     return Promise.resolve(jsonResponse(404, { message: 'Not found', errors: {}, status_code: 404 }));
   });
 }
