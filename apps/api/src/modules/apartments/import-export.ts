@@ -73,7 +73,12 @@ const PRICE_HEADERS: Record<CsvLang, readonly string[]> = {
  * A project's price history, oldest first: a formula-safe CSV for Excel (as the apartment
  * export: UTF-16LE, tabs, numbers in the language's form) or JSON.
  */
-export async function exportPriceHistory(db: DbOrTx, project: Project, lang: CsvLang, format: 'csv' | 'json') {
+export async function exportPriceHistory(
+  db: DbOrTx,
+  project: Project,
+  lang: CsvLang,
+  format: 'csv' | 'json',
+) {
   const rows = await repo.projectPriceHistory(db, project.id);
   const safeName = project.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'project';
   const by = (r: (typeof rows)[number]) => [r.first_name, r.last_name].filter(Boolean).join(' ');
@@ -88,7 +93,10 @@ export async function exportPriceHistory(db: DbOrTx, project: Project, lang: Csv
       to_fee: r.to_fee,
       changed_by: by(r) || null,
     }));
-    return { bytes: JSON.stringify({ project_id: project.id, changes: body }, null, 2), filename: `${safeName}-prices.json` };
+    return {
+      bytes: JSON.stringify({ project_id: project.id, changes: body }, null, 2),
+      filename: `${safeName}-prices.json`,
+    };
   }
   const table = rows.map((r) => [
     r.bostad,

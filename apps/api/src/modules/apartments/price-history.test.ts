@@ -25,23 +25,41 @@ beforeEach(async () => {
   project = (await arrangeFor(t, admin.token).project({ owner: client.id, type: 'sale', name: 'Linden' })).id;
 });
 
+interface PriceRow {
+  from_price: number | null;
+  to_price: number | null;
+  from_fee: number | null;
+  to_fee: number | null;
+  user: { id: number } | null;
+}
 const history = async (id: number, token = client.token) =>
-  (await t.as(token, { method: 'GET', url: `/api/v1/client/apartment/${id}/history` })).json() as {
-    prices: { from_price: number | null; to_price: number | null; from_fee: number | null; to_fee: number | null; user: { id: number } | null }[];
-  };
+  (await t.as(token, { method: 'GET', url: `/api/v1/client/apartment/${id}/history` })).json<{
+    prices: PriceRow[];
+  }>();
 const put = (id: number, payload: object, token = client.token) =>
   t.as(token, { method: 'PUT', url: `/api/v1/client/apartment/${id}`, payload });
 
 describe('price history', () => {
   it('keeps the first price and each real change of price or fee, newest first, with who made it', async () => {
-    const a = await arrangeFor(t, admin.token).apartment(project, { bostad: '1', price: 2_000_000, fee: 3000 });
+    const a = await arrangeFor(t, admin.token).apartment(project, {
+      bostad: '1',
+      price: 2_000_000,
+      fee: 3000,
+    });
     expect((await put(a.id, { price: 1_950_000 })).statusCode).toBe(200);
     // Saving the same values again, or another field, is no change.
     expect((await put(a.id, { price: 1_950_000, fee: 3000, description: 'Ljus' })).statusCode).toBe(200);
     expect((await put(a.id, { fee: 3100 })).statusCode).toBe(200);
 
     const { prices } = await history(a.id);
-    expect(prices.map(({ from_price, to_price, from_fee, to_fee }) => ({ from_price, to_price, from_fee, to_fee }))).toEqual([
+    expect(
+      prices.map(({ from_price, to_price, from_fee, to_fee }) => ({
+        from_price,
+        to_price,
+        from_fee,
+        to_fee,
+      })),
+    ).toEqual([
       { from_price: 1_950_000, to_price: 1_950_000, from_fee: 3000, to_fee: 3100 },
       { from_price: 2_000_000, to_price: 1_950_000, from_fee: 3000, to_fee: 3000 },
       { from_price: null, to_price: 2_000_000, from_fee: null, to_fee: 3000 },
@@ -80,7 +98,9 @@ describe('price history', () => {
     expect(csv.statusCode).toBe(200);
     expect([...csv.rawPayload.subarray(0, 2)]).toEqual([0xff, 0xfe]);
     const text = csv.rawPayload.subarray(2).toString('utf16le');
-    expect(text.split('\r\n')[0]).toBe('Bostad\tTidpunkt\tPris före\tPris efter\tAvgift före\tAvgift efter\tÄndrad av');
+    expect(text.split('\r\n')[0]).toBe(
+      'Bostad\tTidpunkt\tPris före\tPris efter\tAvgift före\tAvgift efter\tÄndrad av',
+    );
     expect(text).toContain("'=1+1\t");
     expect(text).toContain('\t1000\t900\t');
 
@@ -121,7 +141,10 @@ describe('mass price change', () => {
     });
     expect(res.statusCode).toBe(200);
     const byId = new Map(
-      (res.json().apartments as { id: number; price: number | null; version: number }[]).map((x) => [x.id, x]),
+      (res.json().apartments as { id: number; price: number | null; version: number }[]).map((x) => [
+        x.id,
+        x,
+      ]),
     );
     // 2 495 000 × 1.03 = 2 569 850, to the nearest 10 000; b has no price and keeps none.
     expect(byId.get(a.id)).toMatchObject({ price: 2_570_000, version: a.version + 1 });
@@ -135,7 +158,8 @@ describe('mass price change', () => {
 
   it('changes nothing when one version is stale or an apartment is of another project', async () => {
     const a = await arrangeFor(t, admin.token).apartment(project, { bostad: '1', price: 100 });
-    const otherProject = (await arrangeFor(t, admin.token).project({ owner: otherClient.id, type: 'sale' })).id;
+    const otherProject = (await arrangeFor(t, admin.token).project({ owner: otherClient.id, type: 'sale' }))
+      .id;
     const foreign = await arrangeFor(t, admin.token).apartment(otherProject, { bostad: 'x', price: 100 });
     const body = (apartments: number[], versions: Record<number, number>) => ({
       apartments,
@@ -157,7 +181,10 @@ describe('mass price change', () => {
     const silly = await t.as(client.token, {
       method: 'POST',
       url: `/api/v1/client/apartments/${project}/prices`,
-      payload: { apartments: [a.id], adjustment: { field: 'price', kind: 'percent', value: -95, round_to: 1 } },
+      payload: {
+        apartments: [a.id],
+        adjustment: { field: 'price', kind: 'percent', value: -95, round_to: 1 },
+      },
     });
     expect(silly.statusCode).toBe(422);
     expect(silly.json().errors).toHaveProperty(['adjustment.value']);

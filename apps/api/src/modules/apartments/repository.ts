@@ -3,7 +3,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import { CSV_FIELDS, type ApartmentCsvField } from '@planvy/shared';
 import type { DbOrTx } from '../../db/client';
 import { unnestRows } from '../../db/bulk';
-import { apartmentPriceChanges, apartmentStatusChanges, apartments, buildingNumbers, users } from '../../db/schema';
+import {
+  apartmentPriceChanges,
+  apartmentStatusChanges,
+  apartments,
+  buildingNumbers,
+  users,
+} from '../../db/schema';
 
 export type ApartmentRow = typeof apartments.$inferSelect;
 export type ApartmentInsert = typeof apartments.$inferInsert;
@@ -49,7 +55,12 @@ export async function insertMany(
     keys.map((k) => sql.identifier(k)),
     sql`, `,
   );
-  const { rows: created } = await db.execute<{ id: number; status: string; price: number | null; fee: number | null }>(sql`
+  const { rows: created } = await db.execute<{
+    id: number;
+    status: string;
+    price: number | null;
+    fee: number | null;
+  }>(sql`
     insert into ${apartments} (${names})
     select ${names} from ${unnestRows(apartments, keys, rows)} as r
     returning id, status, price, fee`);
@@ -188,7 +199,15 @@ export async function recordPriceChanges(
       to_fee: after.fee,
     }));
   if (rows.length === 0) return;
-  const keys = ['apartment_id', 'user_id', 'impersonator_id', 'from_price', 'to_price', 'from_fee', 'to_fee'] as const;
+  const keys = [
+    'apartment_id',
+    'user_id',
+    'impersonator_id',
+    'from_price',
+    'to_price',
+    'from_fee',
+    'to_fee',
+  ] as const;
   await db.execute(sql`
     insert into ${apartmentPriceChanges} (apartment_id, user_id, impersonator_id, from_price, to_price, from_fee, to_fee)
     select apartment_id, user_id, impersonator_id, from_price, to_price, from_fee, to_fee

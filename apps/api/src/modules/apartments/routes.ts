@@ -196,7 +196,8 @@ export const apartmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The project's price and fee history, oldest first, as CSV for Excel or JSON",
-        description: 'CSV: UTF-16LE with a BOM, tab-separated, formula-safe; numbers and headers follow lang.',
+        description:
+          'CSV: UTF-16LE with a BOM, tab-separated, formula-safe; numbers and headers follow lang.',
         security: bearer,
         params: projectIdParams,
         querystring: z.object({

@@ -299,7 +299,9 @@ type PersonColumns = {
 function madeBy(r: PersonColumns) {
   return {
     user:
-      r.user_id === null ? null : { id: r.user_id, first_name: r.first_name ?? '', last_name: r.last_name ?? '' },
+      r.user_id === null
+        ? null
+        : { id: r.user_id, first_name: r.first_name ?? '', last_name: r.last_name ?? '' },
     impersonator:
       r.impersonator_id === null
         ? null
@@ -312,7 +314,10 @@ function madeBy(r: PersonColumns) {
 }
 
 /** An apartment's status changes and price changes, each newest first. */
-export async function history(db: DbOrTx, id: number): Promise<{ history: StatusChange[]; prices: PriceChange[] }> {
+export async function history(
+  db: DbOrTx,
+  id: number,
+): Promise<{ history: StatusChange[]; prices: PriceChange[] }> {
   const [statuses, prices] = await Promise.all([repo.statusHistory(db, id), repo.priceHistory(db, id)]);
   return {
     history: statuses.map((r) => ({

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type StatusChange, apartmentHistoryResponseSchema } from '@planvy/shared';
+import { type PriceChange, type StatusChange, apartmentHistoryResponseSchema } from '@planvy/shared';
 import { roleApi } from '../../../lib/api-client';
 import { apartmentKeys } from './query-keys';
 
-/** GET /{role}/apartment/{id}/history: status changes, newest first. */
-export async function getApartmentHistory(id: number, signal?: AbortSignal): Promise<StatusChange[]> {
-  const { history } = await roleApi().get(`/apartment/${id}/history`, apartmentHistoryResponseSchema, {
-    signal,
-  });
-  return history;
+/** GET /{role}/apartment/{id}/history: status changes and price changes, each newest first. */
+export async function getApartmentHistory(
+  id: number,
+  signal?: AbortSignal,
+): Promise<{ history: StatusChange[]; prices: PriceChange[] }> {
+  return roleApi().get(`/apartment/${id}/history`, apartmentHistoryResponseSchema, { signal });
 }
 
 export function getApartmentHistoryQueryOptions(projectId: number, apartmentId: number) {

@@ -301,7 +301,13 @@ export function ApartmentForm({
         {base && withHistory && (
           <>
             <Divider />
-            <StatusHistory projectId={project.id} apartmentId={base.id} type={type} lang={lang} />
+            <StatusHistory
+              projectId={project.id}
+              apartmentId={base.id}
+              type={type}
+              lang={lang}
+              currency={currency}
+            />
           </>
         )}
 

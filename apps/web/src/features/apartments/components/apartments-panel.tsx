@@ -334,6 +334,7 @@ export function ApartmentsPanel({ project, settings, onOpenApartment, onPlaceOnP
           selectedIds={selectedIds}
           apartments={list}
           buildings={canSetBuilding ? (buildingNumbers.data ?? NO_BUILDINGS) : NO_BUILDINGS}
+          currency={format.currency}
           onClear={clearSelection}
         />
 

@@ -1,17 +1,25 @@
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { statusLabel, type Apartment, type BuildingNumber, type ProjectType } from '@planvy/shared';
+import {
+  statusLabel,
+  type Apartment,
+  type BuildingNumber,
+  type PriceAdjustment,
+  type ProjectType,
+} from '@planvy/shared';
 import { ConflictAlert } from '../../../components/ui/conflict-alert';
 import { isConflict } from '../../../lib/api-client';
 import { errorWithDetail } from '../../../lib/error-message';
 import { projectKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
 import { useUpdateBuildingNumbers } from '../api/update-building-numbers';
+import { useUpdatePrices } from '../api/update-prices';
 import { useUpdateStatuses } from '../api/update-statuses';
+import { MassPriceModal } from './mass-price-modal';
 import type { Lang } from '../apartment-table';
 import { StatusSelect } from './status-select';
 
@@ -25,6 +33,8 @@ interface MassActionsBarProps {
   apartments: readonly Apartment[];
   /** The project's building numbers when the signed-in user may give them (else none: no building control). */
   buildings: readonly BuildingNumber[];
+  /** "kr" or "SEK", as the project shows money. */
+  currency: string;
   onClear: () => void;
 }
 
@@ -42,6 +52,7 @@ export const MassActionsBar = memo(function MassActionsBar({
   selectedIds,
   apartments: shown,
   buildings,
+  currency,
   onClear,
 }: MassActionsBarProps) {
   const { t } = useTranslation();
@@ -51,7 +62,9 @@ export const MassActionsBar = memo(function MassActionsBar({
   const [conflict, setConflict] = useState(false);
   const updateStatuses = useUpdateStatuses();
   const updateBuildings = useUpdateBuildingNumbers();
-  const pending = updateStatuses.isPending || updateBuildings.isPending;
+  const updatePrices = useUpdatePrices();
+  const [pricing, setPricing] = useState(false);
+  const pending = updateStatuses.isPending || updateBuildings.isPending || updatePrices.isPending;
   const count = selectedIds.length;
 
   /** Asks first, naming the count and the change; then sends the checked apartments with the versions shown. */
@@ -119,6 +132,34 @@ export const MassActionsBar = memo(function MassActionsBar({
     );
   };
 
+  const checked = useMemo(() => {
+    const wanted = new Set(selectedIds);
+    return shown.filter((a) => wanted.has(a.id));
+  }, [selectedIds, shown]);
+  // The preview was the confirmation: it names every apartment and its new value.
+  const savePrices = (adjustment: PriceAdjustment) =>
+    updatePrices.mutate(
+      {
+        projectId,
+        apartments: checked.map((a) => a.id),
+        adjustment,
+        versions: Object.fromEntries(checked.map((a) => [a.id, a.version])),
+      },
+      {
+        onSuccess: (saved) => {
+          const before = new Map(checked.map((a) => [a.id, a[adjustment.field]]));
+          const count = saved.filter((a) => a[adjustment.field] !== before.get(a.id)).length;
+          toast.success(t('apartments.massPrice.done', { count }));
+          setPricing(false);
+          onClear();
+        },
+        onError: (error) => {
+          setPricing(false);
+          onError(error);
+        },
+      },
+    );
+
   /** Reads the list again; the checked rows stay checked, so the update can be tried once more. */
   const reload = async () => {
     await queryClient.refetchQueries({ queryKey: projectKeys.apartments(projectId), exact: true });
@@ -181,6 +222,9 @@ export const MassActionsBar = memo(function MassActionsBar({
               </Button>
             </>
           )}
+          <Button variant="light" onClick={() => setPricing(true)} disabled={count === 0 || pending}>
+            {t('apartments.massPrice.open')}
+          </Button>
           <Text size="sm" c="dimmed" mb={8} aria-live="polite">
             {t('apartments.mass.selected', { count })}
           </Text>
@@ -197,6 +241,15 @@ export const MassActionsBar = memo(function MassActionsBar({
           )}
         </Group>
       </Paper>
+      <MassPriceModal
+        opened={pricing}
+        onClose={() => setPricing(false)}
+        apartments={checked}
+        lang={lang}
+        currency={currency}
+        saving={updatePrices.isPending}
+        onSave={savePrices}
+      />
     </Stack>
   );
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { statusLabel, type ProjectType, type StatusChange } from '@planvy/shared';
 import { errorMessage } from '../../../lib/error-message';
 import { useApartmentHistory } from '../api/get-apartment-history';
-import type { Lang } from '../apartment-table';
+import { formatAmount, type Lang } from '../apartment-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 
 interface StatusHistoryProps {
@@ -11,6 +11,8 @@ interface StatusHistoryProps {
   apartmentId: number;
   type: ProjectType;
   lang: Lang;
+  /** "kr" or "SEK", as the project shows money. */
+  currency: string;
 }
 
 const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
@@ -27,12 +29,12 @@ function formatDate(iso: string, lang: Lang): string {
 }
 
 /** Who changed the status, when, and from what to what (newest first). */
-export function StatusHistory({ projectId, apartmentId, type, lang }: StatusHistoryProps) {
+export function StatusHistory({ projectId, apartmentId, type, lang, currency }: StatusHistoryProps) {
   const { t } = useTranslation();
   const history = useApartmentHistory(projectId, apartmentId);
   const name = (person: NonNullable<StatusChange['user']>) =>
     `${person.first_name} ${person.last_name}`.trim() || `#${person.id}`;
-  const who = (change: StatusChange) => {
+  const who = (change: Pick<StatusChange, 'user' | 'impersonator'>) => {
     if (!change.user) return t('apartments.history.unknownUser');
     // A change made by an admin signed in as the user names both ("Admin A as Client B").
     return change.impersonator
@@ -54,7 +56,7 @@ export function StatusHistory({ projectId, apartmentId, type, lang }: StatusHist
         {errorMessage(history.error)}
       </Alert>
     );
-  } else if (history.data.length === 0) {
+  } else if (history.data.history.length === 0) {
     body = (
       <Text size="sm" c="dimmed">
         {t('apartments.history.empty')}
@@ -63,7 +65,7 @@ export function StatusHistory({ projectId, apartmentId, type, lang }: StatusHist
   } else {
     body = (
       <Timeline bulletSize={12} lineWidth={2} active={0}>
-        {history.data.map((change) => (
+        {history.data.history.map((change) => (
           <Timeline.Item
             key={change.id}
             title={
@@ -103,12 +105,56 @@ export function StatusHistory({ projectId, apartmentId, type, lang }: StatusHist
     );
   }
 
+  const prices = history.data?.prices ?? [];
+  const money = (value: number | null) => formatAmount(value, lang, currency);
+  /** "1 995 000 kr → 1 950 000 kr", or the first value alone. */
+  const move = (from: number | null, to: number | null, first: boolean) =>
+    first ? money(to) : `${money(from)} → ${money(to)}`;
+
   return (
-    <Stack gap="xs" component="section" aria-label={t('apartments.history.title')}>
-      <Title order={4} size="h5">
-        {t('apartments.history.title')}
-      </Title>
-      {body}
-    </Stack>
+    <>
+      <Stack gap="xs" component="section" aria-label={t('apartments.history.title')}>
+        <Title order={4} size="h5">
+          {t('apartments.history.title')}
+        </Title>
+        {body}
+      </Stack>
+      {history.isSuccess && (
+        <Stack gap="xs" component="section" aria-label={t('apartments.priceHistory.title')}>
+          <Title order={4} size="h5">
+            {t('apartments.priceHistory.title')}
+          </Title>
+          {prices.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('apartments.priceHistory.empty')}
+            </Text>
+          ) : (
+            <Timeline bulletSize={12} lineWidth={2} active={0} data-testid="price-history">
+              {prices.map((change) => {
+                const first = change.from_price === null && change.from_fee === null;
+                const lines = [
+                  change.from_price !== change.to_price || first
+                    ? t('apartments.priceHistory.price', {
+                        value: move(change.from_price, change.to_price, first),
+                      })
+                    : null,
+                  change.from_fee !== change.to_fee || (first && change.to_fee !== null)
+                    ? t('apartments.priceHistory.fee', { value: move(change.from_fee, change.to_fee, first) })
+                    : null,
+                ].filter((line): line is string => line !== null);
+                return (
+                  <Timeline.Item key={change.id} title={<Text size="sm">{lines.join(' · ')}</Text>}>
+                    <Text size="xs" c="dimmed" mt={2}>
+                      <time dateTime={change.changed_at}>{formatDate(change.changed_at, lang)}</time>{' '}
+                      {t('apartments.history.by', { name: who(change) })}
+                    </Text>
+                  </Timeline.Item>
+                );
+              })}
+            </Timeline>
+          )}
+        </Stack>
+      )}
+    </>
   );
 }
