@@ -15,3 +15,20 @@ export function exportApartments({ projectId, lang }: ExportApartmentsInput): Pr
 export function useExportApartments() {
   return useMutation({ mutationFn: exportApartments });
 }
+
+export interface ExportPriceHistoryInput extends ExportApartmentsInput {
+  format: 'csv' | 'json';
+}
+
+/** GET /{role}/apartments/{projectId}/prices/export: every price and fee change, oldest first. */
+export function exportPriceHistory({
+  projectId,
+  lang,
+  format,
+}: ExportPriceHistoryInput): Promise<DownloadedFile> {
+  return roleApi().download(`/apartments/${projectId}/prices/export`, { query: { lang, format } });
+}
+
+export function useExportPriceHistory() {
+  return useMutation({ mutationFn: exportPriceHistory });
+}

@@ -6,6 +6,7 @@ import {
   Button,
   EmptyState,
   Group,
+  Menu,
   Modal,
   Paper,
   Select,
@@ -31,7 +32,7 @@ import { toast } from '../../../lib/toast';
 import { useApartments } from '../api/get-apartments';
 import { useBuildingNumbers } from '../api/get-building-numbers';
 import { useDeleteApartment } from '../api/delete-apartment';
-import { useExportApartments } from '../api/export-apartments';
+import { useExportApartments, useExportPriceHistory } from '../api/export-apartments';
 import {
   apartmentComparator,
   buildSearchIndex,
@@ -100,6 +101,7 @@ export function ApartmentsPanel({ project, settings, onOpenApartment, onPlaceOnP
   const [importOpen, setImportOpen] = useState(false);
   const { mutate: deleteApartment } = useDeleteApartment();
   const exportApartments = useExportApartments();
+  const exportPrices = useExportPriceHistory();
 
   const { default_sort_order, bostad_as_integer } = settings;
   const columns = useMemo(() => tableColumns(type, settings), [type, settings]);
@@ -179,6 +181,16 @@ export function ApartmentsPanel({ project, settings, onOpenApartment, onPlaceOnP
       {
         onSuccess: ({ blob, filename }) => saveFile(blob, filename ?? `apartments-${project.id}.csv`),
         onError: (error) => toast.error(`${t('apartments.export.failed')}: ${errorMessage(error)}`),
+      },
+    );
+
+  const onExportPrices = (format: 'csv' | 'json') =>
+    exportPrices.mutate(
+      { projectId: project.id, lang, format },
+      {
+        onSuccess: ({ blob, filename }) => saveFile(blob, filename ?? `prices-${project.id}.${format}`),
+        onError: (error) =>
+          toast.error(`${t('apartments.priceHistory.exportFailed')}: ${errorMessage(error)}`),
       },
     );
 
@@ -274,6 +286,26 @@ export function ApartmentsPanel({ project, settings, onOpenApartment, onPlaceOnP
             >
               {t('apartments.export.button')}
             </Button>
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button
+                  variant="default"
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                  loading={exportPrices.isPending}
+                  disabled={!apartments.isSuccess}
+                >
+                  {t('apartments.priceHistory.export')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => onExportPrices('csv')}>
+                  {t('apartments.priceHistory.exportCsv')}
+                </Menu.Item>
+                <Menu.Item onClick={() => onExportPrices('json')}>
+                  {t('apartments.priceHistory.exportJson')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
             {canImport && (
               <Button
                 variant="default"
