@@ -55,7 +55,13 @@ export function startLive(first: PublicView, w: Widget, show: (view: PublicView)
       ...view,
       apartments: view.apartments.map((a) => {
         const c = byId.get(a.id);
-        return c ? { ...a, ...c } : a;
+        if (!c) return a;
+        // A project that shows lowered prices sends price_before; a live change keeps it true.
+        const drop =
+          'price_before' in a && c.price !== a.price
+            ? { price_before: a.price !== null && c.price !== null && a.price > c.price ? a.price : null }
+            : {};
+        return { ...a, ...c, ...drop };
       }),
     });
   };

@@ -45,6 +45,8 @@ export const PROJECT_SETTINGS = {
   hide_floor_column: bool,
   hide_fee_column: bool,
   show_all_apartments: bool,
+  /** "Sänkt från …" on an apartment whose latest price change lowered it (issue 24). */
+  show_price_drop: bool,
   currency: { kind: 'enum', default: 'kr', values: ['kr', 'sek'] },
   /** "Anmäl intresse" in the widget (ADR 036). */
   interest_enabled: bool,

@@ -23,6 +23,11 @@ export const publicApartmentSchema = z.object({
   /** Names of the plans the apartment is drawn on. */
   plans: z.array(z.string()),
   building: z.string().nullable(),
+  /**
+   * The price before the latest price change, when that change lowered it and the project
+   * shows lowered prices (show_price_drop); otherwise absent or null.
+   */
+  price_before: z.number().nullable().optional(),
 });
 export type PublicApartment = z.infer<typeof publicApartmentSchema>;
 

@@ -54,6 +54,7 @@ export function ApartmentPanel(props: ApartmentPanelProps) {
   // Inactive apartments never show prices (the server sends none either).
   const price = w.money(shownValue(a, 'price'));
   add(w.t(w.isRental ? 'rent' : 'price'), w.isRental && price ? w.t('perMonth', { amount: price }) : price);
+  if (price && a.price_before) add(w.t('priceBefore'), w.money(a.price_before));
   add(w.t('pricePerSquare'), w.money(pricePerSquare(a, w.isRental)));
   const fee = w.shows('fee') ? w.money(shownValue(a, 'fee')) : null;
   add(w.t('fee'), fee && w.t('perMonth', { amount: fee }));

@@ -3,6 +3,7 @@ import { PUBLIC_FIELDS, type PublicApartmentField } from '@planvy/shared';
 import { unnestRows } from '../../db/bulk';
 import type { DbOrTx } from '../../db/client';
 import {
+  apartmentPriceChanges,
   apartments,
   buildingNumbers,
   clickEvents,
@@ -65,6 +66,27 @@ export function apartmentsOf(db: DbOrTx, projectId: number) {
     .leftJoin(buildingNumbers, eq(buildingNumbers.id, apartments.building_number_id))
     .where(eq(apartments.project_id, projectId))
     .orderBy(asc(apartments.id));
+}
+
+/**
+ * Per apartment of the project, its latest change of price (fee-only changes skipped): the
+ * price before and after it.
+ */
+export async function latestPriceMoves(
+  db: DbOrTx,
+  projectId: number,
+): Promise<Map<number, { from: number | null; to: number | null }>> {
+  const { rows } = await db.execute<{
+    apartment_id: number;
+    from_price: number | null;
+    to_price: number | null;
+  }>(sql`
+    select distinct on (c.apartment_id) c.apartment_id, c.from_price, c.to_price
+      from ${apartmentPriceChanges} c
+      join ${apartments} a on a.id = c.apartment_id
+     where a.project_id = ${projectId} and c.from_price is distinct from c.to_price
+     order by c.apartment_id, c.changed_at desc, c.id desc`);
+  return new Map(rows.map((r) => [Number(r.apartment_id), { from: r.from_price, to: r.to_price }]));
 }
 
 export function stylesOf(db: DbOrTx, projectId: number) {

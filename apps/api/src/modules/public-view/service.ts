@@ -40,6 +40,14 @@ export async function buildPublicView(db: DbOrTx, projectId: number): Promise<Pu
   }
   const planNames = new Set(plans.map((p) => p.name));
   const sunStudy = isOn(settings, 'show_sun_study') ? await publicSunStudy(db, projectId) : [];
+  const moves = isOn(settings, 'show_price_drop') ? await repo.latestPriceMoves(db, projectId) : null;
+  /** The price before the latest change, when that change lowered it to the price shown now. */
+  const priceBefore = (id: number, shown: number | null) => {
+    const move = moves?.get(id);
+    return move && shown !== null && move.to === shown && move.from !== null && move.from > shown
+      ? move.from
+      : null;
+  };
 
   return {
     project,
@@ -59,14 +67,18 @@ export async function buildPublicView(db: DbOrTx, projectId: number): Promise<Pu
         .filter((b) => b.file_id === p.id)
         .map((b) => ({ id: b.id, label: b.label, label_svg: b.label_svg })),
     })),
-    apartments: apartments.map(({ file_name, ...a }) => ({
+    apartments: apartments.map(({ file_name, ...a }) => {
       // Prices of inactive apartments never leave the server.
-      ...withShownAmounts(a),
-      // Links stored before the link rule existed never reach buyers unless they pass it.
-      link: linkHref(a.link, true) ?? '',
-      info: a.info.filter((i) => linkHref(i.url) !== null),
-      plans: fileNames(file_name).filter((n) => planNames.has(n)),
-    })),
+      const shown = withShownAmounts(a);
+      return {
+        ...shown,
+        ...(moves ? { price_before: priceBefore(a.id, shown.price) } : {}),
+        // Links stored before the link rule existed never reach buyers unless they pass it.
+        link: linkHref(a.link, true) ?? '',
+        info: a.info.filter((i) => linkHref(i.url) !== null),
+        plans: fileNames(file_name).filter((n) => planNames.has(n)),
+      };
+    }),
     buildings: buildingNumbers.map((b) => ({ id: b.id, label: b.label })),
     sun_study: sunStudy,
   };

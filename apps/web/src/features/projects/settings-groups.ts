@@ -20,6 +20,7 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
       'hide_floor_column',
       'hide_fee_column',
       'use_garden_size',
+      'show_price_drop',
     ],
   },
   { id: 'information', settings: ['use_apartment_information', 'link_to_project', 'project_email'] },
