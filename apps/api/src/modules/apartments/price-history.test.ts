@@ -191,3 +191,35 @@ describe('mass price change', () => {
     expect((await history(a.id)).prices).toHaveLength(1);
   });
 });
+
+describe('"Sänkt från" in the public view', () => {
+  const view = async () =>
+    (await t.app.inject({ method: 'GET', url: `/api/v1/public/view/${project}` })).json<{
+      apartments: { id: number; price: number | null; price_before?: number | null }[];
+    }>();
+  const setDrops = (on: boolean) =>
+    t.as(admin.token, {
+      method: 'POST',
+      url: `/api/v1/admin/settings/${project}`,
+      payload: { name: 'show_price_drop', value: on ? '1' : '0' },
+    });
+
+  it('names the price before the latest change when it lowered the price, only when the project shows it', async () => {
+    const arrange = arrangeFor(t, admin.token);
+    const lowered = await arrange.apartment(project, { bostad: '1', price: 3_450_000, fee: 4000 });
+    const raised = await arrange.apartment(project, { bostad: '2', price: 2_000_000 });
+    const fresh = await arrange.apartment(project, { bostad: '3', price: 1_000_000 });
+    await put(lowered.id, { price: 3_295_000 });
+    // A later change of the fee alone does not hide the drop.
+    await put(lowered.id, { fee: 4100 });
+    await put(raised.id, { price: 1_900_000 });
+    await put(raised.id, { price: 2_100_000 });
+
+    expect((await view()).apartments.every((a) => !('price_before' in a))).toBe(true);
+    expect((await setDrops(true)).statusCode).toBe(200);
+    const byId = new Map((await view()).apartments.map((a) => [a.id, a.price_before]));
+    expect(byId.get(lowered.id)).toBe(3_450_000);
+    expect(byId.get(raised.id)).toBeNull();
+    expect(byId.get(fresh.id)).toBeNull();
+  });
+});
