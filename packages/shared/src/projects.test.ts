@@ -20,7 +20,7 @@ describe('project settings catalogue', () => {
     expect('no_such_setting' in settings || 'no_such_setting' in versions).toBe(false);
   });
 
-  it('holds the 15 settings of spec §3 in order, the zone numbers of ADR 025 and interest registration of ADR 036', () => {
+  it('holds the 15 settings of spec §3 in order, the zone numbers of ADR 025 and interest registration of ADR 036 and the lowered prices of issue 24', () => {
     expect(PROJECT_SETTING_NAMES).toEqual([
       'show_status',
       'multi_building',
@@ -37,6 +37,7 @@ describe('project settings catalogue', () => {
       'hide_floor_column',
       'hide_fee_column',
       'show_all_apartments',
+      'show_price_drop',
       'currency',
       'interest_enabled',
       'interest_retention_days',
