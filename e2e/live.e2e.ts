@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminToken, api, freshPage, launch } from './support/browser';
 import { signInAsAdmin } from './support/session';
-import { addApartment, createProject, svgDoc, uploadFile, zoneRect } from './support/widget-fixtures';
+import {
+  addApartment,
+  createProject,
+  setSettings,
+  svgDoc,
+  uploadFile,
+  zoneRect,
+} from './support/widget-fixtures';
 
 /**
  * Live availability (issue 14, ADR 015): a buyer's open widget follows what the sales team
@@ -77,6 +84,47 @@ describe('live availability in the widget', () => {
     await expect(
       buyer.locator(`.pv-zone[data-pv-id="${ids['L-2']}"]`).getAttribute('class'),
     ).resolves.toContain('pv-st-sale');
+  });
+
+  it('shows a price the sales team lowers with a previewed mass change as "Sänkt från", live, and keeps it in the history', async () => {
+    const { projectId, ids } = await arrange('Live price drop');
+    await setSettings(token, projectId, { show_price_drop: '1' });
+    const buyer = await freshPage(browser.context);
+    const panel = await openWidget(buyer, projectId, ids['L-1']!);
+    expect(await panel.getByText('Sänkt från').count()).toBe(0);
+
+    const back = await browser.context.newPage();
+    await signInAsAdmin(back);
+    await back.goto(`/projects/${projectId}`);
+    await back.getByRole('checkbox', { name: 'Markera L-1' }).check();
+    await back.getByRole('checkbox', { name: 'Markera L-2' }).check();
+    await back.getByRole('button', { name: 'Ändra pris…' }).click();
+    const change = back.getByRole('dialog', { name: 'Ändra pris för markerade' });
+    await change.getByLabel('Procent (+ höjer, − sänker)').fill('-5');
+    // The preview names each apartment with its new price before anything is saved.
+    const preview = change.getByTestId('price-preview');
+    await preview.getByRole('row', { name: /L-1\s+3\s000\s000\skr\s+2\s850\s000\skr/ }).waitFor();
+    await change.getByText('2 av 2 ändras').waitFor();
+    await change.getByRole('button', { name: 'Spara 2 ändringar' }).click();
+    await back.getByText('2 priser ändrade').waitFor();
+
+    // The history on the apartment names the change.
+    await back.getByRole('row', { name: 'Öppna L-1', exact: true }).click();
+    await back
+      .getByTestId('price-history')
+      .getByText(/Pris 3\s000\s000\skr → 2\s850\s000\skr/)
+      .waitFor();
+    await back.close();
+    await buyer.bringToFront();
+
+    // The buyer's open card follows: the new price and what it was lowered from.
+    await panel.getByText(/2\s850\s000\skr/).waitFor();
+    const before = panel.locator('dt', { hasText: 'Sänkt från' });
+    await before.waitFor();
+    expect(await before.locator('xpath=following-sibling::dd[1]').textContent()).toMatch(/^3\s000\s000\skr$/);
+    // A buyer who opens the widget now reads the same from the server's page.
+    const later = await freshPage(browser.context);
+    await (await openWidget(later, projectId, ids['L-1']!)).getByText('Sänkt från').waitFor();
   });
 
   it('polls the view with its ETag when events cannot get through', async () => {
