@@ -119,8 +119,12 @@ describe('tomt', () => {
     // Interest 1 020 000 × 5 % = 51 000 → 4 250 a month; avdrag 30 % = 15 300; net 35 700 / 12 = 2 975.
     // LTV 85 % → 2 %: 20 400 / 12 = 1 700. Month 2 975 + 1 700 = 4 675.
     const c = tomtCost({ ...base, rules: BEFORE });
-    expect([c.maximumLoan, c.loan.loan, c.pantbrev, c.lagfart]).toEqual([1_020_000, 1_020_000, 20_775, 18_825]);
-    expect([c.loan.interest, c.loan.deduction, c.loan.amortisation, c.total]).toEqual([4_250, 1_275, 1_700, 4_675]);
+    expect([c.maximumLoan, c.loan.loan, c.pantbrev, c.lagfart]).toEqual([
+      1_020_000, 1_020_000, 20_775, 18_825,
+    ]);
+    expect([c.loan.interest, c.loan.deduction, c.loan.amortisation, c.total]).toEqual([
+      4_250, 1_275, 1_700, 4_675,
+    ]);
   });
 
   it('1 April 2026: the loan held to 90 %', () => {
@@ -134,7 +138,13 @@ describe('tomt', () => {
   it('charges stämpelskatt on whole thousands, rounded down, and only on new pantbrev', () => {
     // Lagfart: 1 234 567 → 1 234 000 × 1.5 % = 18 510 + 825 = 19 335.
     // Pantbrev: loan 800 000 − existing 500 000 = 300 000 new → 6 000 + 375 = 6 375.
-    const c = tomtCost({ price: 1_234_567, loan: 800_000, existingPantbrev: 500_000, ratePercent: 4, rules: FROM });
+    const c = tomtCost({
+      price: 1_234_567,
+      loan: 800_000,
+      existingPantbrev: 500_000,
+      ratePercent: 4,
+      rules: FROM,
+    });
     expect([c.lagfart, c.pantbrev]).toEqual([19_335, 6_375]);
     // No new pantbrev: nothing to pay for them.
     expect(tomtCost({ ...base, existingPantbrev: 2_000_000, rules: FROM }).pantbrev).toBe(0);
@@ -160,7 +170,9 @@ describe('properties', () => {
       fc.property(input, (i) => {
         const c = bostadsrattCost(i);
         expect(c.total).toBeGreaterThanOrEqual(c.fee);
-        expect(c.total).toBe(c.fee + c.operatingCost + c.loan.interest - c.loan.deduction + c.loan.amortisation);
+        expect(c.total).toBe(
+          c.fee + c.operatingCost + c.loan.interest - c.loan.deduction + c.loan.amortisation,
+        );
       }),
     );
   });

@@ -41,6 +41,15 @@ describe('project settings catalogue', () => {
       'currency',
       'interest_enabled',
       'interest_retention_days',
+      'cost_calculator',
+      'calculator_rate',
+      'calculator_rate_source',
+      'calculator_rate_date',
+      'calculator_operating_cost',
+      'calculator_down_payment',
+      'calculator_parking',
+      'calculator_electricity',
+      'calculator_broadband',
     ]);
     expect(defaultProjectSettings()).toMatchObject({
       interest_enabled: '0',
@@ -57,6 +66,12 @@ describe('project settings catalogue', () => {
     ['label_font_size', ' 030 ', '30'],
     ['link_to_project', ' https://a.se ', 'https://a.se'],
     ['project_email', null, ''],
+    ['calculator_rate', ' 3,45 ', '3.45'],
+    ['calculator_rate', 4, '4'],
+    ['calculator_rate', '', ''],
+    ['calculator_rate_source', ' SBAB, 3 mån ', 'SBAB, 3 mån'],
+    ['calculator_rate_date', '2026-04-01', '2026-04-01'],
+    ['calculator_rate_date', null, ''],
   ] as const)('normalises %s = %j to %j', (name, input, value) => {
     expect(parseProjectSettingValue(name, input)).toEqual({ ok: true, value });
   });
@@ -67,6 +82,13 @@ describe('project settings catalogue', () => {
     ['currency', 'usd'],
     ['link_to_project', 'javascript:alert(1)'],
     ['project_email', 'nope'],
+    ['calculator_rate', '3.456'],
+    ['calculator_rate', '21'],
+    ['calculator_rate', '-1'],
+    ['calculator_rate_source', 'line\nbreak'],
+    ['calculator_rate_source', 'x'.repeat(201)],
+    ['calculator_rate_date', '2026-02-30'],
+    ['calculator_rate_date', '1 april'],
   ] as const)('refuses %s = %j', (name, input) => {
     expect(parseProjectSettingValue(name, input).ok).toBe(false);
   });

@@ -23,7 +23,13 @@ export type ProjectSettingDef =
   /** An e-mail address, or empty. */
   | { kind: 'email'; default: '' }
   /** An http(s) URL, or empty. */
-  | { kind: 'url'; default: '' };
+  | { kind: 'url'; default: '' }
+  /** A number with up to `decimals` decimals (a comma is read as the point), or empty. */
+  | { kind: 'decimal'; default: ''; min: number; max: number; decimals: number }
+  /** One line of plain text, or empty. */
+  | { kind: 'text'; default: ''; max: number }
+  /** A day, YYYY-MM-DD, or empty. */
+  | { kind: 'date'; default: '' };
 
 const bool = { kind: 'boolean', default: '0' } as const;
 
@@ -52,6 +58,22 @@ export const PROJECT_SETTINGS = {
   interest_enabled: bool,
   /** Days a withdrawn or lapsed interest entry is kept before its personal data is erased (ADR 036). */
   interest_retention_days: { kind: 'integer', default: '30', min: 1, max: 3650 },
+  /** The monthly cost line and "Räkna själv" on available apartments (ADR 037). */
+  cost_calculator: { kind: 'boolean', default: '1' },
+  /** Yearly interest rate in percent; empty: no loan costs are shown (ADR 037). */
+  calculator_rate: { kind: 'decimal', default: '', min: 0, max: 20, decimals: 2 },
+  /** Where the rate comes from ("SBAB 3 mån, listränta"), shown beside it. */
+  calculator_rate_source: { kind: 'text', default: '', max: 200 },
+  /** The day the rate was read. */
+  calculator_rate_date: { kind: 'date', default: '' },
+  /** Driftkostnad per month (bostadsrätt). */
+  calculator_operating_cost: { kind: 'integer', default: '0', min: 0, max: 100000 },
+  /** Default kontantinsats in percent; below the bolånetak's minimum it is raised to it. */
+  calculator_down_payment: { kind: 'integer', default: '0', min: 0, max: 100 },
+  /** Hyresrätt extras per month; 0 means not offered. */
+  calculator_parking: { kind: 'integer', default: '0', min: 0, max: 100000 },
+  calculator_electricity: { kind: 'integer', default: '0', min: 0, max: 100000 },
+  calculator_broadband: { kind: 'integer', default: '0', min: 0, max: 100000 },
 } as const satisfies Record<string, ProjectSettingDef>;
 
 export type ProjectSettingName = keyof typeof PROJECT_SETTINGS;
@@ -97,6 +119,13 @@ export type SettingParseResult = { ok: true; value: string } | { ok: false; mess
 
 const emailCheck = z.email();
 
+/** "2026-04-01" yes; "2026-02-30" (which Date would roll into March) no. */
+function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+
 /**
  * Checks one value against its setting and returns the string to store.
  * Booleans accept 1/0, "1"/"0", true/false and "true"/"false" and are stored as "1"/"0".
@@ -124,6 +153,38 @@ export function parseProjectSettingValue(name: ProjectSettingName, input: unknow
     case 'enum': {
       if (typeof input === 'string' && def.values.includes(input)) return { ok: true, value: input };
       return { ok: false, message: `The ${name} value must be one of: ${def.values.join(', ')}` };
+    }
+    case 'decimal': {
+      if (input === null) return { ok: true, value: '' };
+      const text =
+        typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : null;
+      if (text === '') return { ok: true, value: '' };
+      const normal = text?.replace(',', '.') ?? '';
+      const n = new RegExp(`^\\d{1,6}(\\.\\d{1,${def.decimals}})?$`).test(normal) ? Number(normal) : NaN;
+      if (!Number.isFinite(n) || n < def.min || n > def.max) {
+        return {
+          ok: false,
+          message: `The ${name} value must be a number from ${def.min} to ${def.max} with at most ${def.decimals} decimals`,
+        };
+      }
+      return { ok: true, value: String(n) };
+    }
+    case 'text': {
+      if (input === null) return { ok: true, value: '' };
+      // One line of plain text: control characters (line breaks too) are refused, not stripped.
+      // eslint-disable-next-line no-control-regex
+      if (typeof input !== 'string' || /[\u0000-\u001f\u007f]/.test(input) || input.trim().length > def.max) {
+        return { ok: false, message: `The ${name} value must be one line of at most ${def.max} characters` };
+      }
+      return { ok: true, value: input.trim() };
+    }
+    case 'date': {
+      if (input === null) return { ok: true, value: '' };
+      const text = typeof input === 'string' ? input.trim() : null;
+      if (text === '') return { ok: true, value: '' };
+      return text !== null && isCalendarDay(text)
+        ? { ok: true, value: text }
+        : { ok: false, message: `The ${name} value must be a date, YYYY-MM-DD` };
     }
     case 'email':
     case 'url': {

@@ -35,6 +35,15 @@ const DEFAULTS = {
   currency: 'kr',
   interest_enabled: '0',
   interest_retention_days: '30',
+  cost_calculator: '1',
+  calculator_rate: '',
+  calculator_rate_source: '',
+  calculator_rate_date: '',
+  calculator_operating_cost: '0',
+  calculator_down_payment: '0',
+  calculator_parking: '0',
+  calculator_electricity: '0',
+  calculator_broadband: '0',
 };
 type Name = keyof typeof DEFAULTS;
 
@@ -59,6 +68,15 @@ const CHANGES: [Name, unknown, string][] = [
   ['currency', 'sek', 'sek'],
   ['interest_enabled', true, '1'],
   ['interest_retention_days', ' 90 ', '90'],
+  ['cost_calculator', '0', '0'],
+  ['calculator_rate', '3,45', '3.45'],
+  ['calculator_rate_source', ' SBAB, 3 mån listränta ', 'SBAB, 3 mån listränta'],
+  ['calculator_rate_date', '2026-11-02', '2026-11-02'],
+  ['calculator_operating_cost', 850, '850'],
+  ['calculator_down_payment', '20', '20'],
+  ['calculator_parking', '650', '650'],
+  ['calculator_electricity', '400', '400'],
+  ['calculator_broadband', '299', '299'],
 ];
 
 const url = (projectId: number, role = 'admin') => `/api/v1/${role}/settings/${projectId}`;
@@ -190,6 +208,16 @@ describe('writing settings', () => {
     ['show_status', null],
     ['hide_fee_column', { on: true }],
     ['use_new_design', ['1']],
+    ['calculator_rate', '3.456'],
+    ['calculator_rate', '20.01'],
+    ['calculator_rate', 'ränta'],
+    ['calculator_rate', true],
+    ['calculator_rate_source', 'två\nrader'],
+    ['calculator_rate_source', 'x'.repeat(201)],
+    ['calculator_rate_source', 5],
+    ['calculator_rate_date', '2026-02-30'],
+    ['calculator_rate_date', '2/11 2026'],
+    ['calculator_down_payment', '101'],
   ];
 
   it.each(INVALID)('refuses %s = %j with 422 and keeps the stored value', async (name, value) => {

@@ -48,7 +48,13 @@ export function toDetailsValues(project: Project, settings: ProjectSettings): Pr
 
 /** What is wrong with one setting value, for a translated message. */
 export type SettingProblem =
-  { kind: 'integer'; min: number; max: number } | { kind: 'email' } | { kind: 'url' } | { kind: 'invalid' };
+  | { kind: 'integer'; min: number; max: number }
+  | { kind: 'decimal'; min: number; max: number; decimals: number }
+  | { kind: 'text'; max: number }
+  | { kind: 'email' }
+  | { kind: 'url' }
+  | { kind: 'date' }
+  | { kind: 'invalid' };
 
 export function settingProblem(name: ProjectSettingName, value: SettingFormValue): SettingProblem | null {
   if (parseProjectSettingValue(name, value).ok) return null;
@@ -56,8 +62,13 @@ export function settingProblem(name: ProjectSettingName, value: SettingFormValue
   switch (def.kind) {
     case 'integer':
       return { kind: 'integer', min: def.min, max: def.max };
+    case 'decimal':
+      return { kind: 'decimal', min: def.min, max: def.max, decimals: def.decimals };
+    case 'text':
+      return { kind: 'text', max: def.max };
     case 'email':
     case 'url':
+    case 'date':
       return { kind: def.kind };
     default:
       return { kind: 'invalid' };

@@ -132,10 +132,16 @@ describe('settingProblems', () => {
       v.settings.label_font_size = '4';
       v.settings.use_apartment_information = true;
       v.settings.link_to_project = 'ftp://example.com';
+      v.settings.calculator_rate = '3,456';
+      v.settings.calculator_rate_source = 'two\nlines';
+      v.settings.calculator_rate_date = '2026-02-30';
     });
     expect(settingProblems(values)).toEqual({
       label_font_size: { kind: 'integer', min: 8, max: 400 },
       link_to_project: { kind: 'url' },
+      calculator_rate: { kind: 'decimal', min: 0, max: 20, decimals: 2 },
+      calculator_rate_source: { kind: 'text', max: 200 },
+      calculator_rate_date: { kind: 'date' },
     });
   });
 

@@ -5,7 +5,7 @@ import { PROJECT_SETTINGS, type ProjectSettingName } from '@planvy/shared';
  * Every setting is in exactly one group (a unit test checks this against the shared catalogue).
  */
 export interface SettingGroup {
-  id: 'display' | 'list' | 'information' | 'buildings' | 'interest';
+  id: 'display' | 'list' | 'information' | 'buildings' | 'interest' | 'calculator';
   settings: readonly ProjectSettingName[];
 }
 
@@ -26,6 +26,20 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
   { id: 'information', settings: ['use_apartment_information', 'link_to_project', 'project_email'] },
   { id: 'buildings', settings: ['multi_building', 'label_font_size', 'show_zone_numbers', 'show_sun_study'] },
   { id: 'interest', settings: ['interest_enabled', 'interest_retention_days'] },
+  {
+    id: 'calculator',
+    settings: [
+      'cost_calculator',
+      'calculator_rate',
+      'calculator_rate_source',
+      'calculator_rate_date',
+      'calculator_operating_cost',
+      'calculator_down_payment',
+      'calculator_parking',
+      'calculator_electricity',
+      'calculator_broadband',
+    ],
+  },
 ];
 
 /** Spec §6: the link-to-project and project e-mail fields show only when apartment information is on. */

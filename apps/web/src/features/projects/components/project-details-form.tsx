@@ -105,6 +105,16 @@ export function ProjectDetailsForm({ project, settings, versions }: ProjectDetai
     switch (problem.kind) {
       case 'integer':
         return t('projects.details.errors.integer', { min: problem.min, max: problem.max });
+      case 'decimal':
+        return t('projects.details.errors.decimal', {
+          min: problem.min,
+          max: problem.max,
+          decimals: problem.decimals,
+        });
+      case 'text':
+        return t('projects.details.errors.text', { max: problem.max });
+      case 'date':
+        return t('projects.details.errors.date');
       case 'email':
         return t('validation.email');
       case 'url':

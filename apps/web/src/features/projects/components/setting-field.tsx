@@ -116,5 +116,12 @@ export function SettingField({ name, form, readOnly }: SettingFieldProps) {
           {...form.getInputProps(path)}
         />
       );
+    case 'decimal':
+      // Text, not NumberInput: a Swedish comma ("3,45") is as good as a point, and empty is allowed.
+      return <TextInput {...common} inputMode="decimal" autoComplete="off" {...form.getInputProps(path)} />;
+    case 'text':
+      return <TextInput {...common} maxLength={def.max} autoComplete="off" {...form.getInputProps(path)} />;
+    case 'date':
+      return <TextInput {...common} type="date" {...form.getInputProps(path)} />;
   }
 }
