@@ -14,7 +14,7 @@ import {
 } from './filters';
 import { deviceStorage, favouriteStore, type FavouriteStore } from './favourites';
 import { hostEvents, interestEvent, type InterestSource } from './host-events';
-import { shareUrl, writeState, type ViewState, type WidgetParams } from './params';
+import { shareUrl, writeState, type CalcState, type ViewState, type WidgetParams } from './params';
 import type { CompareView } from './compare/compare-view';
 import type { InterestForm } from './components/interest-form';
 import type { InitialPlan, ZoneContext } from './plan-zones';
@@ -71,6 +71,8 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
   const [trail, setTrail] = useState(() => startTrail(startPlan(view, deepLinked, params.plan)));
   const planIndex = trail.current;
   const [selectedId, setSelectedId] = useState<number | null>(deepLinked);
+  // The open apartment's "Räkna själv" (ADR 037), null while closed; the card draws it.
+  const [calc, setCalc] = useState<CalcState | null>(deepLinked !== null ? params.calc : null);
   const [hoverId, setHoverId] = useState<number | null>(null);
   const [filters, setFilters] = useState<Filters>(params.filters ?? NO_FILTERS);
   // Favourites live in this device's storage, read after the first render (never on a server).
@@ -158,6 +160,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
     if (!a) return;
     openerRef.current = opener;
     setSelectedId(id);
+    setCalc(null);
     post?.({ type: 'planvy:apartment', apartmentId: id, bostad: a.bostad, status: a.status });
     // The style editor's preview is the admin looking, not a buyer.
     if (!params.preview) recordClick(view.project.id, id);
@@ -168,6 +171,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
   const close = useStable(() => {
     const id = selectedId;
     setSelectedId(null);
+    setCalc(null);
     const opener = openerRef.current;
     openerRef.current = null;
     const fallback = id !== null ? document.querySelector(`.pv-zone[data-pv-id="${id}"]`) : null;
@@ -262,8 +266,13 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
   });
 
   const state: ViewState = useMemo(
-    () => ({ plan: planIndex > 0 && plan ? String(plan.id) : null, apartmentId: selectedId, filters }),
-    [planIndex, plan, selectedId, filters],
+    () => ({
+      plan: planIndex > 0 && plan ? String(plan.id) : null,
+      apartmentId: selectedId,
+      filters,
+      calc: selectedId !== null ? calc : null,
+    }),
+    [planIndex, plan, selectedId, filters, calc],
   );
   // The standalone page's address always reopens what the buyer sees; embedded, the host
   // page owns its address and the share link is built on it (params.ts shareUrl).
@@ -487,6 +496,8 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
             compared={compareIds.includes(selected.id)}
             onFavourite={onFavourite}
             onCompare={onCompare}
+            calc={calc}
+            onCalc={setCalc}
             onInterest={collectsInterest ? onInterestFor : undefined}
           />
         )}

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { CALC_DICTIONARIES } from './calculator/calc-i18n';
 import { DICTIONARIES, translator } from './i18n';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-describe('dictionaries', () => {
+describe.each([
+  ['the widget', DICTIONARIES],
+  ['the cost calculator', CALC_DICTIONARIES],
+] as const)('dictionaries of %s', (_, DICTIONARIES) => {
   it('Swedish and English have the same keys, none empty', () => {
     const sv = Object.keys(DICTIONARIES.sv).sort();
     const en = Object.keys(DICTIONARIES.en).sort();
@@ -21,7 +25,9 @@ describe('dictionaries', () => {
       );
     }
   });
+});
 
+describe('translator', () => {
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(translator('sv')('showing', { shown: 3, total: 12 })).toBe('Visar 3 av 12');
     expect(translator('en')('building', { label: 'B' })).toBe('Building B');

@@ -3,12 +3,26 @@ import { parseId } from '@planvy/shared/parse-id';
 import { NO_FILTERS, parseBound, type Filters } from './filters';
 import type { Lang } from './i18n';
 
-/** What a shared address restores: the plan, the filters and the open apartment. */
+/** The cost calculator's inputs the buyer changed (ADR 037); absent ones take the project's defaults. */
+export interface CalcState {
+  price?: number;
+  down?: number;
+  rate?: number;
+  drift?: number;
+  income?: number;
+  loan?: number;
+  extras?: string[];
+}
+const CALC_NUMBERS = ['price', 'down', 'rate', 'drift', 'income', 'loan'] as const;
+
+/** What a shared address restores: the plan, the filters, the open apartment and its calculator. */
 export interface ViewState {
   /** The plan's id (or, in links from before plans had names, its file name); null is the project's first plan. */
   plan: string | null;
   apartmentId: number | null;
   filters: Filters;
+  /** The open apartment's "Räkna själv" panel; null while it is closed. */
+  calc: CalcState | null;
 }
 
 export interface WidgetParams {
@@ -19,6 +33,8 @@ export interface WidgetParams {
   /** Deep link: show this plan (by id, or by file name in older links) first. */
   plan: string | null;
   filters: Filters;
+  /** Deep link: the apartment's cost calculator, open with these inputs. */
+  calc: CalcState | null;
   /** Placed by embed.js: report the document height to the parent page. */
   embed: boolean;
   /** The embedding page's origin, the only target the height is posted to. */
@@ -64,6 +80,9 @@ const STATE_KEYS = [
   'size_max',
   'available',
   'favourites',
+  'calc',
+  ...CALC_NUMBERS.map((k) => `calc_${k}` as const),
+  'calc_extras',
 ] as const;
 const BOUNDS = [
   ['price_min', 'priceMin'],
@@ -93,7 +112,20 @@ export function readState(query: URLSearchParams): ViewState {
     plan: shortText(query.get('plan')) || null,
     apartmentId: positiveId(query.get('apartment')),
     filters,
+    calc: query.get('calc') === '1' ? readCalc(query) : null,
   };
+}
+
+function readCalc(query: URLSearchParams): CalcState {
+  const calc: CalcState = {};
+  for (const k of CALC_NUMBERS) {
+    const n = parseBound(query.get(`calc_${k}`)?.slice(0, 20) ?? '');
+    if (n !== null && n <= 1e10) calc[k] = n;
+  }
+  const extras = query.get('calc_extras');
+  if (extras !== null)
+    calc.extras = [...new Set(extras.split(',').filter((e) => ALIAS.test(e)))].slice(0, 10);
+  return calc;
 }
 
 /** Writes the view state into `query` (in place), leaving every other key alone. */
@@ -111,6 +143,13 @@ export function writeState(query: URLSearchParams, state: ViewState): void {
   for (const [key, field] of BOUNDS) set(key, f[field]);
   set('available', f.available && '1');
   set('favourites', f.favourites && '1');
+  const calc = state.calc;
+  if (calc) {
+    set('calc', '1');
+    for (const k of CALC_NUMBERS) set(`calc_${k}`, calc[k] ?? null);
+    // An empty list is kept: "no extras" differs from "the defaults".
+    if (calc.extras) query.set('calc_extras', calc.extras.join(','));
+  }
 }
 
 /** Only the state keys, as a query string ("plan=12&status=sale"). */
@@ -177,6 +216,7 @@ export function readParams(pathname: string, search: string, hash = ''): WidgetP
     apartmentId: state.apartmentId ?? positiveId(query.get('apartment')),
     plan: state.plan,
     filters: state.filters,
+    calc: state.calc,
     embed,
     parentOrigin,
     preview: query.get('preview') === '1',

@@ -20,6 +20,7 @@ describe('readParams', () => {
       apartmentId: 7,
       plan: null,
       filters: NO_FILTERS,
+      calc: null,
       embed: true,
       parentOrigin: 'https://broker.example',
       preview: false,
@@ -34,6 +35,7 @@ describe('readParams', () => {
       apartmentId: null,
       plan: null,
       filters: NO_FILTERS,
+      calc: null,
       embed: false,
       parentOrigin: null,
       preview: false,
@@ -90,6 +92,7 @@ describe('view state in the address', () => {
       available: true,
       favourites: true,
     },
+    calc: null,
   };
 
   it('round-trips through readable query parameters, keeping other keys', () => {
@@ -101,8 +104,28 @@ describe('view state in the address', () => {
     expect(readState(query)).toEqual(state);
     expect(readState(new URLSearchParams(stateQuery(state)))).toEqual(state);
     const empty = new URLSearchParams('lang=en&status=sale');
-    writeState(empty, { plan: null, apartmentId: null, filters: NO_FILTERS });
+    writeState(empty, { plan: null, apartmentId: null, filters: NO_FILTERS, calc: null });
     expect(empty.toString()).toBe('lang=en');
+  });
+
+  it("carries the calculator's inputs, and an empty choice of extras apart from none chosen", () => {
+    const open: ViewState = {
+      ...state,
+      calc: { price: 3_100_000, down: 500_000, rate: 4.5, extras: ['parking', 'broadband'] },
+    };
+    const query = stateQuery(open);
+    expect(query).toContain(
+      'calc=1&calc_price=3100000&calc_down=500000&calc_rate=4.5&calc_extras=parking%2Cbroadband',
+    );
+    expect(readState(new URLSearchParams(query))).toEqual(open);
+    const none: ViewState = { ...state, calc: { extras: [] } };
+    expect(readState(new URLSearchParams(stateQuery(none))).calc).toEqual({ extras: [] });
+    expect(
+      readState(new URLSearchParams('calc=1&calc_rate=-2&calc_down=abc&calc_extras=<b>,el')).calc,
+    ).toEqual({
+      extras: ['el'],
+    });
+    expect(readState(new URLSearchParams('calc_rate=4')).calc).toBeNull();
   });
 
   it('ignores malformed values', () => {
@@ -112,7 +135,7 @@ describe('view state in the address', () => {
           'apartment=-1&status=<b>,sold&price_min=abc&available=yes&plan=' + 'x'.repeat(200),
         ),
       ),
-    ).toEqual({ plan: null, apartmentId: null, filters: { ...NO_FILTERS, statuses: ['sold'] } });
+    ).toEqual({ plan: null, apartmentId: null, filters: { ...NO_FILTERS, statuses: ['sold'] }, calc: null });
   });
 
   it('embedded, reads the state the host page passed and its address only on the parent origin', () => {

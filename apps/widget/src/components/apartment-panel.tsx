@@ -1,7 +1,12 @@
 import type { PublicApartment } from '@planvy/shared/public-view';
 import { shownValue } from '@planvy/shared/apartment-fields';
 import { linkHref } from '@planvy/shared/web-links';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useWidget } from '../widget-context';
+import { calcTranslator } from '../calculator/calc-i18n';
+import type { CostPanel as CostPanelType } from '../calculator/cost-panel';
+import { monthlyEstimate } from '../calculator/estimate';
+import type { CalcState } from '../params';
 import { pricePerSquare } from '../price-per-square';
 import { ApartmentActions } from './apartment-actions';
 import { ApartmentTools } from './apartment-tools';
@@ -32,7 +37,12 @@ export interface ApartmentPanelProps {
   onCompare: (id: number) => void;
   /** Opens the interest form (ADR 036); given only when the project collects interest. */
   onInterest?: (id: number) => void;
+  /** "Räkna själv" (ADR 037): null while closed; the card gives way to it while open. */
+  calc: CalcState | null;
+  onCalc: (next: CalcState | null) => void;
 }
+
+const loadCostPanel = () => import('../calculator/cost-panel').then((m) => m.CostPanel);
 
 /**
  * The apartment's card: a modal dialog in the band the buyer sees (a full-height sheet on a
@@ -60,8 +70,43 @@ export function ApartmentPanel(props: ApartmentPanelProps) {
   add(w.t('fee'), fee && w.t('perMonth', { amount: fee }));
   if (a.building && w.shows('building_number_id')) add(w.t('house'), a.building);
 
+  // An example month for available homes, near the price; the panel behind it loads on demand.
+  const monthly = monthlyEstimate(a, w.settings, w.type, null);
+  const ct = calcTranslator(w.lang);
+  const { calc, onCalc } = props;
+  const [CostPanel, setCostPanel] = useState<typeof CostPanelType | null>(null);
+  const costRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  const open = calc !== null && monthly !== null;
+  useEffect(() => {
+    if (open && !CostPanel)
+      loadCostPanel().then(
+        (c) => setCostPanel(() => c),
+        () => onCalc(null),
+      );
+  }, [open, CostPanel, onCalc]);
+  useEffect(() => {
+    // Closed: focus returns to the line that opened it (after DialogShell's own focus, a child's
+    // effect running first).
+    if (wasOpen.current && !open) costRef.current?.focus({ preventScroll: true });
+    wasOpen.current = open;
+  }, [open]);
+
   // Links from the data pass the one link rule even when stored before it existed.
   const info = a.info.map((i) => linkHref(i.url)).filter((u): u is string => u !== null);
+
+  if (open && calc && CostPanel)
+    return (
+      <CostPanel
+        apartment={a}
+        state={calc}
+        onChange={onCalc}
+        onClose={() => onCalc(null)}
+        projectName={props.projectName}
+        shareUrl={props.shareUrl}
+        onNotice={props.onNotice}
+      />
+    );
 
   return (
     <DialogShell
@@ -100,6 +145,20 @@ export function ApartmentPanel(props: ApartmentPanelProps) {
             </div>
           ))}
         </dl>
+      )}
+      {monthly !== null && (
+        <p className="pv-cost">
+          <button
+            ref={costRef}
+            type="button"
+            className="pv-cost-open"
+            aria-haspopup="dialog"
+            onClick={() => onCalc({})}
+          >
+            <span className="pv-cost-amount">{ct('costLine', { amount: w.money(monthly) ?? '' })}</span>{' '}
+            <span className="pv-cost-link">{ct('costOpen')}</span>
+          </button>
+        </p>
       )}
       {a.description && (
         <section aria-label={w.t('description')}>
