@@ -1,0 +1,131 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { bostadsrattCost, defaultDownPayment, rulesOn } from '@planvy/shared/housing-cost';
+import { adminToken, api, freshPage, launch, pageTracker } from './support/browser';
+import { signInAsAdmin } from './support/session';
+import { addApartment, createProject } from './support/widget-fixtures';
+
+/**
+ * The cost calculator (issue 24, ADR 037) from the client's settings to a buyer's phone: the
+ * admin sets the rate and driftkostnad in the Project tab, the card shows the month the shared
+ * module computes, "Räkna själv" opens, a changed input changes the total and the address,
+ * the address reopens the same figures, and turned off there is no line.
+ */
+
+let browser: Awaited<ReturnType<typeof launch>>;
+let token: string;
+const pages = pageTracker(() => browser.context);
+const PHONE = { width: 390, height: 844 };
+
+beforeAll(async () => {
+  token = await adminToken();
+  browser = await launch();
+});
+afterEach(() => pages.closeAll());
+afterAll(() => browser.close());
+
+/** sv-SE groups thousands with a no-break space; the widget writes money that way. */
+const kr = (n: number) => `${new Intl.NumberFormat('sv-SE').format(n)} kr`;
+
+async function setting(projectId: number, name: string): Promise<string> {
+  const res = await api<{ value: string }>('GET', `/api/v1/admin/settings/${projectId}?name=${name}`, token);
+  return res.body.value;
+}
+
+async function saveSettings(page: Page) {
+  await page.getByRole('button', { name: 'Spara ändringar' }).click();
+  await page.getByText('Inga osparade ändringar').waitFor();
+}
+
+describe('cost calculator', () => {
+  it('shows the month of the shared module on the card, recalculates, shares by address, and turns off', async () => {
+    const projectId = await createProject(token, `Kalkyl ${Date.now()}`);
+    const price = 3_000_000;
+    const fee = 4_000;
+    const aptId = await addApartment(token, projectId, {
+      bostad: '101',
+      rooms: '3',
+      square: 74,
+      price,
+      fee,
+      status: 'sale',
+    });
+    // Sold homes get no line.
+    const soldId = await addApartment(token, projectId, { bostad: '102', price, fee, status: 'sold' });
+
+    // The admin sets the rate, its source and date, and the driftkostnad in the Project tab.
+    const admin = await freshPage(browser.context);
+    await signInAsAdmin(admin);
+    await admin.goto(`/projects/${projectId}?tab=settings`);
+    await admin.getByLabel('Ränta (%)').fill('4,5');
+    await admin.getByLabel('Räntans källa').fill('Exempelbanken, 3 mån');
+    await admin.getByLabel('Räntans datum').fill('2026-11-02');
+    await admin.getByLabel('Driftkostnad per månad (kr)').fill('800');
+    await saveSettings(admin);
+    expect(await setting(projectId, 'calculator_rate')).toBe('4.5');
+    expect(await setting(projectId, 'calculator_operating_cost')).toBe('800');
+
+    // What the shared module computes for this apartment under today's rules.
+    const rules = rulesOn();
+    const month = (downPayment: number) =>
+      bostadsrattCost({ price, fee, operatingCost: 800, downPayment, ratePercent: 4.5, rules }).total;
+    const expected = month(defaultDownPayment(price, 0, rules));
+
+    // A buyer on a phone opens the home: the card shows the line near the price.
+    const page = await pages.open(`/view/${projectId}?apartment=${aptId}`, PHONE);
+    const card = page.getByRole('dialog', { name: 'Bostad 101' });
+    const line = card.getByRole('button', { name: /Räkna själv/ });
+    await line.waitFor();
+    expect(await line.textContent()).toBe(`ca ${kr(expected)}/mån Räkna själv`);
+
+    // "Räkna själv" opens on demand, labelled as an example, with the same total.
+    await line.click();
+    const calc = page.getByRole('dialog', { name: 'Räkna själv: Bostad 101' });
+    await calc.getByText('Exempel, inte ett låneerbjudande.').waitFor();
+    await calc.getByText('Räntan 4,5 %: Exempelbanken, 3 mån, 2026-11-02').waitFor();
+    const total = calc.locator('[data-pv-total]');
+    expect(await total.getAttribute('data-pv-total')).toBe(String(expected));
+
+    // A larger kontantinsats changes the total and the address.
+    await calc.getByLabel('Kontantinsats').fill('900000');
+    const changed = month(900_000);
+    expect(changed).not.toBe(expected);
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-pv-total]')?.getAttribute('data-pv-total') === n,
+      String(changed),
+    );
+    expect(await total.textContent()).toBe(`${kr(changed)}/mån`);
+    await page.waitForURL((url) => url.searchParams.get('calc_down') === '900000');
+    const shared = page.url();
+    expect(new URL(shared).searchParams.get('calc')).toBe('1');
+
+    // The address alone shows the same figures on a fresh page.
+    const again = await pages.open(shared, PHONE);
+    const reopened = again.getByRole('dialog', { name: 'Räkna själv: Bostad 101' });
+    await reopened.waitFor();
+    expect(await reopened.locator('[data-pv-total]').getAttribute('data-pv-total')).toBe(String(changed));
+    expect(await reopened.getByLabel('Kontantinsats').inputValue()).toBe('900000');
+
+    // Escape closes it: back on the card, focus on the line that opened it.
+    await again.keyboard.press('Escape');
+    await again.getByRole('dialog', { name: 'Bostad 101' }).waitFor();
+    await again.waitForFunction(() => document.activeElement?.classList.contains('pv-cost-open'));
+    expect(new URL(again.url()).searchParams.get('calc')).toBeNull();
+
+    // A sold home has no line.
+    const sold = await pages.open(`/view/${projectId}?apartment=${soldId}`, PHONE);
+    await sold.getByRole('dialog', { name: 'Bostad 102' }).waitFor();
+    expect(await sold.locator('.pv-cost').count()).toBe(0);
+
+    // Turned off in the settings: no line, and the calculator link opens only the card.
+    await admin.reload();
+    await admin.getByText('Visa kostnadskalkyl', { exact: true }).click();
+    await saveSettings(admin);
+    expect(await setting(projectId, 'cost_calculator')).toBe('0');
+    const off = await pages.open(shared, PHONE);
+    await off.getByRole('dialog', { name: 'Bostad 101' }).waitFor();
+    expect(await off.locator('.pv-cost').count()).toBe(0);
+    expect(await off.getByRole('dialog', { name: /Räkna själv/ }).count()).toBe(0);
+    await admin.close();
+  });
+});
