@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { bostadsrattCost, defaultDownPayment, rulesOn } from '@planvy/shared/housing-cost';
+import { allViolations } from './support/axe';
 import { adminToken, api, freshPage, launch, pageTracker } from './support/browser';
 import { signInAsAdmin } from './support/session';
 import { addApartment, createProject } from './support/widget-fixtures';
@@ -77,6 +78,7 @@ describe('cost calculator', () => {
     const line = card.getByRole('button', { name: /Räkna själv/ });
     await line.waitFor();
     expect(await line.textContent()).toBe(`ca ${kr(expected)}/mån Räkna själv`);
+    expect(await allViolations(page)).toEqual([]);
 
     // "Räkna själv" opens on demand, labelled as an example, with the same total.
     await line.click();
@@ -84,6 +86,7 @@ describe('cost calculator', () => {
     await calc.getByText('Exempel, inte ett låneerbjudande.').waitFor();
     await calc.getByText('Räntan 4,5 %: Exempelbanken, 3 mån, 2026-11-02').waitFor();
     const total = calc.locator('[data-pv-total]');
+    expect(await allViolations(page)).toEqual([]);
     expect(await total.getAttribute('data-pv-total')).toBe(String(expected));
 
     // A larger kontantinsats changes the total and the address.
