@@ -177,6 +177,34 @@ describe('properties', () => {
     );
   });
 
+  it('a rate higher by less than a krona a month never rounds to a smaller total', () => {
+    // Where rounding could break the order (interest and deduction rounded apart would): real
+    // prices and rates with two decimals, raised by under a krona a month.
+    const home = fc.record({
+      price: fc.integer({ min: 100_000, max: 10_000_000 }),
+      downShare: fc.integer({ min: 0, max: 60 }),
+      ratePercent: fc.integer({ min: 0, max: 1000 }).map((n) => n / 100),
+      krona: fc.integer({ min: 1, max: 1000 }).map((n) => n / 1000),
+      rules,
+    });
+    fc.assert(
+      fc.property(home, ({ price, downShare, ratePercent, krona, rules }) => {
+        const i = {
+          price,
+          fee: 0,
+          operatingCost: 0,
+          downPayment: (price * downShare) / 100,
+          ratePercent,
+          rules,
+        };
+        const before = bostadsrattCost(i);
+        const higher = { ...i, ratePercent: ratePercent + (krona * 1200) / before.loan.loan };
+        expect(bostadsrattCost(higher).total).toBeGreaterThanOrEqual(before.total);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('a higher rate never costs less, for a bostadsrätt or a tomt', () => {
     fc.assert(
       fc.property(input, rate, (i, extra) => {
