@@ -41,6 +41,7 @@ import { InterestFormTokens } from './modules/interest/form-token';
 import { interestPageRoutes } from './modules/interest/pages';
 import { interestPublicRoutes, interestRoutes } from './modules/interest/routes';
 import { InterestLimits } from './modules/interest/service';
+import { holdRoutes } from './modules/holds/routes';
 import { ClickRecorder, DEFAULT_CLICK_OPTIONS } from './modules/public-view/click-recorder';
 import { publicViewRoutes } from './modules/public-view/routes';
 import { buildPublicView, PublicViewCache } from './modules/public-view/service';
@@ -217,6 +218,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await v1.register(buildingNumberRoutes);
       await v1.register(webhookRoutes);
+      await v1.register(holdRoutes);
       await v1.register(publicViewRoutes);
       await v1.register(interestPublicRoutes);
       await v1.register(liveRoutes);

@@ -17,6 +17,7 @@ export const AUDIT_ENTITIES = [
   'mail',
   'webhook',
   'interest',
+  'hold',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -43,6 +43,12 @@ export const SERVER_MESSAGES = {
   mailNotFound: 'Mail not found',
   webhookNotFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Delivery not found',
+  holdNotFound: 'Reservation not found',
+  apartmentHeld: 'The apartment is already reserved for someone else',
+  apartmentNotAvailable: 'Only an apartment that is for sale or available can be reserved',
+  holdEnded: 'The reservation has already ended',
+  holdCap: 'A reservation can last at most {{n}} days from when it was placed',
+  holdExtendBrokers: 'Only brokers and admins extend reservations',
   // The access policy's reasons (policy.ts): every 403 it gives is one of these or `forbidden`.
   adminsOnly: 'Only admins may do this',
   notWhileImpersonating: 'Not while signed in as another user',

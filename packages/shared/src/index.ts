@@ -32,3 +32,4 @@ export * from './no-content';
 export * from './webhooks';
 export * from './price-adjust';
 export * from './interest';
+export * from './holds';

@@ -92,16 +92,26 @@ describe('the project actions', () => {
     'interest.export',
     'interest.update',
     'interest.add',
+    'holds.read',
+    'holds.place',
+    'holds.release',
+    'holds.convert',
   ];
 
   it('lets an admin do every one of them; a client or broker only read, update apartments and set statuses, and work the interest list', () => {
     for (const action of Object.keys(POLICY) as PolicyAction[]) {
-      if (action.startsWith('users.') || action === 'audit.read') continue;
+      if (action.startsWith('users.') || action === 'audit.read' || action === 'holds.extend') continue;
       expect(can(admin, action), action).toBe(true);
       for (const who of [owner, broker]) {
         expect(can(who, action), `${who.role} ${action}`).toBe(OPEN.includes(action));
       }
     }
+  });
+
+  it("lets brokers and admins extend holds, not the project's client", () => {
+    expect(can(admin, 'holds.extend')).toBe(true);
+    expect(can(broker, 'holds.extend')).toBe(true);
+    expect(denial(owner, 'holds.extend')?.code).toBe('holdExtendBrokers');
   });
 
   it("gives the API's own words as reasons, each a code of the server-message catalogue", () => {

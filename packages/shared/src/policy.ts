@@ -59,6 +59,7 @@ export type DenialCode =
   | 'sunStudyAdminOnly'
   | 'buildingNumbersAdminOnly'
   | 'webhooksAdminOnly'
+  | 'holdExtendBrokers'
   | 'statisticsOff';
 
 const deny = (code: DenialCode): Denial => serverMessage(code);
@@ -145,6 +146,14 @@ export const POLICY = {
   'interest.export': anyone,
   'interest.update': anyone,
   'interest.add': anyone,
+  /** A project's holds (ADR 035): the board, placing one, releasing one and converting one to a sale. */
+  'holds.read': anyone,
+  'holds.place': anyone,
+  'holds.release': anyone,
+  'holds.convert': anyone,
+  /** More days on a hold, within its cap: the broker's call (issue 23), and admins'. */
+  'holds.extend': (actor) =>
+    actor.role === 'admin' || actor.role === 'broker' ? null : deny('holdExtendBrokers'),
 
   /** Admins, and others whose user setting project_statistic is "1" (spec §2, §3). */
   'statistics.read': (actor) => (actor.role === 'admin' || actor.statistics ? null : deny('statisticsOff')),

@@ -50,6 +50,7 @@ describe('project settings catalogue', () => {
       'calculator_parking',
       'calculator_electricity',
       'calculator_broadband',
+      'reservation_days',
     ]);
     expect(defaultProjectSettings()).toMatchObject({
       interest_enabled: '0',

@@ -74,6 +74,8 @@ export const PROJECT_SETTINGS = {
   calculator_parking: { kind: 'integer', default: '0', min: 0, max: 100000 },
   calculator_electricity: { kind: 'integer', default: '0', min: 0, max: 100000 },
   calculator_broadband: { kind: 'integer', default: '0', min: 0, max: 100000 },
+  /** How many days a reservation lasts unless the broker says otherwise (ADR 035). */
+  reservation_days: { kind: 'integer', default: '7', min: 1, max: 28 },
 } as const satisfies Record<string, ProjectSettingDef>;
 
 export type ProjectSettingName = keyof typeof PROJECT_SETTINGS;

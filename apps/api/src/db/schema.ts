@@ -736,3 +736,51 @@ export const interestConsents = pgTable(
   },
   (t) => [index('interest_consents_entry_idx').on(t.entry_id)],
 );
+
+/**
+ * Holds (ADR 035): an apartment kept for one person until `expires_at`. Active while
+ * `ended_at` is null; at most one active hold per apartment, by the unique partial index, so
+ * double booking cannot happen whatever the requests race. Reads treat an overdue active
+ * hold as ended (expired) before the outbox's timer has ended it.
+ */
+export const holds = pgTable(
+  'holds',
+  {
+    id: serial('id').primaryKey(),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    apartment_id: integer('apartment_id')
+      .notNull()
+      .references(() => apartments.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['reservation', 'booking'] }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    /** The language of the buyer's mail. */
+    language: text('language', { enum: ['sv', 'en'] })
+      .notNull()
+      .default('sv'),
+    /** The interest-list entry the person came from, if any; erasing the entry keeps the hold. */
+    interest_id: integer('interest_id').references(() => interestEntries.id, { onDelete: 'set null' }),
+    /** The status the hold set, and the one it restores on expiry if the apartment still has the first. */
+    set_status: text('set_status').notNull(),
+    previous_status: text('previous_status').notNull(),
+    placed_at: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The latest expiry extensions may reach (the kind's cap from placed_at). */
+    max_expires_at: timestamp('max_expires_at', { withTimezone: true }).notNull(),
+    extensions: integer('extensions').notNull().default(0),
+    placed_by: integer('placed_by').references(() => users.id, { onDelete: 'set null' }),
+    ended_at: timestamp('ended_at', { withTimezone: true }),
+    end_reason: text('end_reason', { enum: ['expired', 'released', 'converted'] }),
+  },
+  (t) => [
+    uniqueIndex('holds_one_active_per_apartment')
+      .on(t.apartment_id)
+      .where(sql`${t.ended_at} is null`),
+    index('holds_project_idx').on(t.project_id, t.expires_at),
+    index('holds_email_idx').on(t.project_id, sql`lower(${t.email})`),
+    check('holds_ended', sql`(${t.ended_at} is null) = (${t.end_reason} is null)`),
+  ],
+);

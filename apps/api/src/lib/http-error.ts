@@ -27,6 +27,7 @@ const NOT_FOUND = {
   Mail: 'mailNotFound',
   'Webhook endpoint': 'webhookNotFound',
   Delivery: 'deliveryNotFound',
+  Hold: 'holdNotFound',
 } as const satisfies Record<string, ErrorCode>;
 
 export const notFound = (what: keyof typeof NOT_FOUND) => new HttpError(404, serverMessage(NOT_FOUND[what]));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CSV_FIELDS, type ApartmentCsvField } from '@planvy/shared';
 import type { DbOrTx } from '../../db/client';
@@ -10,16 +10,24 @@ import {
   buildingNumbers,
   users,
 } from '../../db/schema';
+import { shownStatus } from '../holds/repository';
 
 export type ApartmentRow = typeof apartments.$inferSelect;
 export type ApartmentInsert = typeof apartments.$inferInsert;
 
+/** Apartments as they are shown: an overdue hold's status already restored (ADR 035). */
+const shown = { ...getTableColumns(apartments), status: shownStatus };
+
 export function listApartments(db: DbOrTx, projectId: number): Promise<ApartmentRow[]> {
-  return db.select().from(apartments).where(eq(apartments.project_id, projectId)).orderBy(asc(apartments.id));
+  return db
+    .select(shown)
+    .from(apartments)
+    .where(eq(apartments.project_id, projectId))
+    .orderBy(asc(apartments.id));
 }
 
 export async function findApartment(db: DbOrTx, id: number): Promise<ApartmentRow | undefined> {
-  const [row] = await db.select().from(apartments).where(eq(apartments.id, id));
+  const [row] = await db.select(shown).from(apartments).where(eq(apartments.id, id));
   return row;
 }
 

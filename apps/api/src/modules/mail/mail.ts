@@ -1,7 +1,7 @@
 import { languageOf, type Language } from '@planvy/shared';
 import type { DbOrTx } from '../../db/client';
 import type { OutboxHandler } from '../outbox/loop';
-import { enqueue } from '../outbox/repository';
+import { enqueue, type NewOutboxMessage } from '../outbox/repository';
 import { MAIL_TEMPLATES, type MailTemplate } from './templates';
 import type { MailTransport } from './transport';
 
@@ -26,26 +26,30 @@ export interface MailPayload {
 /** The mark in a template's link where the secret goes when the mail is made. */
 export const SECRET_MARK = '{secret}';
 
-/** Queues a mail in the caller's transaction (ADR 032): it leaves only if that commits. */
-export function enqueueMail<T extends MailTemplate>(
-  db: DbOrTx,
-  mail: {
-    to: string;
-    lang: Language;
-    template: T;
-    params: ParamsOf<T>;
-    secret?: string;
-    projectId?: number | null;
-  },
-): Promise<number> {
+interface NewMail<T extends MailTemplate> {
+  to: string;
+  lang: Language;
+  template: T;
+  params: ParamsOf<T>;
+  secret?: string;
+  projectId?: number | null;
+}
+
+/** The outbox message of a mail, for writing many at once with enqueueMany. */
+export function mailMessage<T extends MailTemplate>(mail: NewMail<T>): NewOutboxMessage {
   const payload: MailPayload = {
     to: mail.to,
     lang: mail.lang,
     template: mail.template,
-    params: mail.params,
+    params: { ...mail.params },
     ...(mail.secret ? { secret: mail.secret } : {}),
   };
-  return enqueue(db, { kind: MAIL_KIND, payload: { ...payload }, projectId: mail.projectId });
+  return { kind: MAIL_KIND, payload: { ...payload }, projectId: mail.projectId };
+}
+
+/** Queues a mail in the caller's transaction (ADR 032): it leaves only if that commits. */
+export function enqueueMail<T extends MailTemplate>(db: DbOrTx, mail: NewMail<T>): Promise<number> {
+  return enqueue(db, mailMessage(mail));
 }
 
 /** The outbox handler for mail: makes the message from its template and sends it. */

@@ -10,19 +10,53 @@ export interface RenderedMail {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Paragraphs, and one link as a button-like anchor, in a plain layout every mail reader shows. */
-function layout(subject: string, paragraphs: string[], link: { href: string; label: string }): RenderedMail {
-  const text = [...paragraphs.slice(0, 1), `${link.label}: ${link.href}`, ...paragraphs.slice(1)].join(
-    '\n\n',
-  );
+/** Paragraphs, and at most one link as a button-like anchor, in a plain layout every mail reader shows. */
+function layout(subject: string, paragraphs: string[], link?: { href: string; label: string }): RenderedMail {
+  const text = [
+    ...paragraphs.slice(0, 1),
+    ...(link ? [`${link.label}: ${link.href}`] : []),
+    ...paragraphs.slice(1),
+  ].join('\n\n');
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const anchor = link
+    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(link.href)}" style="color:#1c5fb8">${escapeHtml(link.label)}</a></p>`
+    : '';
   const html =
     `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">` +
-    `${p(paragraphs[0] ?? '')}` +
-    `<p style="margin:0 0 16px"><a href="${escapeHtml(link.href)}" style="color:#1c5fb8">${escapeHtml(link.label)}</a></p>` +
-    `${paragraphs.slice(1).map(p).join('')}</body></html>`;
+    `${p(paragraphs[0] ?? '')}${anchor}${paragraphs.slice(1).map(p).join('')}</body></html>`;
   return { subject, text, html };
 }
+
+/**
+ * What every hold mail names (ADR 035). `to` says who reads it: the buyer, or the project's
+ * broker (who also gets the buyer's name and address and a link to the holds board).
+ * `until` is the expiry already written out in the mail's language and Swedish time.
+ */
+export interface HoldMailParams {
+  to: 'buyer' | 'broker';
+  name: string;
+  email: string;
+  project: string;
+  bostad: string;
+  kind: 'reservation' | 'booking';
+  until: string;
+  /** The back-office holds board (broker mail only). */
+  link?: string;
+}
+
+const holdWord = (lang: Language, kind: HoldMailParams['kind']) =>
+  lang === 'en'
+    ? kind === 'booking'
+      ? 'booking'
+      : 'reservation'
+    : kind === 'booking'
+      ? 'bokning'
+      : 'reservation';
+const boardLink = (lang: Language, params: HoldMailParams) =>
+  params.to === 'broker' && params.link
+    ? { href: params.link, label: lang === 'en' ? 'Open the reservations' : 'Öppna reservationerna' }
+    : undefined;
+const whoFor = (params: HoldMailParams) => `${params.name} (${params.email})`;
 
 /** The templates, each in Swedish and English; params are what the outbox row keeps. */
 export const MAIL_TEMPLATES = {
@@ -196,6 +230,108 @@ export const MAIL_TEMPLATES = {
       ],
       { href: params.link, label: 'Öppna projektet i Planvy' },
     );
+  },
+  hold_placed: (lang: Language, params: HoldMailParams): RenderedMail => {
+    const what = holdWord(lang, params.kind);
+    const where = `${params.bostad}, ${params.project}`;
+    if (lang === 'en') {
+      return params.to === 'buyer'
+        ? layout(`${where} is reserved for you until ${params.until}`, [
+            `Hello ${params.name},`,
+            `Apartment ${params.bostad} in ${params.project} is held for you (${what}) until ${params.until}. Nobody else can reserve it until then.`,
+            'If you have questions, answer this message or contact the broker.',
+          ])
+        : layout(
+            `New ${what}: ${where}`,
+            [
+              'Hello,',
+              `Apartment ${params.bostad} in ${params.project} is held for ${whoFor(params)} until ${params.until}.`,
+            ],
+            boardLink(lang, params),
+          );
+    }
+    return params.to === 'buyer'
+      ? layout(`${where} är reserverad åt dig till ${params.until}`, [
+          `Hej ${params.name},`,
+          `Bostad ${params.bostad} i ${params.project} hålls åt dig (${what}) till ${params.until}. Ingen annan kan reservera den fram till dess.`,
+          'Har du frågor kan du svara på det här meddelandet eller kontakta mäklaren.',
+        ])
+      : layout(
+          `Ny ${what}: ${where}`,
+          [
+            'Hej,',
+            `Bostad ${params.bostad} i ${params.project} hålls åt ${whoFor(params)} till ${params.until}.`,
+          ],
+          boardLink(lang, params),
+        );
+  },
+  hold_expiring: (lang: Language, params: HoldMailParams): RenderedMail => {
+    const what = holdWord(lang, params.kind);
+    const where = `${params.bostad}, ${params.project}`;
+    if (lang === 'en') {
+      return params.to === 'buyer'
+        ? layout(`Your ${what} of ${where} ends ${params.until}`, [
+            `Hello ${params.name},`,
+            `Your ${what} of apartment ${params.bostad} in ${params.project} ends ${params.until}. After that the apartment is offered to others again.`,
+            'Contact the broker if you want to go ahead or need more time.',
+          ])
+        : layout(
+            `A ${what} ends soon: ${where}`,
+            [
+              'Hello,',
+              `The ${what} of apartment ${params.bostad} in ${params.project} for ${whoFor(params)} ends ${params.until}.`,
+            ],
+            boardLink(lang, params),
+          );
+    }
+    return params.to === 'buyer'
+      ? layout(`Din ${what} av ${where} upphör ${params.until}`, [
+          `Hej ${params.name},`,
+          `Din ${what} av bostad ${params.bostad} i ${params.project} upphör ${params.until}. Därefter erbjuds bostaden till andra igen.`,
+          'Kontakta mäklaren om du vill gå vidare eller behöver mer tid.',
+        ])
+      : layout(
+          `En ${what} upphör snart: ${where}`,
+          [
+            'Hej,',
+            `${what === 'bokning' ? 'Bokningen' : 'Reservationen'} av bostad ${params.bostad} i ${params.project} för ${whoFor(params)} upphör ${params.until}.`,
+          ],
+          boardLink(lang, params),
+        );
+  },
+  hold_ended: (lang: Language, params: HoldMailParams): RenderedMail => {
+    const what = holdWord(lang, params.kind);
+    const where = `${params.bostad}, ${params.project}`;
+    if (lang === 'en') {
+      return params.to === 'buyer'
+        ? layout(`Your ${what} of ${where} has ended`, [
+            `Hello ${params.name},`,
+            `Your ${what} of apartment ${params.bostad} in ${params.project} ended ${params.until}, and the apartment is no longer held for you.`,
+            'Contact the broker if you are still interested.',
+          ])
+        : layout(
+            `A ${what} has ended: ${where}`,
+            [
+              'Hello,',
+              `The ${what} of apartment ${params.bostad} in ${params.project} for ${whoFor(params)} ended ${params.until}.`,
+            ],
+            boardLink(lang, params),
+          );
+    }
+    return params.to === 'buyer'
+      ? layout(`Din ${what} av ${where} har upphört`, [
+          `Hej ${params.name},`,
+          `Din ${what} av bostad ${params.bostad} i ${params.project} upphörde ${params.until}, och bostaden hålls inte längre åt dig.`,
+          'Kontakta mäklaren om du fortfarande är intresserad.',
+        ])
+      : layout(
+          `En ${what} har upphört: ${where}`,
+          [
+            'Hej,',
+            `${what === 'bokning' ? 'Bokningen' : 'Reservationen'} av bostad ${params.bostad} i ${params.project} för ${whoFor(params)} upphörde ${params.until}.`,
+          ],
+          boardLink(lang, params),
+        );
   },
 } as const;
 

@@ -10,6 +10,7 @@ import { OUTBOX_CHANNEL, pruneEnded } from './repository';
 import { WEBHOOK_KIND } from '../webhooks/repository';
 import { webhookKind } from '../webhooks/webhooks';
 import { dueHandler, INTEREST_KIND } from '../interest/service';
+import { HOLD_DUE_KIND, holdDueKind } from '../holds/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +40,7 @@ export const outboxPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) =>
       [MAIL_KIND]: { send: mailHandler(transport, app.config.mail.from) },
       [WEBHOOK_KIND]: webhookKind(opts.db, app.config.webhooks),
       [INTEREST_KIND]: { send: dueHandler(opts.db, app.config) },
+      [HOLD_DUE_KIND]: holdDueKind(opts.db, { dayMs: app.config.holdDayMs, appUrl: app.config.appUrl }),
     },
     app.config.outbox,
     app.log,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { PUBLIC_FIELDS, type PublicApartmentField } from '@planvy/shared';
 import { unnestRows } from '../../db/bulk';
 import type { DbOrTx } from '../../db/client';
+import { shownStatus } from '../holds/repository';
 import {
   apartmentPriceChanges,
   apartments,
@@ -61,7 +62,7 @@ const publicColumns = Object.fromEntries(PUBLIC_COLUMNS.map((key) => [key, apart
 
 export function apartmentsOf(db: DbOrTx, projectId: number) {
   return db
-    .select({ id: apartments.id, ...publicColumns, building: buildingNumbers.label })
+    .select({ id: apartments.id, ...publicColumns, status: shownStatus, building: buildingNumbers.label })
     .from(apartments)
     .leftJoin(buildingNumbers, eq(buildingNumbers.id, apartments.building_number_id))
     .where(eq(apartments.project_id, projectId))
