@@ -21,7 +21,8 @@ export default async function setup(project: TestProject) {
   // each user's password is checked once per file (session.ts), the admin's once per run.
   // Webhooks go to a receiver inside the test process, on 127.0.0.1 over http (ADR 034).
   const server = await startServer({
-    env: { WIDGET_RENDERS_PER_MINUTE: '100000', WEBHOOKS_ALLOW_PRIVATE: '1' },
+    // A hold's day is 2 seconds (ADR 035), so holds.e2e.ts sees one expire by itself.
+    env: { WIDGET_RENDERS_PER_MINUTE: '100000', WEBHOOKS_ALLOW_PRIVATE: '1', HOLD_DAY_SECONDS: '2' },
   });
   const res = await fetch(`${server.baseURL}/api/v1/login`, {
     method: 'POST',

@@ -5,9 +5,13 @@ import { inject } from 'vitest';
 
 /**
  * The e2e server's mail, as `npm start` keeps it without SMTP_URL: one .eml file per message
- * under DATA_DIR/mail (ADR 033). Resolves with the first message to `to`, when its file appears.
+ * under DATA_DIR/mail (ADR 033). Resolves with the first message to `to` (that `match`
+ * accepts), when its file appears.
  */
-export async function mailTo(to: string): Promise<ParsedMail> {
+export async function mailTo(
+  to: string,
+  match: (mail: ParsedMail) => boolean = () => true,
+): Promise<ParsedMail> {
   const dir = inject('mailDir');
   fs.mkdirSync(dir, { recursive: true });
   const seen = new Set<string>();
@@ -17,7 +21,7 @@ export async function mailTo(to: string): Promise<ParsedMail> {
       seen.add(name);
       const mail = await simpleParser(fs.readFileSync(path.join(dir, name)));
       const address = Array.isArray(mail.to) ? undefined : mail.to?.value[0]?.address;
-      if (address === to) return mail;
+      if (address === to && match(mail)) return mail;
     }
     return undefined;
   };

@@ -16,6 +16,7 @@ import enServer from './en/server.json';
 import enBase from './en/translation.json';
 import enInterest from './en/interest.json';
 import enWebhooks from './en/webhooks.json';
+import enHolds from './en/holds.json';
 import svAccess from './sv/access.json';
 import svApartments from './sv/apartments.json';
 import svConflicts from './sv/conflicts.json';
@@ -29,6 +30,7 @@ import svServer from './sv/server.json';
 import svBase from './sv/translation.json';
 import svInterest from './sv/interest.json';
 import svWebhooks from './sv/webhooks.json';
+import svHolds from './sv/holds.json';
 
 export const en = {
   ...enBase,
@@ -44,6 +46,7 @@ export const en = {
   server: enServer,
   webhooks: enWebhooks,
   interest: enInterest,
+  holds: enHolds,
 };
 export const sv = {
   ...svBase,
@@ -59,4 +62,5 @@ export const sv = {
   server: svServer,
   webhooks: svWebhooks,
   interest: svInterest,
+  holds: svHolds,
 };

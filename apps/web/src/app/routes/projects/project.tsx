@@ -31,11 +31,24 @@ import { useDemandShading } from '../../../features/interest/hooks/use-demand-sh
 import { useProjectStyles } from '../../../features/styles/api/get-project-styles';
 import { StylesButton } from '../../../features/styles/components/styles-button';
 import { WebhooksManager } from '../../../features/webhooks/components/webhooks-manager';
+import { HoldsBoard } from '../../../features/holds/components/holds-board';
+import { getApartmentsQueryOptions } from '../../../features/apartments/api/get-apartments';
+import { useQueryClient } from '@tanstack/react-query';
 
 /** What the page shows with while the project's settings cannot be read. */
 const DEFAULT_SETTINGS = defaultProjectSettings();
 
-const TABS = ['project', 'settings', 'interest', 'svg', 'sun', 'buildings', 'webhooks', 'code'] as const;
+const TABS = [
+  'project',
+  'holds',
+  'settings',
+  'interest',
+  'svg',
+  'sun',
+  'buildings',
+  'webhooks',
+  'code',
+] as const;
 type Tab = (typeof TABS)[number];
 /** The tabs that manage something, and the action each one needs (the policy table's). */
 const TAB_ACTIONS: Partial<Record<Tab, PolicyAction>> = {
@@ -44,6 +57,7 @@ const TAB_ACTIONS: Partial<Record<Tab, PolicyAction>> = {
   sun: 'sunStudy.manage',
   buildings: 'buildingNumbers.manage',
   webhooks: 'webhooks.manage',
+  holds: 'holds.read',
 };
 
 /** The open tab lives in `?tab=` so a reload or a shared link keeps it; nobody gets a tab they may not use. */
@@ -101,6 +115,9 @@ export function ProjectRoute() {
   const project = useProject(id);
   const settings = useStoredProjectSettings(id);
   const apartments = useApartments(id);
+  const queryClient = useQueryClient();
+  // A hold changes an apartment's status: the apartments feature's list is read again.
+  const onHoldChanged = () => void queryClient.invalidateQueries(getApartmentsQueryOptions(id));
   // One overlay on the plan at a time: where buyers look (clicks, for those who see
   // statistics) or what they ask for (demand, from the interest list).
   const [overlay, setOverlay] = useState<'clicks' | 'demand' | null>(null);
@@ -196,6 +213,7 @@ export function ProjectRoute() {
           <Tabs.Tab value="project">
             {t(p.type === 'tomter' ? 'projects.tabs.projectTomter' : 'projects.tabs.project')}
           </Tabs.Tab>
+          {hasTab('holds') && <Tabs.Tab value="holds">{t('projects.tabs.holds')}</Tabs.Tab>}
           <Tabs.Tab value="settings">{t('projects.tabs.settings')}</Tabs.Tab>
           {hasTab('interest') && <Tabs.Tab value="interest">{t('projects.tabs.interest')}</Tabs.Tab>}
           {hasTab('svg') && <Tabs.Tab value="svg">{t('projects.tabs.svg')}</Tabs.Tab>}
@@ -226,6 +244,16 @@ export function ProjectRoute() {
             <ApartmentsPanel project={p} settings={s} onPlaceOnPlan={() => setPlaceRequest((n) => n + 1)} />
           </Stack>
         </Tabs.Panel>
+        {hasTab('holds') && (
+          <Tabs.Panel value="holds" pt="lg">
+            <HoldsBoard
+              projectId={p.id}
+              apartments={apartments.data ?? []}
+              defaultDays={Number(s.reservation_days)}
+              onChanged={onHoldChanged}
+            />
+          </Tabs.Panel>
+        )}
         <Tabs.Panel value="settings" pt="lg">
           <Stack gap="xl">
             {settingsNotice}
