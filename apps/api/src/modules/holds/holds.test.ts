@@ -263,15 +263,32 @@ describe('placing a hold', () => {
 
 describe('a hold that runs out', () => {
   it('reads as ended everywhere before the timer runs', async () => {
+    // Ids that differ between holds and apartments, and a hold that stays, beside the lapsed one.
+    const kept = await apartment({ bostad: 'K1' });
+    await apartment({ bostad: 'K2' });
     const a = await apartment();
+    await placed(kept.id, { email: 'kept@example.com' });
     const hold = await placed(a.id);
     await runOut(hold.id);
     // No drain: the loop is down.
     expect(await statusOf(a.id)).toBe('sale');
     expect(await publicStatusOf(a.id)).toBe('sale');
+    expect(await statusOf(kept.id)).toBe('preorder');
+    expect(await publicStatusOf(kept.id)).toBe('preorder');
+    const list = await t.as(w.admin.token, {
+      method: 'GET',
+      url: `/api/v1/admin/apartments/${w.projectA.id}`,
+    });
+    expect(list.json<{ apartments: Apartment[] }>().apartments.map((x) => [x.bostad, x.status])).toEqual([
+      ['K1', 'preorder'],
+      ['K2', 'sale'],
+      ['A1', 'sale'],
+    ]);
     expect(
-      (await t.as(w.broker.token, { method: 'GET', url: url() })).json<{ holds: Hold[] }>().holds,
-    ).toEqual([]);
+      (await t.as(w.broker.token, { method: 'GET', url: url() }))
+        .json<{ holds: Hold[] }>()
+        .holds.map((h) => h.bostad),
+    ).toEqual(['K1']);
     expect(await activeHoldsForEmail(t.db, w.projectA.id, 'kim@example.com')).toEqual([]);
     const extend = await t.as(w.broker.token, {
       method: 'POST',

@@ -13,10 +13,12 @@ export const isActive = and(isNull(holds.ended_at), gt(holds.expires_at, sql`now
  * the timer has not ended yet set it, in which case the status that hold will restore. So
  * every read shows an expired hold as ended even while no outbox loop runs.
  */
+// Qualified by hand: drizzle writes a column of a one-table query unqualified, and inside the
+// subquery a bare "id" would be the hold's.
 export const shownStatus: SQL<string> = sql<string>`coalesce((
   select h.previous_status from ${holds} h
-   where h.apartment_id = ${apartments.id} and h.ended_at is null
-     and h.expires_at <= now() and h.set_status = ${apartments.status}), ${apartments.status})`;
+   where h.apartment_id = "apartments"."id" and h.ended_at is null
+     and h.expires_at <= now() and h.set_status = "apartments"."status"), "apartments"."status")`;
 
 export async function insertHold(db: DbOrTx, values: HoldInsert): Promise<HoldRow> {
   const [row] = await db.insert(holds).values(values).returning();
