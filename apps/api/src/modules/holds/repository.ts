@@ -147,6 +147,20 @@ export async function endHolds(db: DbOrTx, ids: number[], reason: 'expired'): Pr
     .where(inArray(holds.id, ids));
 }
 
+/** What open widgets are told of apartments (live events, ADR 015), as stored now. */
+export function liveRowsOf(db: DbOrTx, ids: number[]) {
+  return db
+    .select({
+      id: apartments.id,
+      status: apartments.status,
+      inactive: apartments.inactive,
+      price: apartments.price,
+      fee: apartments.fee,
+    })
+    .from(apartments)
+    .where(inArray(apartments.id, ids));
+}
+
 /** The project's name and broker. */
 export async function projectOf(db: DbOrTx, id: number) {
   const [row] = await db

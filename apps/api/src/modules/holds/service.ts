@@ -200,9 +200,14 @@ async function changeStatus(
     changes.map((c) => ({ apartment_id: c.id, from_status: c.from, to_status: c.to })),
     by,
   );
-  const ids = new Set(changes.map((c) => c.id));
-  const after = (await apartmentRepo.listApartments(tx, projectId)).filter((a) => ids.has(a.id));
-  await notifyApartments(tx, projectId, after);
+  await notifyApartments(
+    tx,
+    projectId,
+    await repo.liveRowsOf(
+      tx,
+      changes.map((c) => c.id),
+    ),
+  );
   await emitApartmentChanges(
     tx,
     projectId,
