@@ -32,6 +32,7 @@ import { useProjectStyles } from '../../../features/styles/api/get-project-style
 import { StylesButton } from '../../../features/styles/components/styles-button';
 import { WebhooksManager } from '../../../features/webhooks/components/webhooks-manager';
 import { HoldsBoard } from '../../../features/holds/components/holds-board';
+import { useHolds } from '../../../features/holds/api/get-holds';
 import { getApartmentsQueryOptions } from '../../../features/apartments/api/get-apartments';
 import { useQueryClient } from '@tanstack/react-query';
 
@@ -116,6 +117,11 @@ export function ProjectRoute() {
   const settings = useStoredProjectSettings(id);
   const apartments = useApartments(id);
   const queryClient = useQueryClient();
+  const holds = useHolds(id);
+  const heldUntil = useMemo(
+    () => new Map((holds.data ?? []).map((h) => [h.apartment_id, h.expires_at] as const)),
+    [holds.data],
+  );
   // A hold changes an apartment's status: the apartments feature's list is read again.
   const onHoldChanged = () => void queryClient.invalidateQueries(getApartmentsQueryOptions(id));
   // One overlay on the plan at a time: where buyers look (clicks, for those who see
@@ -241,7 +247,12 @@ export function ProjectRoute() {
               shading={clicks.shading ?? demand.shading}
               placeRequest={placeRequest}
             />
-            <ApartmentsPanel project={p} settings={s} onPlaceOnPlan={() => setPlaceRequest((n) => n + 1)} />
+            <ApartmentsPanel
+              project={p}
+              settings={s}
+              onPlaceOnPlan={() => setPlaceRequest((n) => n + 1)}
+              heldUntil={heldUntil}
+            />
           </Stack>
         </Tabs.Panel>
         {hasTab('holds') && (

@@ -60,6 +60,8 @@ export interface ApartmentsPanelProps {
   onOpenApartment?: (apartmentId: number) => void;
   /** Starts placing the apartments on no plan, on the plan above (ADR 029). */
   onPlaceOnPlan?: () => void;
+  /** Held apartments and when their holds end (the route reads them from the holds feature). */
+  heldUntil?: ReadonlyMap<number, string>;
 }
 
 const NO_APARTMENTS: Apartment[] = [];
@@ -71,7 +73,13 @@ type Dialog = { kind: 'new' } | { kind: 'edit'; id: number } | null;
  * the mass status and building number bar, the detached view (for whoever links zones), add, delete, import and
  * export, each shown to whoever the policy table lets do it.
  */
-export function ApartmentsPanel({ project, settings, onOpenApartment, onPlaceOnPlan }: ApartmentsPanelProps) {
+export function ApartmentsPanel({
+  project,
+  settings,
+  onOpenApartment,
+  onPlaceOnPlan,
+  heldUntil,
+}: ApartmentsPanelProps) {
   const { t } = useTranslation();
   const can = useCan();
   const canCreate = can('apartment.create', project);
@@ -238,6 +246,7 @@ export function ApartmentsPanel({ project, settings, onOpenApartment, onPlaceOnP
           onToggleAll={onToggleAll}
           onOpen={onOpen}
           onDelete={onDelete}
+          heldUntil={heldUntil}
         />
         {rows.length === 0 && (
           <EmptyState icon={<IconSearch aria-hidden />} py="md">

@@ -72,6 +72,8 @@ export interface ApartmentsTableProps {
   onToggleAll: (select: boolean) => void;
   onOpen: (apartment: Apartment) => void;
   onDelete: (apartment: Apartment) => void;
+  /** Held apartments (ADR 035): apartment id → when the hold ends (ISO). */
+  heldUntil?: ReadonlyMap<number, string>;
 }
 
 /** A name for the row in labels, even when bostad is empty. */
@@ -108,12 +110,30 @@ interface RowProps {
   format: TableFormat;
   /** The row has a delete button (`apartment.delete`). */
   canDelete: boolean;
+  /** When the apartment's hold ends, if it is held. */
+  heldUntil: string | undefined;
   onToggle: (id: number) => void;
   onOpen: (apartment: Apartment) => void;
   onDelete: (apartment: Apartment) => void;
 }
 
 const stop = (event: MouseEvent) => event.stopPropagation();
+
+const heldFormats = new Map<string, Intl.DateTimeFormat>();
+/** "3 dec. 14:05": short enough for the status cell. */
+function heldFormat(lang: string): Intl.DateTimeFormat {
+  let format = heldFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'sv-SE', {
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    heldFormats.set(lang, format);
+  }
+  return format;
+}
 
 /**
  * One row, in plain elements rather than Mantine components: a keystroke in the search box
@@ -128,6 +148,7 @@ const ApartmentRow = memo(function ApartmentRow({
   columns,
   format,
   canDelete,
+  heldUntil,
   onToggle,
   onOpen,
   onDelete,
@@ -168,6 +189,11 @@ const ApartmentRow = memo(function ApartmentRow({
             </span>
             {apartment.inactive === '1' && (
               <span className={classes.inactive}>{t('apartments.table.inactive')}</span>
+            )}
+            {heldUntil && (
+              <span className={classes.held}>
+                {t('apartments.table.heldUntil', { at: heldFormat(format.lang).format(new Date(heldUntil)) })}
+              </span>
             )}
           </td>
         ) : (
@@ -314,6 +340,7 @@ export const ApartmentsTable = memo(function ApartmentsTable({
   onToggleAll,
   onOpen,
   onDelete,
+  heldUntil,
 }: ApartmentsTableProps) {
   const { t } = useTranslation();
   const canDelete = useCan()('apartment.delete');
@@ -393,6 +420,7 @@ export const ApartmentsTable = memo(function ApartmentsTable({
                 columns={columns}
                 format={format}
                 canDelete={canDelete}
+                heldUntil={heldUntil?.get(apartment.id)}
                 onToggle={onToggle}
                 onOpen={onOpen}
                 onDelete={onDelete}
