@@ -1,6 +1,9 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { apartments, holds, projects, users } from '../../db/schema';
+import { apartments, holds, outbox, projects, users } from '../../db/schema';
+
+/** The outbox kind of a hold's due times: its expiry and its reminders (ADR 035). */
+export const HOLD_DUE_KIND = 'hold_due';
 
 export type HoldRow = typeof holds.$inferSelect;
 export type HoldInsert = typeof holds.$inferInsert;
@@ -168,6 +171,28 @@ export async function projectOf(db: DbOrTx, id: number) {
     .from(projects)
     .where(eq(projects.id, id));
   return row;
+}
+
+/**
+ * Marks the waiting expiry rows of holds that have just been ended as done, so the outbox loop
+ * does not claim them one by one only to find nothing to do (1,000 holds due in one minute).
+ */
+export async function settleExpiryRows(db: DbOrTx, holdIds: number[]): Promise<void> {
+  if (holdIds.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ status: 'sent', sent_at: sql`now()` })
+    .where(
+      and(
+        eq(outbox.kind, HOLD_DUE_KIND),
+        eq(outbox.status, 'pending'),
+        sql`${outbox.payload}->>'event' = 'expire'`,
+        sql`(${outbox.payload}->>'hold_id')::int in (${sql.join(
+          holdIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      ),
+    );
 }
 
 /** Each broker's e-mail address, by user id. */

@@ -31,8 +31,7 @@ export interface HoldConfig {
   appUrl: string;
 }
 
-/** The outbox kind of a hold's due times: its expiry and its reminders (ADR 035). */
-export const HOLD_DUE_KIND = 'hold_due';
+export { HOLD_DUE_KIND } from './repository';
 
 /** A due time of one hold, for the expiry it was written for (an extension writes new ones). */
 export interface HoldDuePayload {
@@ -154,13 +153,18 @@ function dueRows(hold: repo.HoldRow, cfg: HoldConfig): NewOutboxMessage[] {
     expires_at: hold.expires_at.toISOString(),
   });
   const rows: NewOutboxMessage[] = [
-    { kind: HOLD_DUE_KIND, payload: payload('expire'), projectId: hold.project_id, dueAt: hold.expires_at },
+    {
+      kind: repo.HOLD_DUE_KIND,
+      payload: payload('expire'),
+      projectId: hold.project_id,
+      dueAt: hold.expires_at,
+    },
   ];
   for (const days of REMINDERS_DAYS) {
     const at = expires - days * cfg.dayMs;
     if (at > Date.now()) {
       rows.push({
-        kind: HOLD_DUE_KIND,
+        kind: repo.HOLD_DUE_KIND,
         payload: payload('remind'),
         projectId: hold.project_id,
         dueAt: new Date(at),
@@ -232,11 +236,9 @@ export async function expireOverdue(
 ): Promise<number> {
   const rows = await repo.lockOverdue(tx, EXPIRE_BATCH, only?.apartmentId);
   if (rows.length === 0) return 0;
-  await repo.endHolds(
-    tx,
-    rows.map((r) => r.hold.id),
-    'expired',
-  );
+  const ended = rows.map((r) => r.hold.id);
+  await repo.endHolds(tx, ended, 'expired');
+  await repo.settleExpiryRows(tx, ended);
   const brokers = await repo.emailsOf(tx, [
     ...new Set(rows.flatMap((r) => (r.broker_id === null ? [] : [r.broker_id]))),
   ]);
