@@ -23,7 +23,10 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
       'show_price_drop',
     ],
   },
-  { id: 'information', settings: ['use_apartment_information', 'link_to_project', 'project_email', 'reservation_days'] },
+  {
+    id: 'information',
+    settings: ['use_apartment_information', 'link_to_project', 'project_email', 'reservation_days'],
+  },
   { id: 'buildings', settings: ['multi_building', 'label_font_size', 'show_zone_numbers', 'show_sun_study'] },
   { id: 'interest', settings: ['interest_enabled', 'interest_retention_days'] },
   {

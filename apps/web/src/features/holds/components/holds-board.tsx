@@ -62,8 +62,7 @@ export function HoldsBoard({ projectId, apartments, defaultDays, onChanged }: Ho
   const done = (
     key: 'holds.actions.releaseDone' | 'holds.actions.convertDone' | 'holds.actions.extendDone',
     hold: Hold,
-  ) =>
-    notifications.show({ color: 'green', message: t(key, { bostad: hold.bostad }) });
+  ) => notifications.show({ color: 'green', message: t(key, { bostad: hold.bostad }) });
   const confirm = (hold: Hold, action: 'release' | 'convert') =>
     modals.openConfirmModal({
       title: t(`holds.actions.${action}Title`, { bostad: hold.bostad }),
