@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOLD_KINDS } from './holds';
 import { idField } from './ids';
 import {
   CONSENT_TEXTS,
@@ -110,6 +111,15 @@ export const interestMineSchema = z.object({
   preferences: preferencesOut,
   apartments: z.array(z.object({ id: z.number().int(), bostad: z.string() })),
   consents: z.array(consentSchema),
+  /** Homes held for this address in the project now (issue 23): "Reserverad åt dig till …". */
+  reservations: z.array(
+    z.object({
+      apartment_id: z.number().int(),
+      bostad: z.string(),
+      kind: z.enum(HOLD_KINDS),
+      expires_at: z.string(),
+    }),
+  ),
 });
 export type InterestMine = z.infer<typeof interestMineSchema>;
 

@@ -158,6 +158,28 @@ describe('registering and confirming', () => {
     const pageToken = linkIn(bySubject['Din sida för Alpha'], '/interest/my');
     const me = await publicPost('/me', { token: pageToken });
     expect(me.json<InterestMine>().confirmed_at).toBe(mine.confirmed_at);
+    expect(me.json<InterestMine>().reservations).toEqual([]);
+
+    // A home the broker reserves for this address shows on Min sida, in the JSON and the page.
+    const hold = await t.as(w.broker.token, {
+      method: 'POST',
+      url: `/api/v1/holds/${w.projectA.id}`,
+      payload: { apartment_id: flats[0]!.id, name: 'Greta', email: 'GRETA@example.com' },
+    });
+    expect(hold.statusCode, hold.body).toBe(201);
+    const expires = hold.json<{ hold: { expires_at: string } }>().hold.expires_at;
+    expect((await publicPost('/me', { token: pageToken })).json<InterestMine>().reservations).toEqual([
+      { apartment_id: flats[0]!.id, bostad: flats[0]!.bostad, kind: 'reservation', expires_at: expires },
+    ]);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/interest/my?token=${encodeURIComponent(pageToken)}`,
+    });
+    expect(page.body).toMatch(
+      new RegExp(
+        `<li data-hold="${flats[0]!.id}"><strong>${flats[0]!.bostad}</strong>: reserverad åt dig till \\d`,
+      ),
+    );
 
     // Spent: the same link again is refused.
     expect((await publicPost('/confirm', { token })).statusCode).toBe(422);

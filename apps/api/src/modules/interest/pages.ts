@@ -38,6 +38,8 @@ const T = {
     saved: 'Dina önskemål är sparade.',
     reserved: 'Reservationer',
     noReservations: 'Inga bostäder är reserverade åt dig.',
+    heldReservation: 'reserverad åt dig till',
+    heldBooking: 'bokad åt dig, nästa steg senast',
     withdrawTitle: 'Återkalla anmälan',
     withdrawText: 'Du lämnar kön. Dina uppgifter raderas efter den tid projektet har bestämt.',
     withdrawButton: 'Återkalla min anmälan',
@@ -71,6 +73,8 @@ const T = {
     saved: 'Your wishes are saved.',
     reserved: 'Reservations',
     noReservations: 'No home is reserved for you.',
+    heldReservation: 'reserved for you until',
+    heldBooking: 'booked for you, next step by',
     withdrawTitle: 'Withdraw the registration',
     withdrawText: 'You leave the queue. Your data is erased after the time the project has set.',
     withdrawButton: 'Withdraw my registration',
@@ -168,9 +172,18 @@ function minePage(
       : '') +
     (mine.lapses_at ? `<p>${esc(t.lapses)} ${esc(when(mine.lapses_at, lang))}</p>` : '') +
     `</section>` +
-    // The holds branch lists the buyer's active reservations here ("Reserverad åt dig till …"),
-    // from activeHoldsForEmail(db, projectId, email); wired on merge.
-    `<section id="reservations"><h2>${esc(t.reserved)}</h2><p>${esc(t.noReservations)}</p></section>` +
+    `<section id="reservations"><h2>${esc(t.reserved)}</h2>` +
+    (mine.reservations.length
+      ? `<ul>${mine.reservations
+          .map(
+            (r) =>
+              `<li data-hold="${r.apartment_id}"><strong>${esc(r.bostad)}</strong>: ${esc(
+                r.kind === 'booking' ? t.heldBooking : t.heldReservation,
+              )} ${esc(when(r.expires_at, lang))}</li>`,
+          )
+          .join('')}</ul>`
+      : `<p>${esc(t.noReservations)}</p>`) +
+    `</section>` +
     `<section><h2>${esc(t.wishes)}</h2>` +
     `<p>${esc(t.ranked)}</p>${chosen ? `<ol>${chosen}</ol>` : `<p>${esc(t.none)}</p>`}` +
     (live

@@ -25,6 +25,7 @@ import { enqueue } from '../outbox/repository';
 import { readSettings } from '../settings/repository';
 import { getConfig } from '../users/repository';
 import { emitWebhookEvents } from '../webhooks/webhooks';
+import { activeHoldsForEmail } from '../holds/repository';
 import * as repo from './repository';
 
 /** The outbox kind of an interest entry's due work: reminders, expiry, lapse, erasure (ADR 036). */
@@ -433,6 +434,7 @@ async function describe(tx: DbOrTx, entry: repo.EntryRow, lang: Language) {
   const found = await repo.projectApartments(tx, entry.project_id, entry.apartment_ids);
   const consents = await repo.consentsOf(tx, [entry.id]);
   const status = repo.effectiveStatus(entry);
+  const held = await activeHoldsForEmail(tx, entry.project_id, entry.email);
   return {
     project: { id: entry.project_id, name: team?.name ?? '' },
     name: entry.name,
@@ -451,6 +453,12 @@ async function describe(tx: DbOrTx, entry: repo.EntryRow, lang: Language) {
       text: consentText(c.text_version, lang),
       given_at: c.given_at.toISOString(),
       method: c.method,
+    })),
+    reservations: held.map((h) => ({
+      apartment_id: h.apartment_id,
+      bostad: h.bostad,
+      kind: h.kind,
+      expires_at: h.expires_at.toISOString(),
     })),
     rules: rulesText(lang),
   };
