@@ -39,16 +39,23 @@ describe('a hold', () => {
     await signInAsAdmin(back);
     await back.goto(`/projects/${projectId}?tab=holds`);
     await back.getByText('Inga aktiva reservationer', { exact: false }).waitFor();
-    await back.getByRole('button', { name: 'Reservera' }).click();
+    // The broker reserves from the apartment itself: its dialog has "Reservera".
+    await back.getByRole('tab', { name: 'Plan och lägenheter' }).click();
+    await back.getByRole('row', { name: 'Öppna H-1', exact: true }).click();
+    await back.getByRole('dialog', { name: /H-1/ }).getByRole('button', { name: 'Reservera' }).click();
     const form = back.getByRole('dialog', { name: 'Reservera en bostad' });
-    await form.getByRole('combobox', { name: 'Bostad' }).click();
-    await back.getByRole('option', { name: 'H-1', exact: true }).click();
+    expect(await form.getByRole('combobox', { name: 'Bostad' }).inputValue()).toBe('H-1');
     // Six "days" of 2 seconds: long enough to see it reserved, short enough to see it lapse.
     await form.getByRole('textbox', { name: 'Antal dagar' }).fill('6');
     await form.getByRole('textbox', { name: 'Namn' }).fill('Kim Köpare');
     await form.getByRole('textbox', { name: 'E-post' }).fill('kim.e2e@example.com');
     await form.getByRole('button', { name: 'Reservera' }).click();
     await back.getByText('H-1 är reserverad').waitFor();
+    await back
+      .getByRole('row', { name: 'Öppna H-1', exact: true })
+      .getByText(/Reserverad till/)
+      .waitFor();
+    await back.getByRole('tab', { name: 'Reservationer' }).click();
     const row = back.locator('tr[data-hold-id]', { hasText: 'H-1' });
     await row.getByText('Kim Köpare').waitFor();
 

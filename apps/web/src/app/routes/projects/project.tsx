@@ -31,6 +31,7 @@ import { useDemandShading } from '../../../features/interest/hooks/use-demand-sh
 import { useProjectStyles } from '../../../features/styles/api/get-project-styles';
 import { StylesButton } from '../../../features/styles/components/styles-button';
 import { WebhooksManager } from '../../../features/webhooks/components/webhooks-manager';
+import { HoldForm } from '../../../features/holds/components/hold-form';
 import { HoldsBoard } from '../../../features/holds/components/holds-board';
 import { useHolds } from '../../../features/holds/api/get-holds';
 import { getApartmentsQueryOptions } from '../../../features/apartments/api/get-apartments';
@@ -124,6 +125,8 @@ export function ProjectRoute() {
   );
   // A hold changes an apartment's status: the apartments feature's list is read again.
   const onHoldChanged = () => void queryClient.invalidateQueries(getApartmentsQueryOptions(id));
+  // "Reservera" from an apartment's dialog opens the holds feature's form for it.
+  const [reserving, setReserving] = useState<number | null>(null);
   // One overlay on the plan at a time: where buyers look (clicks, for those who see
   // statistics) or what they ask for (demand, from the interest list).
   const [overlay, setOverlay] = useState<'clicks' | 'demand' | null>(null);
@@ -252,6 +255,17 @@ export function ProjectRoute() {
               settings={s}
               onPlaceOnPlan={() => setPlaceRequest((n) => n + 1)}
               heldUntil={heldUntil}
+              onReserve={can('holds.place') ? (a) => setReserving(a.id) : undefined}
+            />
+            <HoldForm
+              key={reserving ?? 'none'}
+              projectId={p.id}
+              apartments={apartments.data ?? []}
+              defaultDays={Number(s.reservation_days)}
+              opened={reserving !== null}
+              apartmentId={reserving ?? undefined}
+              onClose={() => setReserving(null)}
+              onChanged={onHoldChanged}
             />
           </Stack>
         </Tabs.Panel>

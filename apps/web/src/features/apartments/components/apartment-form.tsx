@@ -62,6 +62,8 @@ export interface ApartmentFormProps {
    * pass `<Menu.Item>` elements.
    */
   extraActions?: React.ReactNode;
+  /** A visible action at the footer's start, such as "Reservera" (the route supplies it). */
+  footerStart?: React.ReactNode;
   /** Show the status history of an existing apartment (default true). */
   withHistory?: boolean;
 }
@@ -80,6 +82,7 @@ export function ApartmentForm({
   onSaved,
   onCancel,
   extraActions,
+  footerStart,
   withHistory = true,
 }: ApartmentFormProps) {
   const { t } = useTranslation();
@@ -322,7 +325,7 @@ export function ApartmentForm({
               <Menu.Dropdown>{extraActions}</Menu.Dropdown>
             </Menu>
           ) : (
-            <span />
+            (footerStart ?? <span />)
           )}
           <Group gap="sm">
             <Button variant="default" onClick={onCancel} disabled={saving}>

@@ -21,6 +21,7 @@ import { IconBuildingCommunity, IconDownload, IconPlus, IconSearch, IconUpload }
 import { useTranslation } from 'react-i18next';
 import {
   buildingLabelText,
+  isAvailableStatus,
   isOnNoPlan,
   type Apartment,
   type BuildingNumber,
@@ -62,6 +63,8 @@ export interface ApartmentsPanelProps {
   onPlaceOnPlan?: () => void;
   /** Held apartments and when their holds end (the route reads them from the holds feature). */
   heldUntil?: ReadonlyMap<number, string>;
+  /** "Reservera" in an apartment's dialog, for one that can be had and is not held (the route opens the hold form). */
+  onReserve?: (apartment: Apartment) => void;
 }
 
 const NO_APARTMENTS: Apartment[] = [];
@@ -79,6 +82,7 @@ export function ApartmentsPanel({
   onOpenApartment,
   onPlaceOnPlan,
   heldUntil,
+  onReserve,
 }: ApartmentsPanelProps) {
   const { t } = useTranslation();
   const can = useCan();
@@ -401,6 +405,19 @@ export function ApartmentsPanel({
             apartment={editing}
             onSaved={closeDialog}
             onCancel={closeDialog}
+            footerStart={
+              onReserve && editing && isAvailableStatus(editing.status) && !heldUntil?.has(editing.id) ? (
+                <Button
+                  variant="light"
+                  onClick={() => {
+                    closeDialog();
+                    onReserve(editing);
+                  }}
+                >
+                  {t('apartments.form.reserve')}
+                </Button>
+              ) : undefined
+            }
           />
         )}
       </Modal>
