@@ -46,6 +46,8 @@ export const holdCreateSchema = z.object({
   language: z.enum(LANGUAGES).default('sv'),
   /** How long it lasts; a reservation without it lasts the project's reservation_days. */
   days: z.number().int().min(1).max(HOLD_MAX_DAYS.booking).optional(),
+  /** The person's entry in the project's interest list, when the hold is for one (ADR 036). */
+  interest_id: idField.optional(),
 });
 export type HoldCreate = z.input<typeof holdCreateSchema>;
 

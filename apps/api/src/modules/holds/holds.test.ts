@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Apartment, Hold } from '@planvy/shared';
-import { apartmentStatusChanges, auditLog, holds, outbox } from '../../db/schema';
+import { apartmentStatusChanges, auditLog, holds, interestEntries, outbox } from '../../db/schema';
 import { openEventStream, type EventStream } from '../../../test/event-stream';
 import { arrangeFor, createTestApp, type TestApp } from '../../../test/harness';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp-server';
@@ -152,6 +152,29 @@ describe('placing a hold', () => {
     expect(await activeHoldsForEmail(t.db, w.projectA.id, 'KIM@example.com')).toMatchObject([
       { apartment_id: a.id, bostad: 'A1', expires_at: new Date(hold.expires_at) },
     ]);
+  });
+
+  it('is for a person of the interest list when it names their live entry, and refuses any other entry', async () => {
+    const a = await arrangeFor(t, w.admin.token).apartment(w.projectA.id, { bostad: 'I1', status: 'sale' });
+    const entry = (projectId: number, status: 'confirmed' | 'withdrawn') =>
+      t.db
+        .insert(interestEntries)
+        .values({ project_id: projectId, name: 'Ida', email: 'ida@example.com', source: 'widget', status })
+        .returning()
+        .then(([row]) => row!.id);
+    const [mine, ended, foreign] = [
+      await entry(w.projectA.id, 'confirmed'),
+      await entry(w.projectA.id, 'withdrawn'),
+      await entry(w.projectB.id, 'confirmed'),
+    ];
+    for (const id of [ended, foreign]) {
+      const refused = await place(a.id, { interest_id: id });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toHaveProperty('interest_id');
+    }
+    expect(await t.db.select().from(holds)).toEqual([]);
+    const hold = await placed(a.id, { name: 'Ida', email: 'ida@example.com', interest_id: mine });
+    expect(hold.interest_id).toBe(mine);
   });
 
   it("takes the project's reservation_days, a length within 1–28, and books with Bokad", async () => {

@@ -23,6 +23,7 @@ import { enqueueMany, type NewOutboxMessage } from '../outbox/repository';
 import type { Caller } from '../projects/service';
 import { readSettings } from '../settings/repository';
 import { emitApartmentChanges, emitWebhookEvents } from '../webhooks/webhooks';
+import * as interestRepo from '../interest/repository';
 import * as repo from './repository';
 
 /** What holds need of the configuration: the length of a day (HOLD_DAY_SECONDS) and the app's address. */
@@ -331,6 +332,12 @@ export async function placeHold(
       const apartment = (await apartmentRepo.findApartment(tx, before.id))!;
       if (await repo.openHoldOf(tx, apartment.id)) throw conflict(serverMessage('apartmentHeld'));
       if (!isAvailableStatus(apartment.status)) throw conflict(serverMessage('apartmentNotAvailable'));
+      if (input.interest_id !== undefined) {
+        // Only a live entry of this project: a withdrawn, lapsed or erased person is not held for.
+        const entry = await interestRepo.findEntry(tx, input.interest_id, project.id);
+        const live = entry && ['pending', 'confirmed'].includes(interestRepo.effectiveStatus(entry));
+        if (!live) throw invalid('interest_id', serverMessage('interestNotFound'));
+      }
       const now = Date.now();
       const hold = await repo.insertHold(tx, {
         project_id: project.id,
@@ -340,6 +347,7 @@ export async function placeHold(
         email: input.email,
         phone: input.phone,
         language: input.language,
+        interest_id: input.interest_id ?? null,
         set_status: HOLD_STATUS[input.kind],
         previous_status: apartment.status,
         placed_at: new Date(now),

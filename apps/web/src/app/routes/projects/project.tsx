@@ -28,6 +28,7 @@ import { useStoredProjectSettings } from '../../../features/projects/api/get-pro
 import { useClickShading } from '../../../features/statistics/hooks/use-click-shading';
 import { InterestPanel } from '../../../features/interest/components/interest-panel';
 import { useDemandShading } from '../../../features/interest/hooks/use-demand-shading';
+import { useInterestList, type InterestFilters } from '../../../features/interest/api/get-interest-list';
 import { useProjectStyles } from '../../../features/styles/api/get-project-styles';
 import { StylesButton } from '../../../features/styles/components/styles-button';
 import { WebhooksManager } from '../../../features/webhooks/components/webhooks-manager';
@@ -36,6 +37,9 @@ import { HoldsBoard } from '../../../features/holds/components/holds-board';
 import { useHolds } from '../../../features/holds/api/get-holds';
 import { getApartmentsQueryOptions } from '../../../features/apartments/api/get-apartments';
 import { useQueryClient } from '@tanstack/react-query';
+
+/** The interest list's people a hold may be for. */
+const CONFIRMED: InterestFilters = { status: 'confirmed' };
 
 /** What the page shows with while the project's settings cannot be read. */
 const DEFAULT_SETTINGS = defaultProjectSettings();
@@ -127,6 +131,12 @@ export function ProjectRoute() {
   const onHoldChanged = () => void queryClient.invalidateQueries(getApartmentsQueryOptions(id));
   // "Reservera" from an apartment's dialog opens the holds feature's form for it.
   const [reserving, setReserving] = useState<number | null>(null);
+  // A hold may be for a person of the interest list: read it (an audited read) only while holds are placed.
+  const people = useInterestList(
+    id,
+    CONFIRMED,
+    can('interest.read') && (tab === 'holds' || reserving !== null),
+  );
   // One overlay on the plan at a time: where buyers look (clicks, for those who see
   // statistics) or what they ask for (demand, from the interest list).
   const [overlay, setOverlay] = useState<'clicks' | 'demand' | null>(null);
@@ -266,6 +276,7 @@ export function ProjectRoute() {
               apartmentId={reserving ?? undefined}
               onClose={() => setReserving(null)}
               onChanged={onHoldChanged}
+              people={people.data}
             />
           </Stack>
         </Tabs.Panel>
@@ -276,6 +287,7 @@ export function ProjectRoute() {
               apartments={apartments.data ?? []}
               defaultDays={Number(s.reservation_days)}
               onChanged={onHoldChanged}
+              people={people.data}
             />
           </Tabs.Panel>
         )}

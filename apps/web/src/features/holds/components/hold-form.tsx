@@ -33,6 +33,16 @@ export interface HoldFormProps {
   /** The apartment to reserve, when the form was opened from it. */
   apartmentId?: number;
   onChanged?: () => void;
+  /** People of the project's interest list to choose from (the route reads them), first in the queue first. */
+  people?: readonly HoldPerson[];
+}
+
+/** A person of the interest list the hold can be for. */
+export interface HoldPerson {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
 }
 
 /** "Reservera": an apartment, the person, the kind and how many days. */
@@ -44,6 +54,7 @@ export function HoldForm({
   onClose,
   apartmentId,
   onChanged,
+  people = [],
 }: HoldFormProps) {
   const { t, i18n } = useTranslation();
   const place = usePlaceHold(projectId, onChanged);
@@ -54,6 +65,15 @@ export function HoldForm({
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const [language, setLanguage] = useState<Language>(i18n.language === 'en' ? 'en' : 'sv');
+  const [personId, setPersonId] = useState<string | null>(null);
+  const choosePerson = (value: string | null) => {
+    setPersonId(value);
+    const person = people.find((p) => String(p.id) === value);
+    if (!person) return;
+    setName(person.name);
+    setEmail(person.email);
+    setPhone(person.phone ?? '');
+  };
   const options = apartments
     .filter((a) => isAvailableStatus(a.status) || a.id === apartmentId)
     .map((a) => ({ value: String(a.id), label: a.bostad || `#${a.id}` }));
@@ -74,6 +94,7 @@ export function HoldForm({
         phone,
         language,
         days: typeof days === 'number' ? days : Number(days),
+        ...(personId ? { interest_id: Number(personId) } : {}),
       },
       {
         onSuccess: (hold) => {
@@ -81,6 +102,7 @@ export function HoldForm({
           setName('');
           setEmail('');
           setPhone('');
+          setPersonId(null);
           onClose();
         },
       },
@@ -126,6 +148,17 @@ export function HoldForm({
             onChange={setDays}
             required
           />
+          {people.length > 0 && (
+            <Select
+              label={t('holds.form.person')}
+              description={t('holds.form.personHint')}
+              data={people.map((p) => ({ value: String(p.id), label: `${p.name} · ${p.email}` }))}
+              value={personId}
+              onChange={choosePerson}
+              searchable
+              clearable
+            />
+          )}
           <TextInput
             label={t('holds.form.name')}
             value={name}

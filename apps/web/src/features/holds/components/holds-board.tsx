@@ -21,7 +21,7 @@ import { useCan } from '../../../hooks/use-can';
 import { errorMessage } from '../../../lib/error-message';
 import { useChangeHold } from '../api/change-hold';
 import { useHolds } from '../api/get-holds';
-import { HoldForm } from './hold-form';
+import { HoldForm, type HoldPerson } from './hold-form';
 
 export interface HoldsBoardProps {
   projectId: number;
@@ -29,6 +29,8 @@ export interface HoldsBoardProps {
   defaultDays: number;
   /** Runs when a hold changed an apartment's status (the route refreshes the apartments). */
   onChanged?: () => void;
+  /** People of the interest list the form offers. */
+  people?: readonly HoldPerson[];
 }
 
 /** "6 d 23 h", "5 h 10 min", "12 min" until `iso`. */
@@ -42,7 +44,7 @@ export function timeLeft(t: TFunction, iso: string, now = Date.now()): string {
 }
 
 /** The project's holds, soonest expiry first, with extend, release and convert (ADR 035). */
-export function HoldsBoard({ projectId, apartments, defaultDays, onChanged }: HoldsBoardProps) {
+export function HoldsBoard({ projectId, apartments, defaultDays, onChanged, people }: HoldsBoardProps) {
   const { t, i18n } = useTranslation();
   const can = useCan();
   const holds = useHolds(projectId);
@@ -163,6 +165,7 @@ export function HoldsBoard({ projectId, apartments, defaultDays, onChanged }: Ho
         opened={placing}
         onClose={() => setPlacing(false)}
         onChanged={onChanged}
+        people={people}
       />
       <Modal
         opened={extending !== null}

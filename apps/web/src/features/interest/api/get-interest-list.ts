@@ -40,6 +40,6 @@ export function getInterestListQueryOptions(projectId: number, filters: Interest
   });
 }
 
-export function useInterestList(projectId: number, filters: InterestFilters) {
-  return useQuery(getInterestListQueryOptions(projectId, filters));
+export function useInterestList(projectId: number, filters: InterestFilters, enabled = true) {
+  return useQuery({ ...getInterestListQueryOptions(projectId, filters), enabled });
 }
