@@ -65,8 +65,8 @@ describe('HoldForm', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(inputLabelled(dialog, 'Från intresselistan'));
     fireEvent.click(await screen.findByRole('option', { name: 'Ida Ek · ida@example.com' }));
-    expect((within(dialog).getByLabelText(/^Namn/) as HTMLInputElement).value).toBe('Ida Ek');
-    expect((within(dialog).getByLabelText(/^E-post/) as HTMLInputElement).value).toBe('ida@example.com');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Namn/).value).toBe('Ida Ek');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^E-post/).value).toBe('ida@example.com');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reservera' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
     const [url, init] = fetchMock.mock.calls[0]!;
