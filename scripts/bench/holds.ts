@@ -109,12 +109,9 @@ export async function run(): Promise<void> {
         .where(and(eq(outbox.kind, 'hold_due'), sql`${outbox.payload}->>'event' = 'expire'`));
       await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, 'due')`);
     });
-    console.log('T due', dueAt.getTime());
     const timeout = new Promise<never>((_, reject) =>
       setTimeout(() => reject(new Error('not every status came back within 2 minutes')), 120_000).unref(),
     );
-    const firstDone = await Promise.race([Promise.race(streams.map((s) => s.done)), timeout]);
-    console.log('T firstDone', firstDone);
     const allDone = Math.max(...(await Promise.race([Promise.all(streams.map((s) => s.done)), timeout])));
     streams.forEach((s) => s.close());
     const [left] = await t.db
