@@ -230,7 +230,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
     if (!Interest)
       loadInterest().then(
         (c) => setInterest(() => c),
-        () => setNotice(t('interestError')),
+        () => setNotice(t('interestUnavailable')),
       );
     // The form takes the card's place: one dialog at a time.
     setSelectedId(null);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CALC_DICTIONARIES } from './calculator/calc-i18n';
+import { INTEREST_DICTIONARIES } from './components/interest-i18n';
 import { DICTIONARIES, translator } from './i18n';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -7,6 +8,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 describe.each([
   ['the widget', DICTIONARIES],
   ['the cost calculator', CALC_DICTIONARIES],
+  ['the interest form', INTEREST_DICTIONARIES],
 ] as const)('dictionaries of %s', (_, DICTIONARIES) => {
   it('Swedish and English have the same keys, none empty', () => {
     const sv = Object.keys(DICTIONARIES.sv).sort();

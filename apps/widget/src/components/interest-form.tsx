@@ -4,6 +4,7 @@ import { CONSENT_TEXTS, CURRENT_CONSENT, INTEREST_RULES } from '@planvy/shared/i
 import type { PublicApartment } from '@planvy/shared/public-view';
 import { fetchInterestStamp, requestInterestLink, sendInterest } from '../view-api';
 import { useWidget } from '../widget-context';
+import { interestTranslator } from './interest-i18n';
 import { DialogShell } from './dialog-shell';
 
 export interface InterestFormProps {
@@ -33,7 +34,8 @@ const numbers = (text: string) =>
  */
 export function InterestForm({ projectId, apartments, initial, onClose, onSent }: InterestFormProps) {
   const w = useWidget();
-  const { t, lang } = w;
+  const { lang } = w;
+  const t = interestTranslator(lang);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
