@@ -112,6 +112,7 @@ export async function run(): Promise<void> {
     const timeout = new Promise<never>((_, reject) =>
       setTimeout(() => reject(new Error('not every status came back within 2 minutes')), 120_000).unref(),
     );
+    const firstDone = await Promise.race([Promise.race(streams.map((s) => s.done)), timeout]);
     const allDone = Math.max(...(await Promise.race([Promise.all(streams.map((s) => s.done)), timeout])));
     streams.forEach((s) => s.close());
     const [left] = await t.db

@@ -44,6 +44,7 @@ const DEFAULTS = {
   calculator_parking: '0',
   calculator_electricity: '0',
   calculator_broadband: '0',
+  reservation_days: '7',
 };
 type Name = keyof typeof DEFAULTS;
 
@@ -77,6 +78,7 @@ const CHANGES: [Name, unknown, string][] = [
   ['calculator_parking', '650', '650'],
   ['calculator_electricity', '400', '400'],
   ['calculator_broadband', '299', '299'],
+  ['reservation_days', ' 14 ', '14'],
 ];
 
 const url = (projectId: number, role = 'admin') => `/api/v1/${role}/settings/${projectId}`;
