@@ -33,3 +33,4 @@ export * from './webhooks';
 export * from './price-adjust';
 export * from './interest';
 export * from './holds';
+export * from './allocation';
