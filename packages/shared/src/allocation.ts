@@ -119,7 +119,8 @@ function idProblem(value: unknown): string | null {
 export function allocationInputProblems(input: unknown): string[] {
   const problems: string[] = [];
   if (!isRecord(input)) return ['input: must be an object'];
-  if (!(RELEASE_MODES as readonly unknown[]).includes(input.mode)) problems.push(`mode: must be one of ${RELEASE_MODES.join(', ')}`);
+  if (!(RELEASE_MODES as readonly unknown[]).includes(input.mode))
+    problems.push(`mode: must be one of ${RELEASE_MODES.join(', ')}`);
   const max = input.max_wishes;
   if (typeof max !== 'number' || !Number.isInteger(max) || max < MAX_WISHES.min || max > MAX_WISHES.max)
     problems.push(`max_wishes: must be a whole number from ${MAX_WISHES.min} to ${MAX_WISHES.max}`);
@@ -145,7 +146,8 @@ export function allocationInputProblems(input: unknown): string[] {
     const household = idProblem(person.household);
     if (household) problems.push(`${at}.household: ${household}`);
     if (!Number.isSafeInteger(person.tier)) problems.push(`${at}.tier: must be a whole number`);
-    if (typeof person.points !== 'number' || !Number.isFinite(person.points)) problems.push(`${at}.points: must be a finite number`);
+    if (typeof person.points !== 'number' || !Number.isFinite(person.points))
+      problems.push(`${at}.points: must be a finite number`);
     const queued = person.queued_at;
     if (
       queued !== null &&
@@ -153,7 +155,8 @@ export function allocationInputProblems(input: unknown): string[] {
     )
       problems.push(`${at}.queued_at: must be null or an instant as YYYY-MM-DDTHH:MM:SS.sssZ`);
     if (!Array.isArray(person.wishes)) return problems.push(`${at}.wishes: must be a list`);
-    if (typeof max === 'number' && person.wishes.length > max) problems.push(`${at}.wishes: more than ${max} wishes`);
+    if (typeof max === 'number' && person.wishes.length > max)
+      problems.push(`${at}.wishes: more than ${max} wishes`);
     const wished = new Set<string>();
     person.wishes.forEach((id: unknown, j) => {
       const problem = idProblem(id);
@@ -255,7 +258,9 @@ export function allocate(input: AllocationInput, seed: string): AllocationProtoc
   assertSeed(seed);
   const mode = input.mode;
   if (!isAllocatedMode(mode))
-    throw new AllocationInputError([`mode: a ${mode} release has no allocation run; buyers take checkout holds`]);
+    throw new AllocationInputError([
+      `mode: a ${mode} release has no allocation run; buyers take checkout holds`,
+    ]);
   const draw = drawer(seed);
   const free = new Set(input.apartments);
   const housed = new Set<string>();
@@ -273,7 +278,8 @@ export function allocate(input: AllocationInput, seed: string): AllocationProtoc
     const steps: { person: AllocationPerson; apartment: string; rank: number; draw: string }[] = [];
     for (const person of input.people)
       person.wishes.forEach((apartment, i) => {
-        if (free.has(apartment)) steps.push({ person, apartment, rank: i + 1, draw: draw(`${apartment}\n${person.id}`) });
+        if (free.has(apartment))
+          steps.push({ person, apartment, rank: i + 1, draw: draw(`${apartment}\n${person.id}`) });
       });
     steps.sort(
       (a, b) =>
@@ -355,7 +361,11 @@ export interface ProtocolCheck {
   mismatches: ProtocolMismatch[];
 }
 
-const sameList = <T>(given: unknown, expected: readonly T[], same: (a: Record<string, unknown>, b: T) => boolean) =>
+const sameList = <T>(
+  given: unknown,
+  expected: readonly T[],
+  same: (a: Record<string, unknown>, b: T) => boolean,
+) =>
   Array.isArray(given) &&
   given.length === expected.length &&
   given.every((item, i) => isRecord(item) && same(item, expected[i]!));
@@ -388,9 +398,21 @@ export function verifyProtocol(
   if (options.commitment !== undefined && options.commitment !== expected.seed_commitment)
     mismatches.push('published_commitment');
   if (p.input_digest !== expected.input_digest) mismatches.push('input_digest');
-  if (!sameList(p.order, expected.order, (a, b) => a.person === b.person && a.apartment === b.apartment && a.draw === b.draw))
+  if (
+    !sameList(
+      p.order,
+      expected.order,
+      (a, b) => a.person === b.person && a.apartment === b.apartment && a.draw === b.draw,
+    )
+  )
     mismatches.push('order');
-  if (!sameList(p.allocations, expected.allocations, (a, b) => a.person === b.person && a.apartment === b.apartment && a.rank === b.rank))
+  if (
+    !sameList(
+      p.allocations,
+      expected.allocations,
+      (a, b) => a.person === b.person && a.apartment === b.apartment && a.rank === b.rank,
+    )
+  )
     mismatches.push('allocations');
   if (
     !Array.isArray(p.unserved) ||
