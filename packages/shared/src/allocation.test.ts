@@ -337,6 +337,12 @@ describe('properties', () => {
     fc.assert(
       fc.property(inputArb(), seedArb, (input, seed) => {
         const run = allocate(input, seed);
+        for (const step of run.order)
+          expect(step.draw).toBe(
+            step.apartment === null
+              ? drawValue(seed, step.person)
+              : apartmentDrawValue(seed, step.apartment, step.person),
+          );
         expect(allocate(structuredClone(input), seed)).toEqual(run);
         const reordered = {
           ...input,
