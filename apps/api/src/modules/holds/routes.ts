@@ -24,7 +24,8 @@ export const holdRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/holds/:projectId',
     {
-      config: { access: access('holds.read') },
+      // The board names buyers (name, e-mail, phone): every read of it is in the audit log.
+      config: { access: access('holds.read'), audit: { entity: 'hold', action: 'read', id: null } },
       schema: {
         tags,
         summary: "The project's active holds, soonest expiry first",
