@@ -230,7 +230,7 @@ describe('a client', () => {
     expect(await page.getByRole('button', { name: 'Ta bort projekt' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Förhandsgranska widget' }).count()).toBe(0);
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['Plan och tomter', 'Inställningar', 'Intresse', 'Kodsnutt']);
+    expect(tabs).toEqual(['Plan och tomter', 'Intresse', 'Reservationer', 'Inställningar', 'Kodsnutt']);
 
     // Another client's project, opened by its URL, shows nothing of it.
     await page.goto(`/projects/${foreign.id}`);
@@ -280,8 +280,9 @@ describe('in English', () => {
     await page.getByRole('textbox', { name: 'Name', exact: true }).waitFor();
     expect(await page.getByRole('tab').allTextContents()).toEqual([
       'Plan and plots',
-      'Settings',
       'Interest',
+      'Reservations',
+      'Settings',
       'SVG images',
       'Sun study',
       'Building numbers',

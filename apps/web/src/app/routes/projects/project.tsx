@@ -232,9 +232,9 @@ export function ProjectRoute() {
           <Tabs.Tab value="project">
             {t(p.type === 'tomter' ? 'projects.tabs.projectTomter' : 'projects.tabs.project')}
           </Tabs.Tab>
+          {hasTab('interest') && <Tabs.Tab value="interest">{t('projects.tabs.interest')}</Tabs.Tab>}
           {hasTab('holds') && <Tabs.Tab value="holds">{t('projects.tabs.holds')}</Tabs.Tab>}
           <Tabs.Tab value="settings">{t('projects.tabs.settings')}</Tabs.Tab>
-          {hasTab('interest') && <Tabs.Tab value="interest">{t('projects.tabs.interest')}</Tabs.Tab>}
           {hasTab('svg') && <Tabs.Tab value="svg">{t('projects.tabs.svg')}</Tabs.Tab>}
           {hasTab('sun') && <Tabs.Tab value="sun">{t('projects.tabs.sun')}</Tabs.Tab>}
           {hasTab('buildings') && <Tabs.Tab value="buildings">{t('projects.tabs.buildings')}</Tabs.Tab>}
