@@ -84,7 +84,7 @@ describe('log in as', () => {
     await expectPath(page, '/projects');
     await page.getByText('Du är inloggad som Kim Kund').waitFor();
 
-    // A write as the client: the apartment's price and status. The status history names both.
+    // A write as the client: the apartment's price and status. Both histories name both people.
     await page.goto(`/projects/${projectId}`);
     const apartmentRow = page.getByRole('row', { name: 'Öppna IMP-1', exact: true });
     await apartmentRow.click();
@@ -95,7 +95,11 @@ describe('log in as', () => {
     await page.getByText('Lägenheten har uppdaterats').waitFor();
     await dialog().waitFor({ state: 'detached' });
     await apartmentRow.click();
-    await dialog().getByText('av Admin som Kim Kund').waitFor();
+    await dialog()
+      .getByRole('region', { name: 'Statushistorik' })
+      .getByText('av Admin som Kim Kund')
+      .waitFor();
+    await dialog().getByTestId('price-history').getByText('av Admin som Kim Kund').waitFor();
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });
 

@@ -249,7 +249,7 @@ describe('apartments table', () => {
     await row('100').waitFor();
 
     expect(await visibleRowNames()).toEqual(['Öppna 9', 'Öppna 10', 'Öppna 100']);
-    await panel().getByRole('button', { name: 'Pris' }).click();
+    await panel().getByRole('button', { name: 'Pris', exact: true }).click();
     expect(await visibleRowNames()).toEqual(['Öppna 10', 'Öppna 100', 'Öppna 9']);
     await panel().getByLabel('Sök lägenheter').fill('såld');
     await panel().getByText('Visar 1 av 3').waitFor();
