@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { cleanNotifications, cleanNotificationsQueue, Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render } from '@testing-library/react';
+import { cleanup, configure, render, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { theme } from '../app/theme';
 import '../lib/i18n';
@@ -76,4 +76,13 @@ export function cleanupRender(): void {
 export function requestUrl(input: string | URL | Request): string {
   if (typeof input === 'string') return input;
   return input instanceof URL ? input.href : input.url;
+}
+
+/** A Mantine combobox's input by its label (its listbox bears the same label). */
+export function inputLabelled(container: HTMLElement, name: string): HTMLElement {
+  const input = within(container)
+    .getAllByLabelText(name)
+    .find((e) => e.tagName === 'INPUT');
+  if (!input) throw new Error(`no input labelled ${name}`);
+  return input;
 }

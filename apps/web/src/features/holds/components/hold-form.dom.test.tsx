@@ -1,17 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Apartment } from '@planvy/shared';
-import { cleanupRender, jsonResponse, renderRoute, requestUrl } from '../../../test/render';
+import { cleanupRender, inputLabelled, jsonResponse, renderRoute, requestUrl } from '../../../test/render';
 import { signInAs } from '../../../test/session';
 import { HoldForm } from './hold-form';
 
 const fetchMock = vi.fn<typeof fetch>();
 const apartment = { id: 11, bostad: 'A1001', status: 'sale' } as Apartment;
-/** A Mantine combobox's input (its listbox bears the same label). */
-const inputLabelled = (container: HTMLElement, name: string) =>
-  within(container)
-    .getAllByLabelText(name)
-    .find((e) => e.tagName === 'INPUT')!;
 
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {

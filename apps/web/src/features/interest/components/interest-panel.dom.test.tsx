@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InterestEntry } from '@planvy/shared';
-import { cleanupRender, jsonResponse, renderRoute, requestUrl } from '../../../test/render';
+import { cleanupRender, inputLabelled, jsonResponse, renderRoute, requestUrl } from '../../../test/render';
 import { signInAs } from '../../../test/session';
 import { InterestPanel } from './interest-panel';
 
@@ -29,11 +29,6 @@ const APARTMENTS = [
   { id: 11, bostad: 'A1001' },
   { id: 12, bostad: 'A1002' },
 ];
-/** A Mantine combobox's input (its listbox bears the same label). */
-const inputLabelled = (container: HTMLElement, name: string) =>
-  within(container)
-    .getAllByLabelText(name)
-    .find((e) => e.tagName === 'INPUT')!;
 const urls = () => fetchMock.mock.calls.map(([url]) => requestUrl(url));
 
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
