@@ -223,6 +223,15 @@ export async function recordPriceChanges(
 }
 
 const impersonators = alias(users, 'impersonators');
+/** Who made a change, and the admin acting as them if so (joined as users and impersonators). */
+const madeBy = {
+  user_id: users.id,
+  first_name: users.first_name,
+  last_name: users.last_name,
+  impersonator_id: impersonators.id,
+  impersonator_first_name: impersonators.first_name,
+  impersonator_last_name: impersonators.last_name,
+};
 
 /** An apartment's price history, newest first, with who made each change. */
 export function priceHistory(db: DbOrTx, apartmentId: number) {
@@ -234,12 +243,7 @@ export function priceHistory(db: DbOrTx, apartmentId: number) {
       from_fee: apartmentPriceChanges.from_fee,
       to_fee: apartmentPriceChanges.to_fee,
       changed_at: apartmentPriceChanges.changed_at,
-      user_id: users.id,
-      first_name: users.first_name,
-      last_name: users.last_name,
-      impersonator_id: impersonators.id,
-      impersonator_first_name: impersonators.first_name,
-      impersonator_last_name: impersonators.last_name,
+      ...madeBy,
     })
     .from(apartmentPriceChanges)
     .leftJoin(users, eq(users.id, apartmentPriceChanges.user_id))
@@ -276,12 +280,7 @@ export function statusHistory(db: DbOrTx, apartmentId: number) {
       from_status: apartmentStatusChanges.from_status,
       to_status: apartmentStatusChanges.to_status,
       changed_at: apartmentStatusChanges.changed_at,
-      user_id: users.id,
-      first_name: users.first_name,
-      last_name: users.last_name,
-      impersonator_id: impersonators.id,
-      impersonator_first_name: impersonators.first_name,
-      impersonator_last_name: impersonators.last_name,
+      ...madeBy,
     })
     .from(apartmentStatusChanges)
     .leftJoin(users, eq(users.id, apartmentStatusChanges.user_id))
