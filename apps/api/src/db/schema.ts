@@ -703,6 +703,10 @@ export const interestEntries = pgTable(
     /** When it was withdrawn or lapsed: erasure counts from here. */
     ended_at: timestamp('ended_at', { withTimezone: true }),
     tier: text('tier'),
+    /** Queue points (Riksbyggen, HSB): more is served first within a tier (ADR 040). */
+    points: integer('points').notNull().default(0),
+    /** People with the same household key get at most one home of a release (ADR 040); null: their own. */
+    household: text('household'),
     notes: text('notes'),
     confirm_token_hash: text('confirm_token_hash'),
     confirm_expires_at: timestamp('confirm_expires_at', { withTimezone: true }),
@@ -782,5 +786,183 @@ export const holds = pgTable(
     index('holds_project_idx').on(t.project_id, t.expires_at),
     index('holds_email_idx').on(t.project_id, sql`lower(${t.email})`),
     check('holds_ended', sql`(${t.ended_at} is null) = (${t.end_reason} is null)`),
+  ],
+);
+
+/**
+ * Releases (säljstart, ADR 040): a set of a project's apartments sold by one mode (queue,
+ * lottery, per-apartment lottery, first come). `state` follows the times through the outbox's
+ * timer (packages/shared release-states.ts), each step also a button; `paused` stops the timer.
+ * The seed is secret until the wishes are frozen; its commitment (SHA-256) is published when
+ * the wish window opens. Times are null until the client sets them.
+ */
+export const releases = pgTable(
+  'releases',
+  {
+    id: serial('id').primaryKey(),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mode: text('mode', { enum: ['queue', 'lottery', 'per_apartment_lottery', 'first_come'] }).notNull(),
+    state: text('state', {
+      enum: [
+        'draft',
+        'scheduled',
+        'wishes_open',
+        'wishes_closed',
+        'allocated',
+        'offers_out',
+        'public',
+        'closed',
+      ],
+    })
+      .notNull()
+      .default('draft'),
+    paused: boolean('paused').notNull().default(false),
+    max_wishes: integer('max_wishes').notNull().default(5),
+    one_per_household: boolean('one_per_household').notNull().default(true),
+    /** How long an offer stands, in hours (default 48). */
+    offer_hours: integer('offer_hours').notNull().default(48),
+    /** First-come checkout holds, in minutes (10–15). */
+    checkout_minutes: integer('checkout_minutes').notNull().default(15),
+    /** Buyer tiers in priority order, each with when its wish window (or checkout) opens. */
+    tiers: jsonb('tiers')
+      .$type<{ key: string; label: string; opens_at: string | null }[]>()
+      .notNull()
+      .default([]),
+    wishes_open_at: timestamp('wishes_open_at', { withTimezone: true }),
+    wishes_close_at: timestamp('wishes_close_at', { withTimezone: true }),
+    public_at: timestamp('public_at', { withTimezone: true }),
+    closes_at: timestamp('closes_at', { withTimezone: true }),
+    /** Whether the widget shows per apartment how many have it as first choice (aggregated, never names). */
+    show_demand: boolean('show_demand').notNull().default(false),
+    /** The published rules' current version (release_rule_versions); 0 until first published. */
+    rules_version: integer('rules_version').notNull().default(0),
+    seed: text('seed'),
+    seed_commitment: text('seed_commitment'),
+    /** Bumped by every write: the optimistic-concurrency version the forms send back. */
+    version: integer('version').notNull().default(1),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('releases_project_idx').on(t.project_id)],
+);
+
+/** The apartments of a release; an apartment is in at most one release. */
+export const releaseApartments = pgTable(
+  'release_apartments',
+  {
+    release_id: integer('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    apartment_id: integer('apartment_id')
+      .notNull()
+      .references(() => apartments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.release_id, t.apartment_id] }),
+    uniqueIndex('release_apartments_apartment_idx').on(t.apartment_id),
+  ],
+);
+
+/** Every published version of a release's rules, never rewritten: what buyers were shown, and when. */
+export const releaseRuleVersions = pgTable(
+  'release_rule_versions',
+  {
+    id: serial('id').primaryKey(),
+    release_id: integer('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** The settings in force (mode, tiers, times, limits) and the rules text in both languages. */
+    rules: jsonb('rules').$type<Record<string, unknown>>().notNull(),
+    published_at: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    published_by: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('release_rule_versions_idx').on(t.release_id, t.version)],
+);
+
+/** A buyer's ranked wishes in a release: one row per interest entry, apartment ids first choice first. */
+export const releaseWishes = pgTable(
+  'release_wishes',
+  {
+    release_id: integer('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    entry_id: integer('entry_id')
+      .notNull()
+      .references(() => interestEntries.id, { onDelete: 'cascade' }),
+    apartment_ids: integer('apartment_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.release_id, t.entry_id] })],
+);
+
+/**
+ * An allocation run (ADR 039/040): the frozen input, the protocol (seed, digest, version,
+ * order, allocations) exactly as `allocate` returned it. The latest run not superseded is the
+ * one offers follow once approved.
+ */
+export const releaseRuns = pgTable(
+  'release_runs',
+  {
+    id: serial('id').primaryKey(),
+    release_id: integer('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    protocol: jsonb('protocol').$type<Record<string, unknown>>().notNull(),
+    input_digest: text('input_digest').notNull(),
+    algorithm_version: text('algorithm_version').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    approved_at: timestamp('approved_at', { withTimezone: true }),
+    approved_by: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    superseded: boolean('superseded').notNull().default(false),
+  },
+  (t) => [index('release_runs_release_idx').on(t.release_id, t.id)],
+);
+
+/**
+ * An offer of one home to one person (ADR 040). Pending until accepted (a reservation hold),
+ * declined, expired or withdrawn; then the home passes to the next unserved person who wished
+ * it. At most one pending or accepted offer per apartment, by the partial unique index.
+ */
+export const releaseOffers = pgTable(
+  'release_offers',
+  {
+    id: serial('id').primaryKey(),
+    release_id: integer('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    run_id: integer('run_id').references(() => releaseRuns.id, { onDelete: 'set null' }),
+    entry_id: integer('entry_id')
+      .notNull()
+      .references(() => interestEntries.id, { onDelete: 'cascade' }),
+    apartment_id: integer('apartment_id')
+      .notNull()
+      .references(() => apartments.id, { onDelete: 'cascade' }),
+    /** The place of the apartment in the person's wishes. */
+    rank: integer('rank').notNull(),
+    state: text('state', { enum: ['pending', 'accepted', 'declined', 'expired', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
+    offered_at: timestamp('offered_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    responded_at: timestamp('responded_at', { withTimezone: true }),
+    /** Who answered for the buyer (a broker on the phone), null when the buyer did on Min sida. */
+    responded_by: integer('responded_by').references(() => users.id, { onDelete: 'set null' }),
+    hold_id: integer('hold_id').references(() => holds.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('release_offers_release_idx').on(t.release_id, t.state),
+    index('release_offers_entry_idx').on(t.entry_id),
+    uniqueIndex('release_offers_one_live_per_apartment')
+      .on(t.apartment_id)
+      .where(sql`${t.state} in ('pending', 'accepted')`),
   ],
 );
