@@ -34,3 +34,5 @@ export * from './price-adjust';
 export * from './interest';
 export * from './holds';
 export * from './allocation';
+export * from './release-states';
+export * from './releases';

@@ -96,11 +96,18 @@ describe('the project actions', () => {
     'holds.place',
     'holds.release',
     'holds.convert',
+    'release.read',
   ];
 
   it('lets an admin do every one of them; a client or broker only read, update apartments and set statuses, and work the interest list', () => {
     for (const action of Object.keys(POLICY) as PolicyAction[]) {
-      if (action.startsWith('users.') || action === 'audit.read' || action === 'holds.extend') continue;
+      if (
+        action.startsWith('users.') ||
+        action === 'audit.read' ||
+        action === 'holds.extend' ||
+        action === 'release.manage'
+      )
+        continue;
       expect(can(admin, action), action).toBe(true);
       for (const who of [owner, broker]) {
         expect(can(who, action), `${who.role} ${action}`).toBe(OPEN.includes(action));
@@ -112,6 +119,16 @@ describe('the project actions', () => {
     expect(can(admin, 'holds.extend')).toBe(true);
     expect(can(broker, 'holds.extend')).toBe(true);
     expect(denial(owner, 'holds.extend')?.code).toBe('holdExtendBrokers');
+  });
+
+  it('lets the client and admins manage a release, not brokers; only admins pause one', () => {
+    expect(can(admin, 'release.manage')).toBe(true);
+    expect(can(owner, 'release.manage')).toBe(true);
+    expect(denial(broker, 'release.manage')?.code).toBe('releaseManage');
+    expect(can(admin, 'release.pause')).toBe(true);
+    expect(denial(owner, 'release.pause')?.code).toBe('releasePauseAdmins');
+    expect(denial(broker, 'release.pause')?.code).toBe('releasePauseAdmins');
+    expect(can(broker, 'release.read')).toBe(true);
   });
 
   it("gives the API's own words as reasons, each a code of the server-message catalogue", () => {

@@ -60,6 +60,8 @@ export type DenialCode =
   | 'buildingNumbersAdminOnly'
   | 'webhooksAdminOnly'
   | 'holdExtendBrokers'
+  | 'releaseManage'
+  | 'releasePauseAdmins'
   | 'statisticsOff';
 
 const deny = (code: DenialCode): Denial => serverMessage(code);
@@ -154,6 +156,17 @@ export const POLICY = {
   /** More days on a hold, within its cap: the broker's call (issue 23), and admins'. */
   'holds.extend': (actor) =>
     actor.role === 'admin' || actor.role === 'broker' ? null : deny('holdExtendBrokers'),
+
+  /** A project's releases (ADR 040): their settings, state, runs and protocol. */
+  'release.read': anyone,
+  /**
+   * Rules, times and apartments, scheduling, the step buttons, running and approving the
+   * allocation: the client's (and admins'). Brokers work the offers but cannot change the order.
+   */
+  'release.manage': (actor) =>
+    actor.role === 'admin' || actor.role === 'client' ? null : deny('releaseManage'),
+  /** Stopping the timer (and starting it again): admins only. */
+  'release.pause': admins('releasePauseAdmins'),
 
   /** Admins, and others whose user setting project_statistic is "1" (spec §2, §3). */
   'statistics.read': (actor) => (actor.role === 'admin' || actor.statistics ? null : deny('statisticsOff')),

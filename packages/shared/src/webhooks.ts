@@ -13,6 +13,7 @@ export const WEBHOOK_EVENTS = [
   'interest.confirmed',
   'hold.placed',
   'hold.expired',
+  'release.state_changed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

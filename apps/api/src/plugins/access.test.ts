@@ -38,6 +38,8 @@ const PUBLIC_ROUTES = new Set([
   'PUT /api/v1/public/interest/me',
   'POST /api/v1/public/interest/me/withdraw',
   'POST /api/v1/public/interest/me/data',
+  // A release's protocol (ADR 039/040): anyone may re-run the draw.
+  'GET /api/v1/public/releases/:id/protocol',
   'GET /api/docs',
   'GET /api/health',
 ]);

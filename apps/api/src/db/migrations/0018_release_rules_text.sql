@@ -1,0 +1,1 @@
+ALTER TABLE "releases" ADD COLUMN "rules_text" jsonb DEFAULT '{"sv":"","en":""}'::jsonb NOT NULL;
