@@ -120,7 +120,8 @@ export const SERVER_MESSAGES = {
     'Someone else changed this release after you opened it. Reload to see their changes, then make yours again.',
   releaseWrongState: 'Not possible while the release is {{state}}',
   releasePaused: 'The release is paused: resume it first',
-  releaseSettingsLocked: 'The mode, tiers, wishes and household rule cannot change once the wish window has opened',
+  releaseSettingsLocked:
+    'The mode, tiers, wishes and household rule cannot change once the wish window has opened',
   releaseDeleteDraft: 'Only a release in draft can be deleted',
   releaseRunApproved: 'The allocation has already been approved',
   releaseNoRun: 'Run the allocation first',

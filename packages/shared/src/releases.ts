@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ALLOCATION_VERSION, MAX_WISHES, RELEASE_MODES, isAllocatedMode, type ReleaseMode } from './allocation';
+import {
+  ALLOCATION_VERSION,
+  MAX_WISHES,
+  RELEASE_MODES,
+  isAllocatedMode,
+  type ReleaseMode,
+} from './allocation';
 import { expectedVersionField } from './concurrency';
 import { serverMessage, type CodedMessage } from './error-codes';
 import { idField } from './ids';
@@ -104,7 +110,8 @@ export function releaseSettingsIssues(s: ReleaseSettings, forSchedule = false): 
       add('public_at', serverMessage('releasePublicAfterWishes'));
   }
   const last = pub ?? (allocated ? (close ?? open) : null);
-  if (last !== null && end !== null && end <= last) add('closes_at', serverMessage('releaseClosesAfterPublic'));
+  if (last !== null && end !== null && end <= last)
+    add('closes_at', serverMessage('releaseClosesAfterPublic'));
   // A tier opens inside its window: the wish window, or (first come) from public until closing.
   const from = allocated ? open : pub;
   const to = allocated ? close : end;

@@ -838,10 +838,7 @@ export const releases = pgTable(
     /** Whether the widget shows per apartment how many have it as first choice (aggregated, never names). */
     show_demand: boolean('show_demand').notNull().default(false),
     /** The rules text being written (Swedish and English); published with the settings as a rules version. */
-    rules_text: jsonb('rules_text')
-      .$type<{ sv: string; en: string }>()
-      .notNull()
-      .default({ sv: '', en: '' }),
+    rules_text: jsonb('rules_text').$type<{ sv: string; en: string }>().notNull().default({ sv: '', en: '' }),
     /** The published rules' current version (release_rule_versions); 0 until first published. */
     rules_version: integer('rules_version').notNull().default(0),
     seed: text('seed'),

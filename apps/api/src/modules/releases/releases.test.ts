@@ -8,7 +8,15 @@ import {
   type ReleaseProtocolDocument,
   type ReleaseRun,
 } from '@planvy/shared';
-import { auditLog, interestEntries, outbox, releaseRuleVersions, releaseRuns, releases, releaseWishes } from '../../db/schema';
+import {
+  auditLog,
+  interestEntries,
+  outbox,
+  releaseRuleVersions,
+  releaseRuns,
+  releases,
+  releaseWishes,
+} from '../../db/schema';
 import { arrangeFor, createTestApp, type TestApp } from '../../../test/harness';
 import { seedProjectWorld, type ProjectWorld } from '../projects/project-fixtures';
 
@@ -66,7 +74,8 @@ async function step(r: Release, token = w.clientA.token) {
   return res.json<{ release: Release }>().release;
 }
 const get = async (id: number) =>
-  (await t.as(w.clientA.token, { method: 'GET', url: `${base()}/${id}` })).json<{ release: Release }>().release;
+  (await t.as(w.clientA.token, { method: 'GET', url: `${base()}/${id}` })).json<{ release: Release }>()
+    .release;
 const post = (r: Release, action: string, token = w.clientA.token, payload: Record<string, unknown> = {}) =>
   t.as(token, { method: 'POST', url: `${base()}/${r.id}/${action}`, payload });
 
@@ -88,13 +97,17 @@ async function wisher(
       ...fields,
     })
     .returning();
-  await t.db.insert(releaseWishes).values({ release_id: releaseId, entry_id: entry!.id, apartment_ids: wishes });
+  await t.db
+    .insert(releaseWishes)
+    .values({ release_id: releaseId, entry_id: entry!.id, apartment_ids: wishes });
   return entry!.id;
 }
 
 /** Writes the release's times to `hours` from now (negative: past), as if time had passed. */
 async function moveTimes(id: number, times: Partial<Record<keyof typeof FUTURE, number>>) {
-  const values = Object.fromEntries(Object.entries(times).map(([k, h]) => [k, new Date(Date.now() + h * HOUR)]));
+  const values = Object.fromEntries(
+    Object.entries(times).map(([k, h]) => [k, new Date(Date.now() + h * HOUR)]),
+  );
   await t.db.update(releases).set(values).where(eq(releases.id, id));
 }
 
@@ -159,9 +172,9 @@ describe('setting a release up', () => {
       payload: { closes_at: at(60), version: r.version },
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json<{ error_codes: Record<string, { code: string }[]> }>().error_codes['closes_at']?.[0]?.code).toBe(
-      'releaseClosesAfterPublic',
-    );
+    expect(
+      bad.json<{ error_codes: Record<string, { code: string }[]> }>().error_codes['closes_at']?.[0]?.code,
+    ).toBe('releaseClosesAfterPublic');
     expect(await get(r.id)).toEqual(r);
   });
 
@@ -233,7 +246,9 @@ describe('setting a release up', () => {
     expect(del.statusCode).toBe(409);
     expect(scheduled.state).toBe('scheduled');
     const draft = await create({ mode: 'queue', name: 'Tom' });
-    expect((await t.as(w.clientA.token, { method: 'DELETE', url: `${base()}/${draft.id}` })).statusCode).toBe(204);
+    expect((await t.as(w.clientA.token, { method: 'DELETE', url: `${base()}/${draft.id}` })).statusCode).toBe(
+      204,
+    );
   });
 });
 
@@ -257,7 +272,11 @@ describe('the state path', () => {
     expect(Object.keys(refused.json<{ errors: object }>().errors)).toContain('wishes_open_at');
 
     const scheduled = await step(r0);
-    expect(scheduled).toMatchObject({ state: 'scheduled', rules_version: 1, next_due_at: FUTURE.wishes_open_at });
+    expect(scheduled).toMatchObject({
+      state: 'scheduled',
+      rules_version: 1,
+      next_due_at: FUTURE.wishes_open_at,
+    });
     // A stale button (the state or version someone else moved) is a 409 and moves nothing.
     expect((await stepRes(r0)).statusCode).toBe(409);
     // A change of rules after scheduling is a new version; the same rules again are not.
@@ -269,17 +288,27 @@ describe('the state path', () => {
     expect(put.json<{ release: Release }>().release.rules_version).toBe(2);
     const same = await post(put.json<{ release: Release }>().release, 'rules', w.clientA.token, {});
     expect(same.json<{ release: Release }>().release.rules_version).toBe(2);
-    const versions = await t.db.select().from(releaseRuleVersions).where(eq(releaseRuleVersions.release_id, r0.id));
+    const versions = await t.db
+      .select()
+      .from(releaseRuleVersions)
+      .where(eq(releaseRuleVersions.release_id, r0.id));
     expect(versions.map((v) => v.version).sort()).toEqual([1, 2]);
 
     const open = await step(await get(r0.id));
     expect(open.state).toBe('wishes_open');
     expect(open.seed_commitment).toMatch(/^[0-9a-f]{64}$/);
     // The settings that decide the allocation are fixed now.
-    const locked = await t.as(w.clientA.token, { method: 'PUT', url: `${base()}/${r0.id}`, payload: { max_wishes: 3 } });
+    const locked = await t.as(w.clientA.token, {
+      method: 'PUT',
+      url: `${base()}/${r0.id}`,
+      payload: { max_wishes: 3 },
+    });
     expect(locked.statusCode).toBe(409);
 
-    const early = await wisher(r0.id, [a1!.id, a2!.id], { tier: 'list', confirmed_at: new Date(Date.now() - 5 * HOUR) });
+    const early = await wisher(r0.id, [a1!.id, a2!.id], {
+      tier: 'list',
+      confirmed_at: new Date(Date.now() - 5 * HOUR),
+    });
     const member = await wisher(r0.id, [a1!.id, a3!.id], { tier: 'members' });
     const points = await wisher(r0.id, [a1!.id], { tier: 'list', points: 10 });
     // Not confirmed: not in the allocation.
@@ -404,7 +433,10 @@ describe('the timer', () => {
 
     // Resuming moves what fell due at once.
     const resumed = await post(await get(r.id), 'resume', w.admin.token, {});
-    expect(resumed.json<{ release: Release }>().release).toMatchObject({ state: 'wishes_closed', paused: false });
+    expect(resumed.json<{ release: Release }>().release).toMatchObject({
+      state: 'wishes_closed',
+      paused: false,
+    });
     await t.app.outbox.drain();
     expect((await get(r.id)).state).toBe('wishes_closed');
 
@@ -460,10 +492,12 @@ describe('the public protocol', () => {
     // Downloaded as JSON, re-run as anyone would.
     const doc = JSON.parse(res.body) as ReleaseProtocolDocument;
     const input = doc.run!.input as unknown as AllocationInput;
-    expect(verifyProtocol(doc.run!.protocol, input, { commitment: before.release.seed_commitment! })).toEqual({
-      valid: true,
-      mismatches: [],
-    });
+    expect(verifyProtocol(doc.run!.protocol, input, { commitment: before.release.seed_commitment! })).toEqual(
+      {
+        valid: true,
+        mismatches: [],
+      },
+    );
     expect(commitSeed((doc.run!.protocol as { seed: string }).seed)).toBe(open.seed_commitment);
     // The household's two members share one pseudonymous key.
     const households = input.people.map((p) => p.household);

@@ -20,11 +20,7 @@ export type RunRow = typeof releaseRuns.$inferSelect;
 export type EntryRow = typeof interestEntries.$inferSelect;
 
 export function listReleases(db: DbOrTx, projectId: number): Promise<ReleaseRow[]> {
-  return db
-    .select()
-    .from(releases)
-    .where(eq(releases.project_id, projectId))
-    .orderBy(asc(releases.id));
+  return db.select().from(releases).where(eq(releases.project_id, projectId)).orderBy(asc(releases.id));
 }
 
 /** The project's release; `lock`: for the rest of the transaction. */
@@ -35,7 +31,9 @@ export async function findRelease(
   lock = false,
 ): Promise<ReleaseRow | undefined> {
   const where =
-    projectId === undefined ? eq(releases.id, id) : and(eq(releases.id, id), eq(releases.project_id, projectId));
+    projectId === undefined
+      ? eq(releases.id, id)
+      : and(eq(releases.id, id), eq(releases.project_id, projectId));
   const query = db.select().from(releases).where(where);
   const [row] = lock ? await query.for('update') : await query;
   return row;
@@ -113,7 +111,9 @@ export async function takenApartment(
 export async function replaceApartments(db: DbOrTx, releaseId: number, ids: number[]): Promise<void> {
   await db.delete(releaseApartments).where(eq(releaseApartments.release_id, releaseId));
   if (ids.length > 0)
-    await db.insert(releaseApartments).values(ids.map((apartment_id) => ({ release_id: releaseId, apartment_id })));
+    await db
+      .insert(releaseApartments)
+      .values(ids.map((apartment_id) => ({ release_id: releaseId, apartment_id })));
 }
 
 export async function latestRules(

@@ -76,7 +76,12 @@ export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const release = await service.createRelease(app.db, request.auth, checkedProject(request), request.body);
+      const release = await service.createRelease(
+        app.db,
+        request.auth,
+        checkedProject(request),
+        request.body,
+      );
       reply.status(201);
       return { release };
     },
@@ -86,7 +91,13 @@ export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/releases/:projectId/:id',
     {
       config: { access: access('release.read') },
-      schema: { tags, summary: 'One release', security: bearer, params: itemParams, response: { 200: releaseResponseSchema } },
+      schema: {
+        tags,
+        summary: 'One release',
+        security: bearer,
+        params: itemParams,
+        response: { 200: releaseResponseSchema },
+      },
     },
     async (request) => ({
       release: await service.getRelease(app.db, checkedProject(request).id, request.params.id),
@@ -199,7 +210,13 @@ export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      release: await service.step(app.db, request.auth, checkedProject(request), request.params.id, request.body),
+      release: await service.step(
+        app.db,
+        request.auth,
+        checkedProject(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 

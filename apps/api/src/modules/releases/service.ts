@@ -132,7 +132,11 @@ async function apartmentRace<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 5; e = (e as { cause?: unknown }).cause, i++)
+    for (
+      let e: unknown = err, i = 0;
+      e && typeof e === 'object' && i < 5;
+      e = (e as { cause?: unknown }).cause, i++
+    )
       if ((e as { code?: unknown }).code === '23505')
         throw conflict(serverMessage('releaseApartmentTaken', { bostad: '?' }));
     throw err;
@@ -253,7 +257,8 @@ export async function updateRelease(
     if (row.state !== 'draft') updated = await publishRulesIn(tx, updated, caller.id);
     // A changed time gets its own timer row; the old one finds the time moved and does nothing.
     const before = releaseStepDueAt(row.mode, row.state, timesOf(row));
-    if (releaseStepDueAt(updated.mode, updated.state, timesOf(updated)) !== before) await enqueueDue(tx, updated);
+    if (releaseStepDueAt(updated.mode, updated.state, timesOf(updated)) !== before)
+      await enqueueDue(tx, updated);
     return releaseOut(tx, updated);
   });
 }
@@ -457,7 +462,10 @@ export async function buildInput(tx: DbOrTx, row: repo.ReleaseRow): Promise<Allo
   const now = new Date();
   const people = (await repo.wishesWithEntries(tx, row.id))
     .filter((p) => effectiveStatus(p.entry, now) === 'confirmed')
-    .map((p) => ({ ...p, wishes: [...new Set(p.wishes)].filter((a) => inRelease.has(a)).slice(0, row.max_wishes) }))
+    .map((p) => ({
+      ...p,
+      wishes: [...new Set(p.wishes)].filter((a) => inRelease.has(a)).slice(0, row.max_wishes),
+    }))
     .filter((p) => p.wishes.length > 0);
   const households = householdKeys(
     people.map((p) => p.entry),
@@ -494,7 +502,8 @@ export async function run(db: Db, caller: Caller, project: Project, id: number):
     if (!isAllocatedMode(row.mode) || (row.state !== 'wishes_closed' && row.state !== 'allocated'))
       throw wrongState(row.state);
     const previous = await repo.currentRun(tx, row.id);
-    if (row.state === 'allocated' && previous?.approved_at) throw conflict(serverMessage('releaseRunApproved'));
+    if (row.state === 'allocated' && previous?.approved_at)
+      throw conflict(serverMessage('releaseRunApproved'));
     if (row.seed === null) throw wrongState(row.state);
     const input = await buildInput(tx, row);
     let protocol: AllocationProtocol;
