@@ -230,7 +230,14 @@ describe('a client', () => {
     expect(await page.getByRole('button', { name: 'Ta bort projekt' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Förhandsgranska widget' }).count()).toBe(0);
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['Plan och tomter', 'Intresse', 'Reservationer', 'Inställningar', 'Kodsnutt']);
+    expect(tabs).toEqual([
+      'Plan och tomter',
+      'Intresse',
+      'Reservationer',
+      'Säljstart',
+      'Inställningar',
+      'Kodsnutt',
+    ]);
 
     // Another client's project, opened by its URL, shows nothing of it.
     await page.goto(`/projects/${foreign.id}`);

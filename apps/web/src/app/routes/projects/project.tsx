@@ -35,6 +35,7 @@ import { WebhooksManager } from '../../../features/webhooks/components/webhooks-
 import { HoldForm } from '../../../features/holds/components/hold-form';
 import { HoldsBoard } from '../../../features/holds/components/holds-board';
 import { useHolds } from '../../../features/holds/api/get-holds';
+import { ReleasesPanel } from '../../../features/releases/components/releases-panel';
 import { getApartmentsQueryOptions } from '../../../features/apartments/api/get-apartments';
 import { useQueryClient } from '@tanstack/react-query';
 
@@ -47,6 +48,7 @@ const DEFAULT_SETTINGS = defaultProjectSettings();
 const TABS = [
   'project',
   'holds',
+  'releases',
   'settings',
   'interest',
   'svg',
@@ -64,6 +66,7 @@ const TAB_ACTIONS: Partial<Record<Tab, PolicyAction>> = {
   buildings: 'buildingNumbers.manage',
   webhooks: 'webhooks.manage',
   holds: 'holds.read',
+  releases: 'release.read',
 };
 
 /** The open tab lives in `?tab=` so a reload or a shared link keeps it; nobody gets a tab they may not use. */
@@ -234,6 +237,7 @@ export function ProjectRoute() {
           </Tabs.Tab>
           {hasTab('interest') && <Tabs.Tab value="interest">{t('projects.tabs.interest')}</Tabs.Tab>}
           {hasTab('holds') && <Tabs.Tab value="holds">{t('projects.tabs.holds')}</Tabs.Tab>}
+          {hasTab('releases') && <Tabs.Tab value="releases">{t('projects.tabs.releases')}</Tabs.Tab>}
           <Tabs.Tab value="settings">{t('projects.tabs.settings')}</Tabs.Tab>
           {hasTab('svg') && <Tabs.Tab value="svg">{t('projects.tabs.svg')}</Tabs.Tab>}
           {hasTab('sun') && <Tabs.Tab value="sun">{t('projects.tabs.sun')}</Tabs.Tab>}
@@ -289,6 +293,11 @@ export function ProjectRoute() {
               onChanged={onHoldChanged}
               people={people.data}
             />
+          </Tabs.Panel>
+        )}
+        {hasTab('releases') && (
+          <Tabs.Panel value="releases" pt="lg">
+            <ReleasesPanel projectId={p.id} apartments={apartments.data ?? []} />
           </Tabs.Panel>
         )}
         <Tabs.Panel value="settings" pt="lg">
