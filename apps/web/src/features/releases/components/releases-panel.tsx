@@ -20,6 +20,7 @@ import { releasePath, type Apartment, type Release } from '@planvy/shared';
 import { useCan } from '../../../hooks/use-can';
 import { errorMessage } from '../../../lib/error-message';
 import { useReleaseAction, type ReleaseAction } from '../api/change-release';
+import { useCheckProtocol } from '../api/check-protocol';
 import { useReleaseRun, useReleases } from '../api/get-releases';
 import { ReleaseForm } from './release-form';
 import { ReleaseRunTable } from './release-run-table';
@@ -98,6 +99,7 @@ function ReleaseCard({
   const run = useReleaseRun(projectId, release.id, ranYet);
   const path = releasePath(release.mode);
   const manage = can('release.manage');
+  const check = useCheckProtocol();
   const format = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'sv-SE', {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -205,6 +207,25 @@ function ReleaseCard({
               {t('releases.protocolLink')}
             </Anchor>
           </Stack>
+        )}
+        {run.data && (
+          <Group gap="xs">
+            <Button variant="light" loading={check.isPending} onClick={() => check.mutate(release.id)}>
+              {t('releases.check.button')}
+            </Button>
+            {check.data && (
+              <Text size="sm" role="status" c={check.data.valid ? 'green' : 'red'}>
+                {check.data.valid
+                  ? t('releases.check.valid')
+                  : t('releases.check.invalid', { parts: check.data.mismatches.join(', ') })}
+              </Text>
+            )}
+            {check.error && (
+              <Text size="sm" role="status" c="red">
+                {errorMessage(check.error)}
+              </Text>
+            )}
+          </Group>
         )}
         {run.data && <ReleaseRunTable run={run.data} />}
       </Stack>

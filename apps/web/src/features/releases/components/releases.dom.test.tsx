@@ -1,10 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
+  allocate,
+  commitSeed,
+  releaseProtocolSchema,
   releaseResponseSchema,
   releaseRunResponseSchema,
   releasesResponseSchema,
   serverMessage,
+  type AllocationInput,
   type Apartment,
   type Release,
   type ReleaseRun,
@@ -198,6 +202,63 @@ describe('ReleasesPanel', () => {
     expect(JSON.parse(approve[1]?.body as string)).toEqual({ version: 6 });
     expect(await screen.findByText('Läge: Erbjudanden ute.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Godkänn fördelning' })).toBeNull();
+  });
+
+  it('re-runs the public protocol in the browser and tells a true one from a tampered one', async () => {
+    signInAs('broker');
+    const seed = '11'.repeat(32);
+    const input: AllocationInput = {
+      mode: 'lottery',
+      max_wishes: 2,
+      apartments: ['11', '12'],
+      people: ['31', '32', '33'].map((id) => ({
+        id,
+        household: id,
+        tier: 0,
+        points: 0,
+        queued_at: null,
+        wishes: ['11', '12'],
+      })),
+    };
+    const protocol = allocate(input, seed);
+    let people = input.people;
+    fetchMock.mockImplementation(async (request) => {
+      const url = requestUrl(request);
+      if (url === '/api/v1/client/releases/7')
+        return answer(releasesResponseSchema, { releases: [release({ seed_commitment: commitSeed(seed) })] });
+      if (url === '/api/v1/public/releases/4/protocol')
+        return answer(releaseProtocolSchema, {
+          release: {
+            id: 4,
+            project_id: 7,
+            name: 'Etapp 1',
+            mode: 'lottery',
+            state: 'allocated',
+            rules_version: 1,
+            rules: {},
+            seed_commitment: commitSeed(seed),
+          },
+          apartments: [],
+          algorithm_version: 'planvy-alloc/1',
+          run: {
+            id: 9,
+            created_at: '2026-12-08T09:00:00.000Z',
+            approved_at: null,
+            input: { ...input, people } as unknown as Record<string, unknown>,
+            protocol: protocol as unknown as Record<string, unknown>,
+          },
+          superseded: [],
+        });
+      return answer(releaseRunResponseSchema, { run: run(), release: release() });
+    });
+    renderRoute(<ReleasesPanel projectId={7} apartments={apartments} />);
+    const button = await screen.findByRole('button', { name: 'Kör om lottningen här och jämför' });
+    fireEvent.click(button);
+    expect((await screen.findByRole('status')).textContent).toMatch(/^Protokollet stämmer:/);
+    // Someone's wishes changed after the run: the re-run no longer gives what was published.
+    people = input.people.map((p, i) => (i === 0 ? { ...p, wishes: ['12', '11'] } : p));
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Protokollet stämmer inte:/));
   });
 
   it('offers a broker neither the step, the run nor the approval', async () => {
