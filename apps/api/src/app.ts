@@ -42,6 +42,7 @@ import { interestPageRoutes } from './modules/interest/pages';
 import { interestPublicRoutes, interestRoutes } from './modules/interest/routes';
 import { InterestLimits } from './modules/interest/service';
 import { holdRoutes } from './modules/holds/routes';
+import { releasePageRoutes } from './modules/releases/pages';
 import { releasePublicRoutes, releaseRoutes } from './modules/releases/routes';
 import { ClickRecorder, DEFAULT_CLICK_OPTIONS } from './modules/public-view/click-recorder';
 import { publicViewRoutes } from './modules/public-view/routes';
@@ -242,6 +243,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(publicFileRoutes);
   await app.register(sunStudyPublicRoutes);
   await app.register(interestPageRoutes);
+  await app.register(releasePageRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   // For load balancers and orchestrators: 200 while the database answers, else 503/507 in the envelope.

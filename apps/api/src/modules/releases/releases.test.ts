@@ -502,6 +502,13 @@ describe('the public protocol', () => {
     // The household's two members share one pseudonymous key.
     const households = input.people.map((p) => p.household);
     expect(new Set(households).size).toBe(5);
+    // The page shows the same, as plain HTML under a strict policy.
+    const page = await t.app.inject({ method: 'GET', url: `/releases/${r.id}/protocol?lang=en` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.body).toContain(open.seed_commitment!);
+    expect(page.body).toContain(doc.run!.protocol.input_digest as string);
+    expect(page.body).not.toMatch(/Person|example\.com|Svensson|<script/);
     // A changed input is caught.
     const tampered = { ...input, people: input.people.map((p, i) => (i === 0 ? { ...p, points: 99 } : p)) };
     expect(verifyProtocol(doc.run!.protocol, tampered).valid).toBe(false);

@@ -30,8 +30,9 @@ export interface ReleasesPanelProps {
   apartments: readonly Apartment[];
 }
 
-/** The public protocol anyone can download and re-run (ADR 039). */
-export const protocolUrl = (id: number) => `/api/v1/public/releases/${id}/protocol`;
+/** The public protocol page anyone can open, download and re-run (ADR 039/040). */
+export const protocolUrl = (id: number, lang: string) =>
+  `/releases/${id}/protocol?lang=${lang === 'en' ? 'en' : 'sv'}`;
 
 /** "Säljstart": the project's releases, each with its state, its buttons and its allocation (ADR 040). */
 export function ReleasesPanel({ projectId, apartments }: ReleasesPanelProps) {
@@ -203,7 +204,7 @@ function ReleaseCard({
           <Stack gap={4}>
             <Text size="sm">{t('releases.commitment')}</Text>
             <Code block>{release.seed_commitment}</Code>
-            <Anchor href={protocolUrl(release.id)} target="_blank" rel="noopener" size="sm">
+            <Anchor href={protocolUrl(release.id, i18n.language)} target="_blank" rel="noopener" size="sm">
               {t('releases.protocolLink')}
             </Anchor>
           </Stack>

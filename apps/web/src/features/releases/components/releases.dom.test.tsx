@@ -187,9 +187,9 @@ describe('ReleasesPanel', () => {
       .slice(1)
       .map((r) => r.textContent);
     expect(rows).toEqual(['1#31Medlemmar0A10011', '2#32Ingen3Ingen bostad–']);
-    expect(
-      screen.getByRole('link', { name: 'Öppna det publika protokollet (JSON)' }).getAttribute('href'),
-    ).toBe('/api/v1/public/releases/4/protocol');
+    expect(screen.getByRole('link', { name: 'Öppna det publika protokollet' }).getAttribute('href')).toBe(
+      '/releases/4/protocol?lang=sv',
+    );
     // Brokers' and admins' pause is not the client's.
     expect(screen.queryByRole('button', { name: 'Pausa' })).toBeNull();
 
