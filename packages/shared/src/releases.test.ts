@@ -78,7 +78,7 @@ describe('releaseCreateSchema', () => {
       tiers: [],
       apartment_ids: [],
     });
-    const result = releaseCreateSchema.safeParse({ name: 'X', mode: 'queue', ...queue, closes_at: h(1) });
+    const result = releaseCreateSchema.safeParse({ name: 'X', ...queue, closes_at: h(1) });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['closes_at']);
     expect(releaseCreateSchema.safeParse({ name: 'X', mode: 'queue', max_wishes: 11 }).success).toBe(false);
