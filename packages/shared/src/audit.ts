@@ -18,6 +18,7 @@ export const AUDIT_ENTITIES = [
   'webhook',
   'interest',
   'hold',
+  'release_offer',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -49,6 +49,12 @@ export const SERVER_MESSAGES = {
   holdEnded: 'The reservation has already ended',
   holdCap: 'A reservation can last at most {{n}} days from when it was placed',
   holdExtendBrokers: 'Only brokers and admins extend reservations',
+  releaseNotFound: 'Release not found',
+  offerNotFound: 'Offer not found',
+  offerEnded: 'The offer has already been answered or has run out',
+  checkoutClosed: 'Homes of this release cannot be reserved online now',
+  checkoutTaken: 'You already have a home reserved in this release',
+  checkoutLinkInvalid: 'This link has expired or has already been used. Ask for a new one.',
   // The access policy's reasons (policy.ts): every 403 it gives is one of these or `forbidden`.
   adminsOnly: 'Only admins may do this',
   notWhileImpersonating: 'Not while signed in as another user',

@@ -34,3 +34,4 @@ export * from './price-adjust';
 export * from './interest';
 export * from './holds';
 export * from './allocation';
+export * from './release-offers';

@@ -155,6 +155,14 @@ export const POLICY = {
   'holds.extend': (actor) =>
     actor.role === 'admin' || actor.role === 'broker' ? null : deny('holdExtendBrokers'),
 
+  /**
+   * A release's launch console (ADR 042): the offers, who is next in line, the counters and
+   * the export; and answering an offer for a buyer on the phone. Scope decides, so brokers
+   * work their own projects' offers; nobody here changes the order.
+   */
+  'release.console.read': anyone,
+  'release.offers.work': anyone,
+
   /** Admins, and others whose user setting project_statistic is "1" (spec §2, §3). */
   'statistics.read': (actor) => (actor.role === 'admin' || actor.statistics ? null : deny('statisticsOff')),
 

@@ -13,6 +13,8 @@ export const WEBHOOK_EVENTS = [
   'interest.confirmed',
   'hold.placed',
   'hold.expired',
+  'release.offer_made',
+  'release.public',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

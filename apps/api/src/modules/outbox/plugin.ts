@@ -11,6 +11,7 @@ import { WEBHOOK_KIND } from '../webhooks/repository';
 import { webhookKind } from '../webhooks/webhooks';
 import { dueHandler, INTEREST_KIND } from '../interest/service';
 import { HOLD_DUE_KIND, holdDueKind } from '../holds/service';
+import { OFFER_DUE_KIND, offerDueKind } from '../releases/offers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +42,7 @@ export const outboxPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) =>
       [WEBHOOK_KIND]: webhookKind(opts.db, app.config.webhooks),
       [INTEREST_KIND]: { send: dueHandler(opts.db, app.config) },
       [HOLD_DUE_KIND]: holdDueKind(opts.db, { dayMs: app.config.holdDayMs, appUrl: app.config.appUrl }),
+      [OFFER_DUE_KIND]: offerDueKind(opts.db, { dayMs: app.config.holdDayMs, appUrl: app.config.appUrl }),
     },
     app.config.outbox,
     app.log,
