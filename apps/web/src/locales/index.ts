@@ -17,6 +17,7 @@ import enBase from './en/translation.json';
 import enInterest from './en/interest.json';
 import enWebhooks from './en/webhooks.json';
 import enHolds from './en/holds.json';
+import enLaunchConsole from './en/launch-console.json';
 import svAccess from './sv/access.json';
 import svApartments from './sv/apartments.json';
 import svConflicts from './sv/conflicts.json';
@@ -31,6 +32,7 @@ import svBase from './sv/translation.json';
 import svInterest from './sv/interest.json';
 import svWebhooks from './sv/webhooks.json';
 import svHolds from './sv/holds.json';
+import svLaunchConsole from './sv/launch-console.json';
 
 export const en = {
   ...enBase,
@@ -47,6 +49,7 @@ export const en = {
   webhooks: enWebhooks,
   interest: enInterest,
   holds: enHolds,
+  launchConsole: enLaunchConsole,
 };
 export const sv = {
   ...svBase,
@@ -63,4 +66,5 @@ export const sv = {
   webhooks: svWebhooks,
   interest: svInterest,
   holds: svHolds,
+  launchConsole: svLaunchConsole,
 };

@@ -49,7 +49,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return offers.releaseConsole(app.db, checkedRow(request, 'release'));
+      return offers.cachedConsole(app.db, checkedRow(request, 'release'));
     },
   );
 
@@ -86,6 +86,8 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/releases/:id/offers/:offerId/${answer}`,
       {
+        // Once the answer is committed and sent: the next console read is a fresh one.
+        onResponse: async (request) => offers.forgetConsole(request.params.id),
         config: {
           access: { action: 'release.offers.work', row: 'release' },
           // Accepting reserves the home; declining after the flip puts it on sale.

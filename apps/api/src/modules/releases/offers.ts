@@ -360,6 +360,7 @@ export async function startOffers(tx: DbOrTx, releaseId: number, cfg: HoldConfig
     cfg,
   );
   const gone = line.allocations.filter((a) => !live.has(a.person)).map((a) => a.apartment);
+  forgetConsole(release.id);
   return made.length + (await passOn(tx, release, gone, cfg));
 }
 
@@ -458,6 +459,7 @@ export async function flipPublic(
   by: Caller | null = null,
 ): Promise<{ id: number; bostad: string }[]> {
   const release = await lockRelease(tx, releaseId);
+  forgetConsole(release.id);
   const changed = await openForSale(tx, release, null, by);
   await tx
     .update(holds)
@@ -603,6 +605,7 @@ export async function answerOffer(
       if (offer.state !== 'pending' || offer.expires_at.getTime() <= Date.now()) {
         throw conflict(serverMessage('offerEnded'));
       }
+      forgetConsole(release.id);
       const respondedAt = new Date();
       if (answer === 'accept') {
         const [person] = await tx
@@ -692,6 +695,7 @@ export async function expireOverdueOffers(db: Db, cfg: HoldConfig): Promise<numb
         )
         .returning();
       if (!offer) return 0;
+      forgetConsole(release.id);
       await passOn(tx, release, [offer.apartment_id], cfg);
       return 1;
     });
@@ -809,6 +813,34 @@ export async function releaseConsole(db: DbOrTx, release: ReleaseRow): Promise<R
     })),
     now: new Date().toISOString(),
   };
+}
+
+/**
+ * The console as this instance last read it, per release, for CONSOLE_TTL_MS: fifty staff
+ * polling every few seconds share one read (as the public view's cache does for widgets,
+ * ADR 015). Every offer change in this instance forgets it; another instance's change shows
+ * within the TTL.
+ */
+const CONSOLE_TTL_MS = 2000;
+const consoles = new Map<number, { at: number; value: Promise<ReleaseConsole> }>();
+
+export function forgetConsole(releaseId: number): void {
+  consoles.delete(releaseId);
+}
+
+export async function cachedConsole(db: DbOrTx, release: ReleaseRow): Promise<ReleaseConsole> {
+  const hit = consoles.get(release.id);
+  // A read still under way is shared too: its age counts from when it is done.
+  if (hit && Date.now() - hit.at < CONSOLE_TTL_MS) {
+    return { ...(await hit.value), now: new Date().toISOString() };
+  }
+  const entry = { at: Number.POSITIVE_INFINITY, value: releaseConsole(db, release) };
+  consoles.set(release.id, entry);
+  entry.value.then(
+    () => (entry.at = Date.now()),
+    () => consoles.get(release.id) === entry && consoles.delete(release.id),
+  );
+  return entry.value;
 }
 
 const CONSOLE_CSV_HEADERS = {
