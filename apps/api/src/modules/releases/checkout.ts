@@ -9,7 +9,7 @@ import {
 } from '@planvy/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { apartments, holds, projects, releaseApartments } from '../../db/schema';
+import { apartments, holds, projects, releaseApartments, releases } from '../../db/schema';
 import { conflict, HttpError, invalid } from '../../lib/http-error';
 import { DbLimiter } from '../../lib/rate-limiter';
 import { formatUntil, holdIn, isUniqueViolation, type HoldConfig } from '../holds/service';
@@ -117,6 +117,33 @@ export class CheckoutLimits {
       )
     ).ok;
   }
+}
+
+/** The project's releases that take checkout holds now, with their homes (the widget's card asks). */
+export async function openCheckouts(db: Db, projectId: number) {
+  const rows = await db
+    .select({
+      id: releases.id,
+      checkout_minutes: releases.checkout_minutes,
+      apartment_id: releaseApartments.apartment_id,
+    })
+    .from(releases)
+    .innerJoin(releaseApartments, eq(releaseApartments.release_id, releases.id))
+    .where(
+      and(
+        eq(releases.project_id, projectId),
+        eq(releases.mode, 'first_come'),
+        eq(releases.state, 'public'),
+        eq(releases.paused, false),
+      ),
+    );
+  const out = new Map<number, { id: number; checkout_minutes: number; apartment_ids: number[] }>();
+  for (const r of rows) {
+    const rel = out.get(r.id) ?? { id: r.id, checkout_minutes: r.checkout_minutes, apartment_ids: [] };
+    rel.apartment_ids.push(r.apartment_id);
+    out.set(r.id, rel);
+  }
+  return [...out.values()];
 }
 
 /**

@@ -16,7 +16,7 @@ import { checkedRow } from '../../plugins/access';
 import { checkedProjectView } from '../../plugins/public-view-freshness';
 import type { HoldConfig } from '../holds/service';
 import { byPageToken } from '../interest/service';
-import { CheckoutLimits, CheckoutLinks, confirmCheckout, requestCheckout } from './checkout';
+import { CheckoutLimits, CheckoutLinks, confirmCheckout, openCheckouts, requestCheckout } from './checkout';
 import * as offers from './offers';
 
 const tags = ['releases'];
@@ -129,6 +129,31 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
 export const checkoutPublicRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, opts) => {
   const links = new CheckoutLinks(opts.secret);
   const limits = new CheckoutLimits(app.db);
+  app.get(
+    '/public/view/:projectId/checkout',
+    {
+      schema: {
+        tags,
+        summary: "The project's releases that take checkout holds now (public first come), with their homes",
+        params: z.object({ projectId: idParams.shape.id }),
+        response: {
+          200: z.object({
+            releases: z.array(
+              z.object({
+                id: z.number().int(),
+                checkout_minutes: z.number().int(),
+                apartment_ids: z.array(z.number().int()),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=5');
+      return { releases: await openCheckouts(app.db, request.params.projectId) };
+    },
+  );
   app.post(
     '/public/view/:projectId/releases/:releaseId/checkout',
     {

@@ -355,6 +355,11 @@ describe('first-come checkout holds', () => {
 
   it('reserves a home for 15 minutes after the buyer confirms their e-mail, once per link and address', async () => {
     const r = await arrange({ mode: 'first_come', state: 'public', status: 'sale', homes: 2, people: [] });
+    // The widget's card asks which homes can be reserved this way now.
+    const open = await t.app.inject({ method: 'GET', url: `/api/v1/public/view/${w.projectA.id}/checkout` });
+    expect(open.json()).toEqual({
+      releases: [{ id: r.releaseId, checkout_minutes: 15, apartment_ids: r.homes.map((h) => h.id) }],
+    });
     const token = await linkFor(r, r.homes[0]!.id, 'Buyer@Example.com');
     expect(smtp.received[0]!.subject).toBe('Reserve R1 in Alpha');
     const page = await t.app.inject({
