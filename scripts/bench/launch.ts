@@ -71,9 +71,9 @@ function openWidget(url: string, i: number): { ready: Promise<void>; close(): vo
               e.seen += 1;
               e.last = at;
               if (e.seen === WIDGETS) {
-              latencies.push(e.last - e.t0);
-              if (e.t0 === flipT0) flipLatencies.push(e.last - e.t0);
-            }
+                latencies.push(e.last - e.t0);
+                if (e.t0 === flipT0) flipLatencies.push(e.last - e.t0);
+              }
             }
           }
         }

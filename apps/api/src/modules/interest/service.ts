@@ -62,7 +62,8 @@ function schedule(db: DbOrTx, projectId: number, payload: DuePayload, dueAt: Dat
 }
 
 const confirmLink = (config: AppConfig) => `${config.appUrl}/interest/confirm?token=${SECRET_MARK}`;
-export const pageLink = (config: Pick<AppConfig, 'appUrl'>) => `${config.appUrl}/interest/my?token=${SECRET_MARK}`;
+export const pageLink = (config: Pick<AppConfig, 'appUrl'>) =>
+  `${config.appUrl}/interest/my?token=${SECRET_MARK}`;
 
 function dateTime(at: Date, lang: Language): string {
   return at.toLocaleString(lang === 'en' ? 'en-GB' : 'sv-SE', {
