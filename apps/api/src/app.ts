@@ -44,6 +44,7 @@ import { InterestLimits } from './modules/interest/service';
 import { holdRoutes } from './modules/holds/routes';
 import { releasePageRoutes } from './modules/releases/pages';
 import { releasePublicRoutes, releaseRoutes } from './modules/releases/routes';
+import { checkoutPublicRoutes, offerPageRoutes, offerRoutes } from './modules/releases/offer-routes';
 import { ClickRecorder, DEFAULT_CLICK_OPTIONS } from './modules/public-view/click-recorder';
 import { publicViewRoutes } from './modules/public-view/routes';
 import { buildPublicView, PublicViewCache } from './modules/public-view/service';
@@ -209,6 +210,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         await scoped.register(projectStyleRoutes, { context });
         await scoped.register(interestRoutes);
         await scoped.register(releaseRoutes);
+        await scoped.register(offerRoutes);
       });
       await inContext(v1, 'admin', async (admin) => {
         await admin.register(adminUserRoutes);
@@ -225,6 +227,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await v1.register(publicViewRoutes);
       await v1.register(interestPublicRoutes);
       await v1.register(releasePublicRoutes);
+      await v1.register(checkoutPublicRoutes, { secret: opts.jwtSecret });
       await v1.register(liveRoutes);
     },
     { prefix: '/api/v1' },
@@ -244,6 +247,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(sunStudyPublicRoutes);
   await app.register(interestPageRoutes);
   await app.register(releasePageRoutes);
+  await app.register(offerPageRoutes, { secret: opts.jwtSecret });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   // For load balancers and orchestrators: 200 while the database answers, else 503/507 in the envelope.

@@ -488,6 +488,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
         {selected && ApartmentPanel && (
           <ApartmentPanel
             apartment={selected}
+            projectId={view.project.id}
             projectName={view.project.name}
             shareUrl={() => shareUrl(location.href, params, { ...state, apartmentId: selected.id })}
             onNotice={setNotice}

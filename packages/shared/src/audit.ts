@@ -19,6 +19,7 @@ export const AUDIT_ENTITIES = [
   'interest',
   'hold',
   'release',
+  'release_offer',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

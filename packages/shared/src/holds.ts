@@ -9,15 +9,22 @@ import { emailField } from './users';
  * days (1–28, the project's `reservation_days` by default); a booking follows a signed
  * bokningsavtal and lasts until the deadline for the next step (up to 90 days).
  */
-export const HOLD_KINDS = ['reservation', 'booking'] as const;
+export const HOLD_KINDS = ['reservation', 'booking', 'checkout'] as const;
 export type HoldKind = (typeof HOLD_KINDS)[number];
+/**
+ * The kinds a person places in the back office. A `checkout` hold is a buyer's own short
+ * hold on a first-come release (ADR 042), taken from the widget after confirming their
+ * e-mail, never placed by hand.
+ */
+export const PLACEABLE_HOLD_KINDS = ['reservation', 'booking'] as const;
+export type PlaceableHoldKind = (typeof PLACEABLE_HOLD_KINDS)[number];
 
 /** Why a hold ended. */
 export const HOLD_END_REASONS = ['expired', 'released', 'converted'] as const;
 export type HoldEndReason = (typeof HOLD_END_REASONS)[number];
 
 /** The longest a hold may last from when it was placed, extensions included, in days. */
-export const HOLD_MAX_DAYS: Record<HoldKind, number> = { reservation: 28, booking: 90 };
+export const HOLD_MAX_DAYS: Record<HoldKind, number> = { reservation: 28, booking: 90, checkout: 1 };
 export const DEFAULT_RESERVATION_DAYS = 7;
 
 /**
@@ -27,6 +34,7 @@ export const DEFAULT_RESERVATION_DAYS = 7;
 export const HOLD_STATUS: Record<HoldKind, 'preorder' | 'reserved'> = {
   reservation: 'preorder',
   booking: 'reserved',
+  checkout: 'preorder',
 };
 
 /** The status a converted hold leaves: sold, or leased in a rental project. */
@@ -38,7 +46,7 @@ export const HOLD_LIMITS = { name: 150, phone: 40 } as const;
 
 export const holdCreateSchema = z.object({
   apartment_id: idField,
-  kind: z.enum(HOLD_KINDS).default('reservation'),
+  kind: z.enum(PLACEABLE_HOLD_KINDS).default('reservation'),
   name: z.string().trim().min(1).max(HOLD_LIMITS.name),
   email: emailField,
   phone: z.string().trim().max(HOLD_LIMITS.phone).default(''),

@@ -36,3 +36,4 @@ export * from './holds';
 export * from './allocation';
 export * from './release-states';
 export * from './releases';
+export * from './release-offers';

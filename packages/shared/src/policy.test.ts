@@ -71,6 +71,8 @@ describe('the project actions', () => {
   const broker = { id: 7, role: 'broker' as const, impersonating: false };
   /** What a client or broker may do within a project they reach; everything else is the admin's. */
   const OPEN: PolicyAction[] = [
+    'release.console.read',
+    'release.offers.work',
     'project.list',
     'project.read',
     'project.update',

@@ -167,6 +167,13 @@ export const POLICY = {
     actor.role === 'admin' || actor.role === 'client' ? null : deny('releaseManage'),
   /** Stopping the timer (and starting it again): admins only. */
   'release.pause': admins('releasePauseAdmins'),
+  /**
+   * A release's launch console (ADR 042): the offers, who is next in line, the counters and
+   * the export; and answering an offer for a buyer on the phone. Scope decides, so brokers
+   * work their own projects' offers; nobody here changes the order.
+   */
+  'release.console.read': anyone,
+  'release.offers.work': anyone,
 
   /** Admins, and others whose user setting project_statistic is "1" (spec §2, §3). */
   'statistics.read': (actor) => (actor.role === 'admin' || actor.statistics ? null : deny('statisticsOff')),

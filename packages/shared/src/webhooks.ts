@@ -14,6 +14,8 @@ export const WEBHOOK_EVENTS = [
   'hold.placed',
   'hold.expired',
   'release.state_changed',
+  'release.offer_made',
+  'release.public',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

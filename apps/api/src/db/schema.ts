@@ -757,7 +757,7 @@ export const holds = pgTable(
     apartment_id: integer('apartment_id')
       .notNull()
       .references(() => apartments.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['reservation', 'booking'] }).notNull(),
+    kind: text('kind', { enum: ['reservation', 'booking', 'checkout'] }).notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull().default(''),

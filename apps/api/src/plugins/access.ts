@@ -5,6 +5,7 @@ import { notFound } from '../lib/http-error';
 import * as apartmentRepo from '../modules/apartments/repository';
 import * as fileRepo from '../modules/files/repository';
 import * as projectRepo from '../modules/projects/repository';
+import { findRelease, releaseNotFound } from '../modules/releases/offers';
 import { projectNotFound, scopeFor, toProject } from '../modules/projects/service';
 import * as sunStudyRepo from '../modules/sunstudy/repository';
 import { getConfig } from '../modules/users/repository';
@@ -40,6 +41,7 @@ const ROWS = {
   },
   file: { find: fileRepo.findFile, missing: () => notFound('File') },
   sunStudy: { find: sunStudyRepo.findEntry, missing: () => notFound('Sun study file') },
+  release: { find: findRelease, missing: releaseNotFound },
 } as const;
 
 type RowKind = keyof typeof ROWS;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type TestApp } from '../../test/harness';
 import { idAliases } from '../../test/id-aliases';
+import { releases } from '../db/schema';
 
 /**
  * Walks every route of the OpenAPI document and sends, one at a time, a NUL byte or an
@@ -79,7 +80,12 @@ beforeAll(async () => {
     payload: { projectId: project, label: 'Sun', ...uploaded.json().file },
   });
   expect(entry.statusCode, entry.body).toBe(201);
+  const [release] = await t.db
+    .insert(releases)
+    .values({ project_id: project, name: 'Walk', mode: 'queue' })
+    .returning();
   Object.assign(ids, {
+    release: release!.id,
     project,
     apartment,
     file,
@@ -97,6 +103,7 @@ function pathValue(path: string, name: string): string {
   if (name === 'fileId') return String(ids.file);
   if (name === 'name') return 'plan.svg';
   if (/\/sunstudy\/file\//.test(path)) return String(ids.sunStudy);
+  if (/\/releases\//.test(path)) return String(ids.release);
   if (/\/apartments?\//.test(path)) return String(ids.apartment);
   if (/\/(svg|file|files)\//.test(path)) return String(ids.file);
   if (/\/user\//.test(path)) return String(ids.client);

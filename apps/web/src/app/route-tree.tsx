@@ -80,6 +80,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('./routes/projects/project'), 'ProjectRoute'),
           },
           {
+            path: routePatterns.releaseConsole,
+            lazy: page(() => import('./routes/projects/release-console'), 'ReleaseConsoleRoute'),
+          },
+          {
             element: <RequireStatistic />,
             children: [
               {

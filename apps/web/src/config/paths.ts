@@ -14,6 +14,9 @@ export const paths = {
   projects: () => '/projects',
   project: (id: Id) => `/projects/${encodeURIComponent(String(id))}`,
   /** With `clientId`: the form opens with that client chosen (back from adding one). */
+  /** A release's launch console, full screen (ADR 042). */
+  releaseConsole: (projectId: Id, releaseId: Id) =>
+    `/projects/${encodeURIComponent(String(projectId))}/releases/${encodeURIComponent(String(releaseId))}/console`,
   projectAdd: (clientId?: Id) =>
     clientId === undefined ? '/project-add' : `/project-add?client=${encodeURIComponent(String(clientId))}`,
   /** The public widget, outside this app. */
@@ -37,6 +40,7 @@ export const routePatterns = {
   dashboard: '/dashboard',
   projects: '/projects',
   project: '/projects/:id',
+  releaseConsole: '/projects/:projectId/releases/:releaseId/console',
   projectAdd: '/project-add',
   users: '/users',
   user: '/users/:id',

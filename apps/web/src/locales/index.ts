@@ -18,6 +18,7 @@ import enInterest from './en/interest.json';
 import enWebhooks from './en/webhooks.json';
 import enHolds from './en/holds.json';
 import enReleases from './en/releases.json';
+import enLaunchConsole from './en/launch-console.json';
 import svAccess from './sv/access.json';
 import svApartments from './sv/apartments.json';
 import svConflicts from './sv/conflicts.json';
@@ -33,6 +34,7 @@ import svInterest from './sv/interest.json';
 import svWebhooks from './sv/webhooks.json';
 import svHolds from './sv/holds.json';
 import svReleases from './sv/releases.json';
+import svLaunchConsole from './sv/launch-console.json';
 
 export const en = {
   ...enBase,
@@ -50,6 +52,7 @@ export const en = {
   interest: enInterest,
   holds: enHolds,
   releases: enReleases,
+  launchConsole: enLaunchConsole,
 };
 export const sv = {
   ...svBase,
@@ -67,4 +70,5 @@ export const sv = {
   interest: svInterest,
   holds: svHolds,
   releases: svReleases,
+  launchConsole: svLaunchConsole,
 };

@@ -12,6 +12,7 @@ import { ApartmentActions } from './apartment-actions';
 import { ApartmentTools } from './apartment-tools';
 import { DialogShell } from './dialog-shell';
 import { StatusBadge } from './status-badge';
+import { CheckoutSlot } from '../checkout/checkout-slot';
 
 /** "…/files/Planritning%20A.pdf" → "Planritning A.pdf", else "Dokument n". */
 function documentName(url: string, fallback: string): string {
@@ -37,6 +38,8 @@ export interface ApartmentPanelProps {
   onCompare: (id: number) => void;
   /** Opens the interest form (ADR 036); given only when the project collects interest. */
   onInterest?: (id: number) => void;
+  /** The project, for a first-come release's own reservation on the card (ADR 042). */
+  projectId?: number;
   /** "Räkna själv" (ADR 037): null while closed; the card gives way to it while open. */
   calc: CalcState | null;
   onCalc: (next: CalcState | null) => void;
@@ -129,6 +132,9 @@ export function ApartmentPanel(props: ApartmentPanelProps) {
         <span className="pv-sr">{w.t('status')}: </span>
         <StatusBadge status={a.status} inactive={a.inactive} />
       </p>
+      {props.projectId !== undefined && (
+        <CheckoutSlot projectId={props.projectId} apartment={a} lang={w.lang} />
+      )}
       <ApartmentTools
         apartment={a}
         favourite={props.favourite}

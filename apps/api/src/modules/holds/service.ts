@@ -190,7 +190,7 @@ const isUniqueViolation = (err: unknown): boolean => {
  * change, in the caller's transaction: the history row, the live event for open widgets and
  * the webhook apartment.status_changed.
  */
-async function changeStatus(
+export async function changeStatus(
   tx: DbOrTx,
   projectId: number,
   changes: { id: number; bostad: string; from: string; to: string; price: number | null }[],
@@ -322,71 +322,93 @@ export async function placeHold(
     input.days ?? (input.kind === 'reservation' ? Number(settings.reservation_days) : HOLD_MAX_DAYS.booking);
   assertDays(input.kind, days);
   try {
-    return await db.transaction(async (tx) => {
-      const before = await apartmentRepo.lockApartment(tx, input.apartment_id);
-      if (!before || before.project_id !== project.id) {
-        throw invalid('apartment_id', serverMessage('apartmentNotFound'));
-      }
-      // An overdue hold the timer has not ended yet ends now, so the apartment is free again.
-      await expireOverdue(tx, cfg, { apartmentId: before.id });
-      const apartment = (await apartmentRepo.findApartment(tx, before.id))!;
-      if (await repo.openHoldOf(tx, apartment.id)) throw conflict(serverMessage('apartmentHeld'));
-      if (!isAvailableStatus(apartment.status)) throw conflict(serverMessage('apartmentNotAvailable'));
-      if (input.interest_id !== undefined) {
-        // Only a live entry of this project: a withdrawn, lapsed or erased person is not held for.
-        const entry = await interestRepo.findEntry(tx, input.interest_id, project.id);
-        const live = entry && ['pending', 'confirmed'].includes(interestRepo.effectiveStatus(entry));
-        if (!live) throw invalid('interest_id', serverMessage('interestNotFound'));
-      }
-      const now = Date.now();
-      const hold = await repo.insertHold(tx, {
-        project_id: project.id,
-        apartment_id: apartment.id,
-        kind: input.kind,
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        language: input.language,
-        interest_id: input.interest_id ?? null,
-        set_status: HOLD_STATUS[input.kind],
-        previous_status: apartment.status,
-        placed_at: new Date(now),
-        expires_at: new Date(now + days * cfg.dayMs),
-        max_expires_at: new Date(now + HOLD_MAX_DAYS[input.kind] * cfg.dayMs),
-        placed_by: caller.id,
-      });
-      await changeStatus(
-        tx,
-        project.id,
-        [
-          {
-            id: apartment.id,
-            bostad: apartment.bostad,
-            from: apartment.status,
-            to: hold.set_status,
-            price: apartment.price,
-          },
-        ],
-        caller,
-      );
-      await emitWebhookEvents(tx, project.id, [holdEvent('hold.placed', hold, apartment.bostad)]);
-      const facts = {
-        hold,
-        bostad: apartment.bostad,
-        projectName: project.name,
-        brokerEmail: await brokerEmail(tx, project.broker_id),
-      };
-      await enqueueMany(tx, [
-        ...holdMails(cfg, 'hold_placed', facts, hold.expires_at),
-        ...dueRows(hold, cfg),
-      ]);
-      return holdOut(tx, hold.id);
-    });
+    return await db.transaction((tx) =>
+      holdIn(tx, caller, project, input, cfg, { lastsMs: days * cfg.dayMs, requireAvailable: true }),
+    );
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(serverMessage('apartmentHeld'));
     throw err;
   }
 }
+
+/** What placing a hold needs of its project. */
+export type HoldProject = Pick<Project, 'id' | 'name' | 'broker_id'>;
+
+/**
+ * A hold placed in the caller's transaction: by a person (`by`), or by the buyer themselves
+ * (null: an accepted offer on Min sida, a first-come checkout, ADR 042). `requireAvailable`
+ * false is for an offer being accepted, whose home still shows its pre-release status; the
+ * offer is the right to it. A unique violation (a race the lock did not order) is the
+ * caller's to answer.
+ */
+export async function holdIn(
+  tx: DbOrTx,
+  by: Caller | null,
+  project: HoldProject,
+  input: Omit<HoldInput, 'kind' | 'days'> & { kind: HoldKind },
+  cfg: HoldConfig,
+  opts: { lastsMs: number; requireAvailable: boolean },
+): Promise<Hold> {
+  const before = await apartmentRepo.lockApartment(tx, input.apartment_id);
+  if (!before || before.project_id !== project.id) {
+    throw invalid('apartment_id', serverMessage('apartmentNotFound'));
+  }
+  // An overdue hold the timer has not ended yet ends now, so the apartment is free again.
+  await expireOverdue(tx, cfg, { apartmentId: before.id });
+  const apartment = (await apartmentRepo.findApartment(tx, before.id))!;
+  if (await repo.openHoldOf(tx, apartment.id)) throw conflict(serverMessage('apartmentHeld'));
+  if (opts.requireAvailable && !isAvailableStatus(apartment.status)) {
+    throw conflict(serverMessage('apartmentNotAvailable'));
+  }
+  if (input.interest_id !== undefined) {
+    // Only a live entry of this project: a withdrawn, lapsed or erased person is not held for.
+    const entry = await interestRepo.findEntry(tx, input.interest_id, project.id);
+    const live = entry && ['pending', 'confirmed'].includes(interestRepo.effectiveStatus(entry));
+    if (!live) throw invalid('interest_id', serverMessage('interestNotFound'));
+  }
+  const now = Date.now();
+  const hold = await repo.insertHold(tx, {
+    project_id: project.id,
+    apartment_id: apartment.id,
+    kind: input.kind,
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    language: input.language,
+    interest_id: input.interest_id ?? null,
+    set_status: HOLD_STATUS[input.kind],
+    previous_status: apartment.status,
+    placed_at: new Date(now),
+    expires_at: new Date(now + opts.lastsMs),
+    max_expires_at: new Date(now + Math.max(opts.lastsMs, HOLD_MAX_DAYS[input.kind] * cfg.dayMs)),
+    placed_by: by?.id ?? null,
+  });
+  await changeStatus(
+    tx,
+    project.id,
+    [
+      {
+        id: apartment.id,
+        bostad: apartment.bostad,
+        from: apartment.status,
+        to: hold.set_status,
+        price: apartment.price,
+      },
+    ],
+    by,
+  );
+  await emitWebhookEvents(tx, project.id, [holdEvent('hold.placed', hold, apartment.bostad)]);
+  const facts = {
+    hold,
+    bostad: apartment.bostad,
+    projectName: project.name,
+    brokerEmail: await brokerEmail(tx, project.broker_id),
+  };
+  await enqueueMany(tx, [...holdMails(cfg, 'hold_placed', facts, hold.expires_at), ...dueRows(hold, cfg)]);
+  return holdOut(tx, hold.id);
+}
+
+export { isUniqueViolation };
 
 /** The project's hold, locked, if it is still active (an overdue one has ended: 409). */
 async function activeHold(tx: DbOrTx, projectId: number, id: number): Promise<repo.HoldRow> {

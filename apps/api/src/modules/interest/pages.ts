@@ -4,6 +4,7 @@ import { languageOf, z, type InterestMine, type Language } from '../../lib/schem
 import { HttpError } from '../../lib/http-error';
 import { listApartments } from '../apartments/repository';
 import * as service from './service';
+import { offersFragment } from '../releases/offer-page';
 
 /**
  * The buyer's pages (ADR 036): the confirmation page and "Min sida", plain server-rendered
@@ -299,7 +300,7 @@ export const interestPageRoutes: FastifyPluginAsyncZod = async (app) => {
       reply,
       lang,
       `${T[lang].title}: ${mine.project.name}`,
-      minePage(mine, token, lang, choices, notice),
+      minePage(mine, token, lang, choices, notice) + (await offersFragment(app.db, mine, token, lang)),
     );
   };
 

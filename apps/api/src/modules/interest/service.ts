@@ -62,7 +62,8 @@ function schedule(db: DbOrTx, projectId: number, payload: DuePayload, dueAt: Dat
 }
 
 const confirmLink = (config: AppConfig) => `${config.appUrl}/interest/confirm?token=${SECRET_MARK}`;
-const pageLink = (config: AppConfig) => `${config.appUrl}/interest/my?token=${SECRET_MARK}`;
+export const pageLink = (config: Pick<AppConfig, 'appUrl'>) =>
+  `${config.appUrl}/interest/my?token=${SECRET_MARK}`;
 
 function dateTime(at: Date, lang: Language): string {
   return at.toLocaleString(lang === 'en' ? 'en-GB' : 'sv-SE', {
@@ -110,10 +111,19 @@ async function sendConfirmation(tx: DbOrTx, entry: repo.EntryRow, projectName: s
   await schedule(tx, entry.project_id, { step: 'confirm_expire', entry_id: entry.id }, expires);
 }
 
+/**
+ * A new token for the buyer's own page (the earlier link stops working), for a mail that
+ * carries it as its secret with `pageLink` (offers, ADR 042, mail one too).
+ */
+export async function issuePageToken(tx: DbOrTx, entryId: number): Promise<string> {
+  const token = newToken();
+  await repo.updateEntry(tx, entryId, { page_token_hash: hash(token) });
+  return token;
+}
+
 /** A new link to the buyer's own page (the earlier one stops working), mailed. */
 async function sendPageLink(tx: DbOrTx, entry: repo.EntryRow, projectName: string, config: AppConfig) {
-  const token = newToken();
-  await repo.updateEntry(tx, entry.id, { page_token_hash: hash(token) });
+  const token = await issuePageToken(tx, entry.id);
   await enqueueMail(tx, {
     to: entry.email,
     lang: languageOf(entry.lang),
@@ -409,7 +419,7 @@ export async function resendLink(db: Db, config: AppConfig, projectId: number, e
 }
 
 /** The entry a page token opens (any status until it is erased), locked for the change that follows. */
-async function byPageToken(tx: DbOrTx, token: string): Promise<repo.EntryRow> {
+export async function byPageToken(tx: DbOrTx, token: string): Promise<repo.EntryRow> {
   const entry = await repo.findByToken(tx, 'page_token_hash', hash(token));
   const settled = entry && (await settleOverdue(tx, entry));
   if (!settled) throw linkRefused();

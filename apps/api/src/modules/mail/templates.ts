@@ -38,7 +38,8 @@ export interface HoldMailParams {
   email: string;
   project: string;
   bostad: string;
-  kind: 'reservation' | 'booking';
+  /** A first-come checkout hold reads as a reservation. */
+  kind: 'reservation' | 'booking' | 'checkout';
   until: string;
   /** The back-office holds board (broker mail only). */
   link?: string;
@@ -229,6 +230,58 @@ export const MAIL_TEMPLATES = {
         'Hela listan finns i Planvy.',
       ],
       { href: params.link, label: 'Öppna projektet i Planvy' },
+    );
+  },
+  /** An offer of a home in a release (ADR 042): answer on Min sida by the deadline. */
+  release_offer: (
+    lang: Language,
+    params: { name: string; project: string; release: string; bostad: string; until: string; link: string },
+  ): RenderedMail => {
+    if (lang === 'en') {
+      return layout(
+        `You are offered ${params.bostad} in ${params.project}: answer by ${params.until}`,
+        [
+          `Hello ${params.name},`,
+          `In ${params.release} of ${params.project} apartment ${params.bostad} is offered to you. Accept or decline on your page by ${params.until}; after that it passes to the next person in line.`,
+          'If you accept, the home is reserved for you and the broker will contact you.',
+        ],
+        { href: params.link, label: 'Answer on my page' },
+      );
+    }
+    return layout(
+      `Du erbjuds ${params.bostad} i ${params.project}: svara senast ${params.until}`,
+      [
+        `Hej ${params.name},`,
+        `I ${params.release} i ${params.project} erbjuds du bostad ${params.bostad}. Tacka ja eller nej på din sida senast ${params.until}; därefter går den vidare till nästa person i kön.`,
+        'Tackar du ja reserveras bostaden åt dig och mäklaren hör av sig.',
+      ],
+      { href: params.link, label: 'Svara på Min sida' },
+    );
+  },
+  /** A first-come checkout (ADR 042): the one-time link that reserves the home for a few minutes. */
+  checkout_confirm: (
+    lang: Language,
+    params: { project: string; bostad: string; minutes: number; link: string },
+  ): RenderedMail => {
+    if (lang === 'en') {
+      return layout(
+        `Reserve ${params.bostad} in ${params.project}`,
+        [
+          'Hello,',
+          `Open the link and press the button to reserve apartment ${params.bostad} in ${params.project} for ${params.minutes} minutes. The link works once, within 30 minutes, as long as nobody has reserved the home before you.`,
+          'If you did not ask for this, ignore this message.',
+        ],
+        { href: params.link, label: 'Reserve the home' },
+      );
+    }
+    return layout(
+      `Reservera ${params.bostad} i ${params.project}`,
+      [
+        'Hej,',
+        `Öppna länken och tryck på knappen för att reservera bostad ${params.bostad} i ${params.project} i ${params.minutes} minuter. Länken fungerar en gång, inom 30 minuter, så länge ingen har reserverat bostaden före dig.`,
+        'Har du inte bett om detta kan du bortse från meddelandet.',
+      ],
+      { href: params.link, label: 'Reservera bostaden' },
     );
   },
   hold_placed: (lang: Language, params: HoldMailParams): RenderedMail => {

@@ -12,6 +12,7 @@ import { webhookKind } from '../webhooks/webhooks';
 import { dueHandler, INTEREST_KIND } from '../interest/service';
 import { HOLD_DUE_KIND, holdDueKind } from '../holds/service';
 import { RELEASE_DUE_KIND, releaseDueKind } from '../releases/service';
+import { OFFER_DUE_KIND, offerDueKind } from '../releases/offers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +44,7 @@ export const outboxPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) =>
       [INTEREST_KIND]: { send: dueHandler(opts.db, app.config) },
       [HOLD_DUE_KIND]: holdDueKind(opts.db, { dayMs: app.config.holdDayMs, appUrl: app.config.appUrl }),
       [RELEASE_DUE_KIND]: releaseDueKind(opts.db),
+      [OFFER_DUE_KIND]: offerDueKind(opts.db, { dayMs: app.config.holdDayMs, appUrl: app.config.appUrl }),
     },
     app.config.outbox,
     app.log,

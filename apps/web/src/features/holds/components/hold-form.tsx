@@ -16,7 +16,7 @@ import {
   HOLD_MAX_DAYS,
   isAvailableStatus,
   type Apartment,
-  type HoldKind,
+  type PlaceableHoldKind,
   type Language,
 } from '@planvy/shared';
 import { errorMessage } from '../../../lib/error-message';
@@ -59,7 +59,7 @@ export function HoldForm({
   const { t, i18n } = useTranslation();
   const place = usePlaceHold(projectId, onChanged);
   const [apartment, setApartment] = useState<string | null>(apartmentId ? String(apartmentId) : null);
-  const [kind, setKind] = useState<HoldKind>('reservation');
+  const [kind, setKind] = useState<PlaceableHoldKind>('reservation');
   const [days, setDays] = useState<number | string>(defaultDays);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
