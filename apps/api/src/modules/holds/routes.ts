@@ -19,7 +19,7 @@ const itemParams = projectIdParams.extend({ id: idParams.shape.id });
 /** v1: /holds/{projectId}/…, a project's reservations and bookings (ADR 035). */
 export const holdRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = (action: PolicyAction) => ({ action, project: 'param:projectId' }) as const;
-  const cfg: holds.HoldConfig = { dayMs: app.config.holdDayMs, appUrl: app.config.appUrl };
+  const cfg = holds.holdConfig(app.config);
 
   app.get(
     '/holds/:projectId',

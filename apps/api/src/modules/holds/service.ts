@@ -32,6 +32,11 @@ export interface HoldConfig {
   appUrl: string;
 }
 
+export const holdConfig = (config: { holdDayMs: number; appUrl: string }): HoldConfig => ({
+  dayMs: config.holdDayMs,
+  appUrl: config.appUrl,
+});
+
 export { HOLD_DUE_KIND } from './repository';
 
 /** A due time of one hold, for the expiry it was written for (an extension writes new ones). */

@@ -10,7 +10,7 @@ import { OUTBOX_CHANNEL, pruneEnded } from './repository';
 import { WEBHOOK_KIND } from '../webhooks/repository';
 import { webhookKind } from '../webhooks/webhooks';
 import { dueHandler, INTEREST_KIND } from '../interest/service';
-import { HOLD_DUE_KIND, holdDueKind } from '../holds/service';
+import { HOLD_DUE_KIND, holdConfig, holdDueKind } from '../holds/service';
 import { RELEASE_DUE_KIND, releaseDueKind } from '../releases/service';
 import { OFFER_DUE_KIND, offerDueKind } from '../releases/offers';
 
@@ -42,9 +42,9 @@ export const outboxPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) =>
       [MAIL_KIND]: { send: mailHandler(transport, app.config.mail.from) },
       [WEBHOOK_KIND]: webhookKind(opts.db, app.config.webhooks),
       [INTEREST_KIND]: { send: dueHandler(opts.db, app.config) },
-      [HOLD_DUE_KIND]: holdDueKind(opts.db, { dayMs: app.config.holdDayMs, appUrl: app.config.appUrl }),
-      [RELEASE_DUE_KIND]: releaseDueKind(opts.db),
-      [OFFER_DUE_KIND]: offerDueKind(opts.db, { dayMs: app.config.holdDayMs, appUrl: app.config.appUrl }),
+      [HOLD_DUE_KIND]: holdDueKind(opts.db, holdConfig(app.config)),
+      [RELEASE_DUE_KIND]: releaseDueKind(opts.db, holdConfig(app.config)),
+      [OFFER_DUE_KIND]: offerDueKind(opts.db, holdConfig(app.config)),
     },
     app.config.outbox,
     app.log,

@@ -15,7 +15,8 @@ import { DbLimiter } from '../../lib/rate-limiter';
 import { formatUntil, holdIn, isUniqueViolation, type HoldConfig } from '../holds/service';
 import { openHoldOf } from '../holds/repository';
 import { enqueueMail, SECRET_MARK } from '../mail/mail';
-import { findRelease, lockRelease, type ReleaseRow } from './offers';
+import { lockRelease } from './offers';
+import { findRelease, type ReleaseRow } from './repository';
 
 /**
  * First come (ADR 042): at the public time a buyer asks for a home of a first-come release

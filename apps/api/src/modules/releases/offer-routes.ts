@@ -14,7 +14,7 @@ import {
 import { HttpError } from '../../lib/http-error';
 import { checkedRow } from '../../plugins/access';
 import { checkedProjectView } from '../../plugins/public-view-freshness';
-import type { HoldConfig } from '../holds/service';
+import { holdConfig } from '../holds/service';
 import { byPageToken } from '../interest/service';
 import { CheckoutLimits, CheckoutLinks, confirmCheckout, openCheckouts, requestCheckout } from './checkout';
 import * as offers from './offers';
@@ -24,14 +24,9 @@ const releaseParams = z.object({ id: idParams.shape.id });
 const offerParams = releaseParams.extend({ offerId: idParams.shape.id });
 const langQuery = z.object({ lang: z.enum(['sv', 'en']).default('sv') });
 
-const holdConfig = (app: { config: { holdDayMs: number; appUrl: string } }): HoldConfig => ({
-  dayMs: app.config.holdDayMs,
-  appUrl: app.config.appUrl,
-});
-
 /** /{admin|client}/releases/:id/…: the launch console and answering offers for a buyer (ADR 042). */
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cfg = holdConfig(app);
+  const cfg = holdConfig(app.config);
 
   app.get(
     '/releases/:id/console',
@@ -229,7 +224,7 @@ const tokenForm = z.object({
  * the link reserves nothing) and the answer to an offer from Min sida (interest pages, ADR 036).
  */
 export const offerPageRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, opts) => {
-  const cfg = holdConfig(app);
+  const cfg = holdConfig(app.config);
   const links = new CheckoutLinks(opts.secret);
   const hide = { hide: true };
 

@@ -21,7 +21,6 @@ import {
   releaseApartments,
   releaseOffers,
   releaseRuns,
-  releases,
   releaseWishes,
   users,
 } from '../../db/schema';
@@ -37,6 +36,9 @@ import { enqueueMany, type NewOutboxMessage } from '../outbox/repository';
 import type { Caller } from '../projects/service';
 import { readSettings } from '../settings/repository';
 import { emitWebhookEvents } from '../webhooks/webhooks';
+import { findRelease, type ReleaseRow } from './repository';
+
+export type { ReleaseRow };
 
 /**
  * Offers of a release (ADR 042). The approved run's allocations become pending offers with a
@@ -50,7 +52,6 @@ import { emitWebhookEvents } from '../webhooks/webhooks';
 /** The outbox kind of an offer's deadline. */
 export const OFFER_DUE_KIND = 'offer_due';
 
-export type ReleaseRow = typeof releases.$inferSelect;
 type OfferRow = typeof releaseOffers.$inferSelect;
 type RunRow = typeof releaseRuns.$inferSelect;
 
@@ -60,14 +61,9 @@ const offerNotFound = () => new HttpError(404, serverMessage('offerNotFound'));
 /** An hour as long as a hold's day makes it (HOLD_DAY_SECONDS shortens both for tests, ADR 035). */
 export const hourMs = (cfg: HoldConfig) => cfg.dayMs / 24;
 
-export async function findRelease(db: DbOrTx, id: number): Promise<ReleaseRow | undefined> {
-  const [row] = await db.select().from(releases).where(eq(releases.id, id));
-  return row;
-}
-
 /** The release, locked: every change to its offers is taken one at a time. */
 export async function lockRelease(db: DbOrTx, id: number): Promise<ReleaseRow> {
-  const [row] = await db.select().from(releases).where(eq(releases.id, id)).for('update');
+  const row = await findRelease(db, id, undefined, true);
   if (!row) throw releaseNotFound();
   return row;
 }

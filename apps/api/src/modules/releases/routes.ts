@@ -17,6 +17,7 @@ import {
 import { checkedProject } from '../../plugins/access';
 import type { AuditSpec } from '../../plugins/audit';
 import { checkedProjectView } from '../../plugins/public-view-freshness';
+import { holdConfig } from '../holds/service';
 import * as service from './service';
 
 const tags = ['releases'];
@@ -216,6 +217,7 @@ export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
         checkedProject(request),
         request.params.id,
         request.body,
+        holdConfig(app.config),
       ),
     }),
   );
@@ -246,6 +248,7 @@ export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           paused,
           request.body.version,
+          holdConfig(app.config),
         ),
       }),
     );
@@ -290,7 +293,8 @@ export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: releaseRunResponseSchema },
       },
     },
-    async (request) => service.run(app.db, request.auth, checkedProject(request), request.params.id),
+    async (request) =>
+      service.run(app.db, request.auth, checkedProject(request), request.params.id, holdConfig(app.config)),
   );
 
   app.post(
@@ -317,7 +321,14 @@ export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.approve(app.db, request.auth, checkedProject(request), request.params.id, request.body.version),
+      service.approve(
+        app.db,
+        request.auth,
+        checkedProject(request),
+        request.params.id,
+        request.body.version,
+        holdConfig(app.config),
+      ),
   );
 };
 

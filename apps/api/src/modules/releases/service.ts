@@ -25,6 +25,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError, conflict, invalid } from '../../lib/http-error';
 import { insertAuditEntry } from '../audit/repository';
+import type { HoldConfig } from '../holds/service';
 import { effectiveStatus } from '../interest/repository';
 import type { OutboxKind } from '../outbox/loop';
 import { enqueue } from '../outbox/repository';
@@ -319,6 +320,7 @@ async function transition(
   row: repo.ReleaseRow,
   to: ReleaseState,
   by: Mover,
+  cfg: HoldConfig,
 ): Promise<repo.ReleaseRow> {
   const values: Partial<repo.ReleaseInsert> = { state: to };
   if (to === 'wishes_open' && row.seed === null) {
@@ -352,7 +354,7 @@ async function transition(
       route: 'timer release_due',
     });
   }
-  await onEnterReleaseState(tx, updated, to);
+  await onEnterReleaseState(tx, updated, to, { cfg, caller: 'caller' in by ? by.caller : null });
   return updated;
 }
 
@@ -367,6 +369,7 @@ export async function step(
   project: Project,
   id: number,
   input: { from: ReleaseState; version: number },
+  cfg: HoldConfig,
 ): Promise<Release> {
   return db.transaction(async (tx) => {
     const row = await locked(tx, project.id, id);
@@ -381,7 +384,7 @@ export async function step(
       const ids = (await repo.apartmentIdsOf(tx, [row.id])).get(row.id) ?? [];
       if (ids.length === 0) throw invalid('apartment_ids', serverMessage('releaseNoApartments'));
     }
-    return releaseOut(tx, await transition(tx, row, to, { caller }));
+    return releaseOut(tx, await transition(tx, row, to, { caller }, cfg));
   });
 }
 
@@ -391,6 +394,7 @@ export async function setPaused(
   id: number,
   paused: boolean,
   version: number | undefined,
+  cfg: HoldConfig,
 ): Promise<Release> {
   return db.transaction(async (tx) => {
     const row = await locked(tx, project.id, id);
@@ -401,7 +405,7 @@ export async function setPaused(
       const due = releaseStepDueAt(updated.mode, updated.state, timesOf(updated));
       const next = nextReleaseState(updated.mode, updated.state);
       if (due !== null && next !== null && Date.parse(due) <= Date.now())
-        updated = await transition(tx, updated, next, { timer: true });
+        updated = await transition(tx, updated, next, { timer: true }, cfg);
       else await enqueueDue(tx, updated);
     }
     return releaseOut(tx, updated);
@@ -419,7 +423,7 @@ interface ReleaseDuePayload {
  * The timer (ADR 040): a row for a state the release has left, a time that moved later, or a
  * paused release does nothing (resuming moves what fell due).
  */
-export function releaseDueKind(db: Db): OutboxKind {
+export function releaseDueKind(db: Db, cfg: HoldConfig): OutboxKind {
   return {
     send: async (outboxRow) => {
       const p = outboxRow.payload as unknown as ReleaseDuePayload;
@@ -429,7 +433,7 @@ export function releaseDueKind(db: Db): OutboxKind {
         const due = releaseStepDueAt(row.mode, row.state, timesOf(row));
         const next = nextReleaseState(row.mode, row.state);
         if (due === null || next === null || Date.parse(due) > Date.now()) return;
-        await transition(tx, row, next, { timer: true });
+        await transition(tx, row, next, { timer: true }, cfg);
       });
     },
   };
@@ -495,7 +499,13 @@ export async function buildInput(tx: DbOrTx, row: repo.ReleaseRow): Promise<Allo
  * approval): the same seed, the input rebuilt from the frozen wishes, the last unapproved run
  * superseded. The run stores its input, protocol, digest and algorithm version.
  */
-export async function run(db: Db, caller: Caller, project: Project, id: number): Promise<ReleaseRunOut> {
+export async function run(
+  db: Db,
+  caller: Caller,
+  project: Project,
+  id: number,
+  cfg: HoldConfig,
+): Promise<ReleaseRunOut> {
   return db.transaction(async (tx) => {
     const row = await locked(tx, project.id, id);
     if (row.paused) throw conflict(serverMessage('releasePaused'));
@@ -524,7 +534,7 @@ export async function run(db: Db, caller: Caller, project: Project, id: number):
     });
     const updated =
       row.state === 'wishes_closed'
-        ? await transition(tx, row, 'allocated', { caller })
+        ? await transition(tx, row, 'allocated', { caller }, cfg)
         : await repo.updateRelease(tx, row.id, {});
     return { run: await runOut(tx, updated, stored), release: await releaseOut(tx, updated) };
   });
@@ -537,6 +547,7 @@ export async function approve(
   project: Project,
   id: number,
   version: number | undefined,
+  cfg: HoldConfig,
 ): Promise<ReleaseRunOut> {
   return db.transaction(async (tx) => {
     const row = await locked(tx, project.id, id);
@@ -547,7 +558,7 @@ export async function approve(
     if (!current) throw conflict(serverMessage('releaseNoRun'));
     if (current.approved_at) throw conflict(serverMessage('releaseRunApproved'));
     await repo.updateRun(tx, current.id, { approved_at: new Date(), approved_by: caller.id });
-    const updated = await transition(tx, row, 'offers_out', { caller });
+    const updated = await transition(tx, row, 'offers_out', { caller }, cfg);
     const approved = (await repo.currentRun(tx, row.id))!;
     return { run: await runOut(tx, updated, approved), release: await releaseOut(tx, updated) };
   });
