@@ -16,7 +16,9 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { releasePath, type Apartment, type Release } from '@planvy/shared';
+import { paths } from '../../../config/paths';
 import { useCan } from '../../../hooks/use-can';
 import { errorMessage } from '../../../lib/error-message';
 import { useReleaseAction, type ReleaseAction } from '../api/change-release';
@@ -196,6 +198,11 @@ function ReleaseCard({
             </>
           )}
         </Group>
+        {['offers_out', 'public'].includes(release.state) && (
+          <Anchor component={Link} to={paths.releaseConsole(projectId, release.id)} size="sm" fw={600}>
+            {t('releases.consoleLink')}
+          </Anchor>
+        )}
         <Text size="sm">
           {t('releases.apartmentCount', { count: release.apartment_ids.length })} ·{' '}
           {t('releases.rulesVersion', { n: release.rules_version })}
