@@ -449,7 +449,8 @@ export const interestPageRoutes: FastifyPluginAsyncZod = async (app) => {
       reply,
       lang,
       `${T[lang].title}: ${mine.project.name}`,
-      minePage(mine, token, lang, choices, notice, proposal) + (await offersFragment(app.db, mine, token, lang)),
+      minePage(mine, token, lang, choices, notice, proposal) +
+        (await offersFragment(app.db, mine, token, lang)),
     );
   };
 

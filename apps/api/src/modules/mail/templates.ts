@@ -282,6 +282,8 @@ export const MAIL_TEMPLATES = {
         'Har du inte bett om detta kan du bortse från meddelandet.',
       ],
       { href: params.link, label: 'Reservera bostaden' },
+    );
+  },
   /** After every change of a buyer's ranked wishes in a release (ADR 041): the list in order, and when. */
   release_wishes_receipt: (
     lang: Language,
