@@ -21,7 +21,8 @@ import { addApartment, setSettings, svgDoc, uploadFile, zoneRect } from './suppo
  * it on in the settings tab; a buyer on a phone (390 × 844, touch), in a host page on another
  * origin, registers from an apartment's card; the confirmation mail (DATA_DIR/mail) is opened,
  * the button confirms, and Min sida shows the queue place; the entry is in that client's list
- * and not in another client's.
+ * and not in another client's. Then a release's wish window (ADR 041): the buyer stars two homes,
+ * sends them ranked, confirms, and reorders them on Min sida, each change with a receipt mail.
  */
 let browser: Browser;
 let host: HostPage;
@@ -31,6 +32,7 @@ let clientToken: string;
 let clientLogin: { email: string; password: string };
 let otherClientToken: string;
 let flat: number;
+let flat2: number;
 
 beforeAll(async () => {
   [browser, token] = await Promise.all([launchBrowser(), adminToken()]);
@@ -52,7 +54,18 @@ beforeAll(async () => {
     price: 3_950_000,
     status: 'sale',
   });
-  await uploadFile(token, projectId, 'eken.svg', svgDoc(zoneRect(flat, '1101', 40, 40, 200, 160)));
+  flat2 = await addApartment(token, projectId, {
+    bostad: '1102',
+    rooms: '2',
+    price: 3_100_000,
+    status: 'sale',
+  });
+  await uploadFile(
+    token,
+    projectId,
+    'eken.svg',
+    svgDoc(zoneRect(flat, '1101', 40, 40, 150, 160) + zoneRect(flat2, '1102', 210, 40, 150, 160)),
+  );
   const code = await api<{ code: { full: string } }>('GET', `/api/v1/admin/project/code/${projectId}`, token);
   host = await hostPage(code.body.code.full, { above: 900, below: 900 });
 });
@@ -157,5 +170,89 @@ describe('interest registration', () => {
       },
     ]);
     expect((await api('GET', `/api/v1/client/interest/${projectId}`, otherClientToken)).status).toBe(404);
+  });
+
+  it('a release takes ranked wishes: starred on a phone, sent, confirmed by mail, reordered on Min sida with a receipt', async () => {
+    await setSettings(token, projectId, { interest_enabled: '1' });
+    // The release, through its own API (ADR 040), stepped by hand into its wish window.
+    const hour = 3_600_000;
+    const at = (h: number) => new Date(Date.now() + h * hour).toISOString();
+    type Release = { release: { id: number; version: number; state: string } };
+    let release = (
+      await api<Release>('POST', `/api/v1/admin/releases/${projectId}`, token, {
+        name: 'Släpp 1',
+        mode: 'queue',
+        max_wishes: 3,
+        show_demand: true,
+        wishes_open_at: at(1),
+        wishes_close_at: at(48),
+        public_at: at(72),
+        closes_at: at(240),
+        apartment_ids: [flat, flat2],
+      })
+    ).body.release;
+    for (const from of ['draft', 'scheduled']) {
+      const res = await api<Release>(
+        'POST',
+        `/api/v1/admin/releases/${projectId}/${release.id}/step`,
+        token,
+        {
+          from,
+          version: release.version,
+        },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      release = res.body.release;
+    }
+    expect(release.state).toBe('wishes_open');
+
+    const phone = await browser.newContext({ ...PHONE, locale: 'sv-SE' });
+    const page = await phone.newPage();
+    await page.goto(host.url);
+    await page.locator('iframe').scrollIntoViewIfNeeded();
+    const frame = page.frameLocator('iframe');
+    await frame.locator('#root[data-ready="1"]').waitFor();
+    // Beside the heart on each card of the release; the second choice starred first, then moved.
+    await frame.getByRole('button', { name: 'Lägg till Bostad 1101 i önskelistan' }).tap();
+    await frame.getByRole('button', { name: 'Lägg till Bostad 1102 i önskelistan' }).tap();
+    await frame.getByRole('button', { name: 'Min önskelista (2)' }).tap();
+    const list = frame.getByRole('dialog', { name: 'Min önskelista: Släpp 1' });
+    await list.getByRole('button', { name: 'Flytta Bostad 1102 upp' }).tap();
+    expect(await list.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringContaining('1102'),
+      expect.stringContaining('1101'),
+    ]);
+    await list.getByRole('button', { name: 'Skicka mina önskemål' }).tap();
+    const form = frame.getByRole('dialog', { name: 'Intresseanmälan' });
+    await form.getByText('Dina önskemål i Släpp 1, i den ordning du föredrar dem').waitFor();
+    await form.getByLabel('Namn', { exact: true }).fill('Vera Önskar');
+    await form.getByLabel('E-post', { exact: true }).fill('vera.e2e@example.com');
+    await form.getByRole('checkbox', { name: /intresselistan/ }).check();
+    await form.getByRole('button', { name: 'Skicka anmälan' }).tap();
+    await form.getByText('Tack! Bekräfta via länken vi skickade till vera.e2e@example.com.').waitFor();
+
+    // Confirmed by mail: Min sida shows the two ranked, the first choice first.
+    const mail = await mailTo('vera.e2e@example.com');
+    const link = /https?:\/\/\S+\/interest\/confirm\?token=[\w%-]+/.exec(mail.text ?? '')![0];
+    const mine = await phone.newPage();
+    await mine.goto(link);
+    await mine.getByRole('button', { name: 'Bekräfta' }).tap();
+    const section = mine.getByRole('region', { name: 'Önskelista: Släpp 1' });
+    await section.waitFor();
+    expect(await section.locator('li[data-wish] span').allTextContents()).toEqual(['1102', '1101']);
+    await mailTo('vera.e2e@example.com', (m) => /1\. 1102\s+2\. 1101/.test(m.text ?? ''));
+
+    // A reorder on Min sida (a real form button, named for its home) mails a receipt.
+    await section.getByRole('button', { name: 'Flytta 1101 upp' }).tap();
+    await mine.getByText('Dina önskemål är sparade.').waitFor();
+    expect(
+      await mine
+        .getByRole('region', { name: 'Önskelista: Släpp 1' })
+        .locator('li[data-wish] span')
+        .allTextContents(),
+    ).toEqual(['1101', '1102']);
+    const receipt = await mailTo('vera.e2e@example.com', (m) => /1\. 1101\s+2\. 1102/.test(m.text ?? ''));
+    expect(receipt.subject).toBe('Dina önskemål i Släpp 1, Kv. Eken');
+    await phone.close();
   });
 });

@@ -40,6 +40,7 @@ import { webhookRoutes } from './modules/webhooks/routes';
 import { InterestFormTokens } from './modules/interest/form-token';
 import { interestPageRoutes } from './modules/interest/pages';
 import { interestPublicRoutes, interestRoutes } from './modules/interest/routes';
+import { wishPageRoutes, wishPublicRoutes } from './modules/releases/wish-routes';
 import { InterestLimits } from './modules/interest/service';
 import { holdRoutes } from './modules/holds/routes';
 import { releasePageRoutes } from './modules/releases/pages';
@@ -228,6 +229,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await v1.register(interestPublicRoutes);
       await v1.register(releasePublicRoutes);
       await v1.register(checkoutPublicRoutes, { secret: opts.jwtSecret });
+      await v1.register(wishPublicRoutes);
       await v1.register(liveRoutes);
     },
     { prefix: '/api/v1' },
@@ -248,6 +250,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(interestPageRoutes);
   await app.register(releasePageRoutes);
   await app.register(offerPageRoutes, { secret: opts.jwtSecret });
+  await app.register(wishPageRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   // For load balancers and orchestrators: 200 while the database answers, else 503/507 in the envelope.

@@ -17,6 +17,7 @@ import { hostEvents, interestEvent, type InterestSource } from './host-events';
 import { shareUrl, writeState, type CalcState, type ViewState, type WidgetParams } from './params';
 import type { CompareView } from './compare/compare-view';
 import type { InterestForm } from './components/interest-form';
+import type { WishUi } from './wish-feature';
 import type { InitialPlan, ZoneContext } from './plan-zones';
 import { listColumns } from './list-columns';
 import { useNarrow } from './narrow';
@@ -43,6 +44,8 @@ const NO_FAVOURITES: ReadonlySet<number> = new Set();
 const loadCompare = () => import('./compare/compare-view').then((m) => m.CompareView);
 // The interest form is a chunk of its own, fetched when a buyer first asks for it (ADR 036).
 const loadInterest = () => import('./components/interest-form').then((m) => m.InterestForm);
+// The ranked wish list (ADR 041): a chunk fetched only while a release takes wishes.
+const loadWishes = () => import('./wish-feature');
 
 export interface AppProps {
   view: PublicView;
@@ -83,7 +86,12 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
   const [comparing, setComparing] = useState(false);
   const compareOpener = useRef<HTMLButtonElement>(null);
   const [Interest, setInterest] = useState<typeof InterestForm | null>(null);
-  const [interest, setInterestOpen] = useState<{ source: InterestSource; ids: number[] } | null>(null);
+  const [interest, setInterestOpen] = useState<{
+    source: InterestSource;
+    ids: number[];
+  } | null>(null);
+  // The release taking ranked wishes (ADR 041) and, once its chunk is here, the wish list's UI.
+  const [Wishes, setWishes] = useState<WishUi | null>(null);
   /** A polite message: the comparison is full, the link was copied. */
   const [notice, setNotice] = useState('');
   const post = useMemo(
@@ -226,6 +234,8 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
     post?.({ type: 'planvy:compare', action: 'open', apartmentId: null, apartmentIds: compareIds });
   };
   const collectsInterest = w.flag('interest_enabled') && !params.preview;
+  const release = collectsInterest ? view.release : undefined;
+  const wishUi = release ? Wishes : null;
   const openInterest = useStable((source: InterestSource, ids: number[]) => {
     if (!Interest)
       loadInterest().then(
@@ -237,6 +247,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
     setInterestOpen({ source, ids });
   });
   const onInterestFor = useStable((id: number) => openInterest('apartment', [id]));
+  const sendWishes = useStable((ids: number[]) => openInterest('wishes', ids));
   const closeInterest = useStable(() => setInterestOpen(null));
   const onInterestSent = useStable((ids: number[]) => {
     if (interest) post?.(interestEvent(interest.source, ids));
@@ -287,6 +298,17 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
     store.current ??= favouriteStore(deviceStorage(), view.project.id);
     setFavourites(store.current.read());
   }, [view.project.id]);
+
+  useEffect(() => {
+    if (!release) return;
+    loadWishes().then(
+      (m) => {
+        m.setup(view.project.id, release, setNotice);
+        setWishes(() => m);
+      },
+      () => undefined,
+    );
+  }, [release, view.project.id]);
 
   useEffect(() => {
     if (!notice) return;
@@ -353,6 +375,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
     compareIds,
     onFavourite,
     onCompare,
+    wishUi,
   };
   const compared = comparing ? compareIds.flatMap((id) => byId.get(id) ?? []) : [];
 
@@ -446,6 +469,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
                       {t('interestFavourites')}
                     </button>
                   )}
+                  {wishUi && <wishUi.WishBar apartments={byId} onSend={sendWishes} />}
                   {compareIds.length > 0 && (
                     <span className="pv-compare-bar">
                       <button
@@ -500,6 +524,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
             calc={calc}
             onCalc={setCalc}
             onInterest={collectsInterest ? onInterestFor : undefined}
+            wishUi={wishUi}
           />
         )}
         {interest && Interest && (
@@ -509,6 +534,7 @@ export function App({ view, params, widget: w, zoneContext, initialPlan, onReady
             initial={interest.ids}
             onClose={closeInterest}
             onSent={onInterestSent}
+            release={interest.source === 'wishes' && release ? release : undefined}
           />
         )}
         {comparing && Compare && compared.length > 0 && (

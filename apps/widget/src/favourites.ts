@@ -42,13 +42,23 @@ export function deviceStorage(): Storage | null {
 }
 
 export interface FavouriteStore {
+  /** In the order added (a wish list's order is its ranking). */
   read(): ReadonlySet<number>;
   /** Adds or removes one id and returns the new set (a new object, for rendering). */
   toggle(id: number): ReadonlySet<number>;
+  /** Replaces the whole list, in this order. */
+  write(ids: readonly number[]): ReadonlySet<number>;
 }
 
-export function favouriteStore(storage: Storage | null, projectId: number): FavouriteStore {
-  const key = favouritesKey(projectId);
+/**
+ * The favourites of a project; with another `key`, any list of ids kept the same way (the
+ * ranked wish list of a release, ADR 041: `wishesKey`).
+ */
+export function favouriteStore(
+  storage: Storage | null,
+  projectId: number,
+  key = favouritesKey(projectId),
+): FavouriteStore {
   let ids: ReadonlySet<number> | null = null;
   /** Set once the storage refused a write: from then on the page's copy is the truth. */
   let memoryOnly = storage === null;
@@ -61,6 +71,16 @@ export function favouriteStore(storage: Storage | null, projectId: number): Favo
     }
     return new Set(parseFavourites(raw));
   };
+  const save = (next: Set<number>) => {
+    ids = next;
+    try {
+      if (next.size === 0) storage?.removeItem(key);
+      else storage?.setItem(key, JSON.stringify([...next]));
+    } catch {
+      memoryOnly = true; // quota or private mode: kept for this page only
+    }
+    return next;
+  };
   return {
     read: () => (ids ??= load()),
     toggle(id) {
@@ -68,14 +88,11 @@ export function favouriteStore(storage: Storage | null, projectId: number): Favo
       const next = new Set(memoryOnly ? (ids ?? []) : load());
       if (next.has(id)) next.delete(id);
       else next.add(id);
-      ids = next;
-      try {
-        if (next.size === 0) storage?.removeItem(key);
-        else storage?.setItem(key, JSON.stringify([...next]));
-      } catch {
-        memoryOnly = true; // quota or private mode: kept for this page only
-      }
-      return next;
+      return save(next);
     },
+    write: (list) => save(new Set(list)),
   };
 }
+
+/** Where a release's ranked wish list is kept on this device (ADR 041). */
+export const wishesKey = (projectId: number, releaseId: number) => `planvy:wishes:${projectId}:${releaseId}`;

@@ -55,8 +55,8 @@ export type HostEvent =
   /** A registration of interest was sent (ADR 036): where from and which apartments, never who. */
   | (HostEventBase<'planvy:interest'> & { source: InterestSource; apartmentIds: number[] });
 
-/** Where the buyer opened the interest form: the header, an apartment's card, or the favourites. */
-export type InterestSource = 'project' | 'apartment' | 'favourites';
+/** Where the buyer opened the interest form: the header, an apartment's card, the favourites, or the wish list (ADR 041). */
+export type InterestSource = 'project' | 'apartment' | 'favourites' | 'wishes';
 
 /**
  * The host event for a sent registration, built from ids alone: the name, address, phone and

@@ -88,6 +88,11 @@ export const SERVER_MESSAGES = {
   interestUnknownApartment: 'An apartment named is not in this project',
   tooManyInterest: 'Too many registrations. Try again later.',
   interestEnded: 'This registration has ended: it can no longer be changed',
+  // Ranked wishes in a release (ADR 041).
+  wishReleaseUnknown: 'The release is not in this project',
+  wishesClosed: 'This release does not take wishes now',
+  wishesTooMany: 'At most {{n}} wishes in this release',
+  wishNotInRelease: 'An apartment named is not in this release',
   statisticsOff: 'Statistics are not enabled for this user',
   foreignApartments: 'Some apartments do not belong to this project',
   foreignBuilding: 'The building number does not belong to this project',

@@ -9,7 +9,7 @@ import pkg from '../package.json' with { type: 'json' };
  * place in this list whether it may pull in zod: the widget bundles only the zod-free ones
  * (its lint rule takes the others' types only).
  */
-const ZOD_EXPORTS = ['.', './public-view', './live-events'];
+const ZOD_EXPORTS = ['.', './public-view', './live-events', './release-wishes'];
 
 const root = path.join(import.meta.dirname, '..');
 

@@ -37,3 +37,4 @@ export * from './allocation';
 export * from './release-states';
 export * from './releases';
 export * from './release-offers';
+export * from './release-wishes';

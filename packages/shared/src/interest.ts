@@ -10,6 +10,7 @@ import {
   CONSENT_METHODS,
   type ConsentPurpose,
 } from './interest-rules';
+import { mineReleaseSchema, wishListField } from './release-wishes';
 import { LIMITS } from './users';
 
 /**
@@ -63,23 +64,31 @@ const preferencesOut = z.object({
 });
 
 /** POST /public/view/{projectId}/interest: the widget's form. */
-export const interestSubmitSchema = interestPreferencesSchema.extend({
-  name: nameField,
-  email: emailField,
-  phone: phoneField.optional(),
-  lang: z.enum(['sv', 'en']).default('sv'),
-  consents: z.object({
-    /** Required: without it there is no list to be on. */
-    interest_list: z.literal(true, { error: 'The interest list consent is required' }),
-    interest_list_version: consentVersionField('interest_list'),
-    newsletter: z.boolean().default(false),
-    newsletter_version: consentVersionField('newsletter').optional(),
-  }),
-  /** From GET …/interest/form: when the form was shown, signed by the server. */
-  form_token: z.string().max(200),
-  /** The honeypot: a field people never see. Anything in it marks a script. */
-  website: z.string().max(500).optional(),
-});
+export const interestSubmitSchema = interestPreferencesSchema
+  .extend({
+    name: nameField,
+    email: emailField,
+    phone: phoneField.optional(),
+    lang: z.enum(['sv', 'en']).default('sv'),
+    consents: z.object({
+      /** Required: without it there is no list to be on. */
+      interest_list: z.literal(true, { error: 'The interest list consent is required' }),
+      interest_list_version: consentVersionField('interest_list'),
+      newsletter: z.boolean().default(false),
+      newsletter_version: consentVersionField('newsletter').optional(),
+    }),
+    /** From GET …/interest/form: when the form was shown, signed by the server. */
+    form_token: z.string().max(200),
+    /** The honeypot: a field people never see. Anything in it marks a script. */
+    website: z.string().max(500).optional(),
+    /** Ranked wishes in a release that takes them (ADR 041): apartments of that release, first choice first. */
+    release_id: idField.optional(),
+    wishes: wishListField.optional(),
+  })
+  .refine((b) => b.wishes === undefined || b.release_id !== undefined, {
+    error: 'Wishes need the release they are for',
+    path: ['release_id'],
+  });
 export type InterestSubmit = z.input<typeof interestSubmitSchema>;
 
 export const interestFormTokenSchema = z.object({ form_token: z.string() });
@@ -120,6 +129,8 @@ export const interestMineSchema = z.object({
       expires_at: z.string(),
     }),
   ),
+  /** The releases of the project in which the buyer wishes or can wish (ADR 041). */
+  releases: z.array(mineReleaseSchema),
 });
 export type InterestMine = z.infer<typeof interestMineSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from './ids';
 import { PROJECT_TYPES, projectSettingsSchema } from './projects';
+import { publicReleaseSchema } from './release-wishes';
 
 /**
  * What the public widget receives for a project: enough to draw it and nothing
@@ -71,6 +72,11 @@ export const publicViewSchema = z.object({
   buildings: z.array(z.object({ id: z.number().int(), label: z.string() })),
   /** In order; empty unless show_sun_study is on. */
   sun_study: z.array(publicSunStudySchema),
+  /**
+   * The release taking ranked wishes now (wishes_open and not paused; the one closing first),
+   * absent otherwise (ADR 041). Its demand only when the release shows it: counts, never who.
+   */
+  release: publicReleaseSchema.optional(),
 });
 export type PublicView = z.infer<typeof publicViewSchema>;
 

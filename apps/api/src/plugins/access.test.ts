@@ -40,6 +40,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/v1/public/interest/me/data',
   // A release's protocol (ADR 039/040): anyone may re-run the draw.
   'GET /api/v1/public/releases/:id/protocol',
+  // Ranked wishes in a release (ADR 041), by the same token.
+  'PUT /api/v1/public/interest/me/releases/:releaseId/wishes',
   'GET /api/docs',
   'GET /api/health',
 ]);

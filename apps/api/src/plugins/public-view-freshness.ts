@@ -12,6 +12,8 @@ import { checkedProjectId } from './access';
  *   config: { publicView: false }                       // never changes the widget (users, login)
  *   config: { publicView: fromParam('projectId') }      // changes that project's view
  *   config: { publicView: checkedProjectView }         // the project the access hook checked (plugins/access.ts)
+ *   config: { publicView: fromHandler }                // the handler sets request.publicViewProject when
+ *                                                      // it changed a view (known only from the data, e.g. a token)
  */
 export type ProjectLookup = (
   request: FastifyRequest,
@@ -46,6 +48,9 @@ export const fromParam =
   (name: string): ProjectLookup =>
   (request) =>
     positive((request.params as Record<string, unknown> | undefined)?.[name]);
+
+/** Decided by the handler: it sets `request.publicViewProject` once it knows the view changed. */
+export const fromHandler: ProjectLookup = () => undefined;
 
 /** The project the access hook checked: of the row the path names, or named in the body (v2 routes). */
 export const checkedProjectView: ProjectLookup = (request) => checkedProjectId(request);

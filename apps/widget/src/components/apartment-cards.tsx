@@ -3,6 +3,7 @@ import { memo } from '../memo';
 import type { PublicApartment } from '@planvy/shared/public-view';
 import type { SortKey } from '../apartment-order';
 import { useWidget } from '../widget-context';
+import type { WishUi } from '../wish-feature';
 import type { Column } from '../list-columns';
 import type { ListProps } from './apartment-table';
 import { ApartmentTools } from './apartment-tools';
@@ -19,6 +20,7 @@ interface CardProps {
   onOpen: (id: number, opener: Element) => void;
   onFavourite: (id: number) => void;
   onCompare: (id: number) => void;
+  wishUi: WishUi | null;
 }
 
 const Card = memo(function Card(props: CardProps) {
@@ -48,6 +50,7 @@ const Card = memo(function Card(props: CardProps) {
             </span>
           ))}
         </span>
+        {props.wishUi && <props.wishUi.Demand id={a.id} />}
       </button>
       <ApartmentTools
         apartment={a}
@@ -55,6 +58,7 @@ const Card = memo(function Card(props: CardProps) {
         compared={props.compared}
         onFavourite={props.onFavourite}
         onCompare={props.onCompare}
+        wishUi={props.wishUi}
         named
       />
     </li>
@@ -110,6 +114,7 @@ export function ApartmentCards(props: ListProps) {
             onOpen={props.onOpen}
             onFavourite={props.onFavourite}
             onCompare={props.onCompare}
+            wishUi={props.wishUi}
           />
         ))}
       </ul>

@@ -3,6 +3,7 @@ import { shownValue } from '@planvy/shared/apartment-fields';
 import { linkHref } from '@planvy/shared/web-links';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useWidget } from '../widget-context';
+import type { WishUi } from '../wish-feature';
 import { calcTranslator } from '../calculator/calc-i18n';
 import type { CostPanel as CostPanelType } from '../calculator/cost-panel';
 import { monthlyEstimate } from '../calculator/estimate';
@@ -43,6 +44,8 @@ export interface ApartmentPanelProps {
   /** "Räkna själv" (ADR 037): null while closed; the card gives way to it while open. */
   calc: CalcState | null;
   onCalc: (next: CalcState | null) => void;
+  /** The wish list's UI while a release takes wishes (ADR 041). */
+  wishUi?: WishUi | null;
 }
 
 const loadCostPanel = () => import('../calculator/cost-panel').then((m) => m.CostPanel);
@@ -141,7 +144,9 @@ export function ApartmentPanel(props: ApartmentPanelProps) {
         compared={props.compared}
         onFavourite={props.onFavourite}
         onCompare={props.onCompare}
+        wishUi={props.wishUi}
       />
+      {props.wishUi && <props.wishUi.Demand id={a.id} />}
       {facts.length > 0 && (
         <dl className="pv-facts">
           {facts.map(([label, value]) => (

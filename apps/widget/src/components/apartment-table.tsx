@@ -3,6 +3,7 @@ import type { PublicApartment } from '@planvy/shared/public-view';
 import type { SortKey, SortState } from '../apartment-order';
 import type { Column } from '../list-columns';
 import { useWidget } from '../widget-context';
+import type { WishUi } from '../wish-feature';
 import { ApartmentTools } from './apartment-tools';
 import { StatusBadge } from './status-badge';
 
@@ -17,6 +18,7 @@ interface RowProps {
   onOpen: (id: number, opener: Element) => void;
   onFavourite: (id: number) => void;
   onCompare: (id: number) => void;
+  wishUi: WishUi | null;
 }
 
 /** Memoised: hovering one row re-renders two rows, not a thousand. */
@@ -56,6 +58,7 @@ const Row = memo(function Row(props: RowProps) {
           compared={props.compared}
           onFavourite={props.onFavourite}
           onCompare={props.onCompare}
+          wishUi={props.wishUi}
           named
         />
       </td>
@@ -79,6 +82,8 @@ export interface ListProps {
   compareIds: readonly number[];
   onFavourite: (id: number) => void;
   onCompare: (id: number) => void;
+  /** The wish list's UI while a release takes wishes (ADR 041), null otherwise. */
+  wishUi: WishUi | null;
 }
 
 /** The classic list: a sortable table, scrolling sideways inside its own box on phones. */
@@ -134,6 +139,7 @@ export function ApartmentTable(props: ListProps) {
               onOpen={props.onOpen}
               onFavourite={props.onFavourite}
               onCompare={props.onCompare}
+              wishUi={props.wishUi}
             />
           ))}
         </tbody>

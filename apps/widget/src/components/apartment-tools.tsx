@@ -1,5 +1,6 @@
 import type { PublicApartment } from '@planvy/shared/public-view';
 import { useWidget } from '../widget-context';
+import type { WishUi } from '../wish-feature';
 
 export interface ToolsProps {
   apartment: PublicApartment;
@@ -9,6 +10,8 @@ export interface ToolsProps {
   onCompare: (id: number) => void;
   /** In the panel the dialog names the apartment; in lists each button names it. */
   named?: boolean;
+  /** The wish list's UI while a release takes wishes (ADR 041): the star beside the heart. */
+  wishUi?: WishUi | null;
 }
 
 /**
@@ -23,6 +26,7 @@ export function ApartmentTools({
   onFavourite,
   onCompare,
   named,
+  wishUi,
 }: ToolsProps) {
   const w = useWidget();
   const name = `${w.bostadLabel} ${a.bostad}`;
@@ -54,6 +58,7 @@ export function ApartmentTools({
         <span aria-hidden="true">⇄</span>
         {!named && ` ${w.t('compare')}`}
       </button>
+      {wishUi && <wishUi.WishButton apartment={a} named={named} />}
     </span>
   );
 }

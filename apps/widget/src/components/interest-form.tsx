@@ -16,6 +16,8 @@ export interface InterestFormProps {
   onClose: () => void;
   /** The registration was taken: the apartment ids it named, for the host event (never who). */
   onSent: (apartmentIds: number[]) => void;
+  /** Sent from the wish list (ADR 041): the ranked homes are the wishes in this release. */
+  release?: { id: number; name: string; max_wishes: number };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -32,7 +34,14 @@ const numbers = (text: string) =>
  * honeypot); and the server's signed stamp of when the form was shown, so a form sent
  * faster than a person types is refused. The buyer confirms by the mailed link.
  */
-export function InterestForm({ projectId, apartments, initial, onClose, onSent }: InterestFormProps) {
+export function InterestForm({
+  projectId,
+  apartments,
+  initial,
+  onClose,
+  onSent,
+  release,
+}: InterestFormProps) {
   const w = useWidget();
   const { lang } = w;
   const t = interestTranslator(lang);
@@ -42,7 +51,9 @@ export function InterestForm({ projectId, apartments, initial, onClose, onSent }
   const [rooms, setRooms] = useState('');
   const [maxPrice, setMaxPrice] = useState('');
   const [ranked, setRanked] = useState<number[]>(() =>
-    initial.filter((id) => apartments.has(id)).slice(0, INTEREST_RULES.maxRankedApartments),
+    initial
+      .filter((id) => apartments.has(id))
+      .slice(0, release?.max_wishes ?? INTEREST_RULES.maxRankedApartments),
   );
   const [listConsent, setListConsent] = useState(false);
   const [newsletter, setNewsletter] = useState(false);
@@ -90,6 +101,7 @@ export function InterestForm({ projectId, apartments, initial, onClose, onSent }
         rooms: [...new Set(numbers(rooms))],
         max_price: maxPrice.trim() && Number.isSafeInteger(price) ? price : null,
         apartment_ids: ranked,
+        ...(release ? { release_id: release.id, wishes: ranked } : {}),
         consents: {
           interest_list: true,
           interest_list_version: CURRENT_CONSENT.interest_list,
@@ -104,7 +116,15 @@ export function InterestForm({ projectId, apartments, initial, onClose, onSent }
         onSent(ranked);
         return;
       }
-      setError(t(status === 429 ? 'interestTooMany' : 'interestError'));
+      setError(
+        t(
+          status === 429
+            ? 'interestTooMany'
+            : status === 409 && release
+              ? 'interestWishesClosed'
+              : 'interestError',
+        ),
+      );
     } catch {
       setError(t('interestError'));
     }
@@ -208,7 +228,7 @@ export function InterestForm({ projectId, apartments, initial, onClose, onSent }
             />,
           )}
           <fieldset className="pv-interest-ranked">
-            <legend>{t('interestRanked')}</legend>
+            <legend>{release ? t('interestWishes', { release: release.name }) : t('interestRanked')}</legend>
             {ranked.length === 0 ? (
               <p>{t('interestNoneRanked')}</p>
             ) : (

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { languageOf, z, type InterestMine, type Language } from '../../lib/schemas';
 import { HttpError } from '../../lib/http-error';
+import { fromHandler } from '../../plugins/public-view-freshness';
 import { listApartments } from '../apartments/repository';
 import * as service from './service';
 import { offersFragment } from '../releases/offer-page';
@@ -48,6 +49,27 @@ const T = {
     data: 'Ladda ner mina uppgifter (JSON)',
     consents: 'Dina samtycken',
     given: 'lämnat',
+    wishList: 'Önskelista',
+    wishIntro: 'Rangordna bostäderna i släppet: ditt förstahandsval överst.',
+    wishCount: '{n} av {max} önskemål',
+    wishNone: 'Inga önskemål ännu.',
+    wishCloses: 'Önskefönstret stänger',
+    wishOpenNoClose: 'Önskefönstret är öppet.',
+    wishPaused: 'Släppet är pausat: önskemålen kan inte ändras just nu.',
+    wishFrozen: 'Önskefönstret har stängt. Din lista är låst:',
+    wishUp: 'Flytta {b} upp',
+    wishDown: 'Flytta {b} ned',
+    wishRemove: 'Ta bort {b}',
+    wishAdd: 'Lägg till bostad i önskelistan',
+    wishAddButton: 'Lägg till',
+    wishUpdated: 'Senast ändrad',
+    wishSeed:
+      'Lottningens frö är förseglat: dess SHA-256 publicerades när önskefönstret öppnade och fröet avslöjas efter tilldelningen, så att vem som helst kan köra om lottningen.',
+    wishProposed: 'Önskemål från formuläret, inte sparade än:',
+    wishApply: 'Spara de här önskemålen',
+    wishesSaved: 'Dina önskemål är sparade. Ett kvitto har skickats till din e-post.',
+    wishesClosed: 'Släppet tar inte emot önskemål nu. Din lista är oförändrad.',
+    wishesRefused: 'Önskemålen kunde inte sparas. Din lista är oförändrad.',
   },
   en: {
     confirmTitle: 'Confirm your interest',
@@ -83,6 +105,27 @@ const T = {
     data: 'Download my data (JSON)',
     consents: 'Your consents',
     given: 'given',
+    wishList: 'Wish list',
+    wishIntro: 'Rank the homes of the release: your first choice at the top.',
+    wishCount: '{n} of {max} wishes',
+    wishNone: 'No wishes yet.',
+    wishCloses: 'The wish window closes',
+    wishOpenNoClose: 'The wish window is open.',
+    wishPaused: 'The release is paused: the wishes cannot be changed just now.',
+    wishFrozen: 'The wish window has closed. Your list is locked:',
+    wishUp: 'Move {b} up',
+    wishDown: 'Move {b} down',
+    wishRemove: 'Remove {b}',
+    wishAdd: 'Add a home to the wish list',
+    wishAddButton: 'Add',
+    wishUpdated: 'Last changed',
+    wishSeed:
+      'The draw’s seed is sealed: its SHA-256 was published when the wish window opened, and the seed is revealed after the allocation so that anyone can re-run the draw.',
+    wishProposed: 'Wishes from the form, not saved yet:',
+    wishApply: 'Save these wishes',
+    wishesSaved: 'Your wishes are saved. A receipt has been sent to your e-mail.',
+    wishesClosed: 'The release does not take wishes now. Your list is unchanged.',
+    wishesRefused: 'The wishes could not be saved. Your list is unchanged.',
   },
 } as const;
 
@@ -132,12 +175,101 @@ function send(reply: FastifyReply, lang: Language, title: string, body: string, 
 const hidden = (token: string, lang: Language) =>
   `<input type="hidden" name="token" value="${esc(token)}"><input type="hidden" name="lang" value="${lang}">`;
 
+/** Wishes sent from the widget for a confirmed address, proposed on the page by the mailed link (ADR 041). */
+export interface WishProposalQuery {
+  release: number;
+  wishes: number[];
+}
+
+const fill = (text: string, b: string) => text.replace('{b}', b);
+
+/**
+ * One release's ranked wishes (ADR 041): while it takes wishes, up/down/remove buttons (each a
+ * form, named for its home), an "add" control and the proposal from the widget; after the
+ * window, the frozen list.
+ */
+function releaseSection(
+  r: InterestMine['releases'][number],
+  token: string,
+  lang: Language,
+  live: boolean,
+  proposal: WishProposalQuery | undefined,
+): string {
+  const t = T[lang];
+  const editable = live && r.open;
+  const ids = r.wishes.map((w) => w.id).join(',');
+  const form = (inner: string) =>
+    `<form method="post" action="/interest/my/wishes">${hidden(token, lang)}` +
+    `<input type="hidden" name="release" value="${r.id}"><input type="hidden" name="wishes" value="${ids}">${inner}</form>`;
+  const items = r.wishes
+    .map(
+      (a, i) =>
+        `<li data-wish="${a.id}"><div class="row"><span>${esc(a.bostad)}</span>` +
+        (editable
+          ? form(
+              (i > 0
+                ? `<button class="plain" name="op" value="up:${a.id}" aria-label="${esc(fill(t.wishUp, a.bostad))}">↑</button>`
+                : '') +
+                (i < r.wishes.length - 1
+                  ? `<button class="plain" name="op" value="down:${a.id}" aria-label="${esc(fill(t.wishDown, a.bostad))}">↓</button>`
+                  : '') +
+                `<button class="plain" name="op" value="remove:${a.id}" aria-label="${esc(fill(t.wishRemove, a.bostad))}">✕</button>`,
+            )
+          : '') +
+        `</div></li>`,
+    )
+    .join('');
+  const addable = r.apartments.filter((a) => !r.wishes.some((w) => w.id === a.id));
+  const proposed =
+    editable && proposal?.release === r.id
+      ? proposal.wishes.flatMap((id) => r.apartments.find((a) => a.id === id) ?? []).slice(0, r.max_wishes)
+      : [];
+  const window = r.open
+    ? r.wishes_close_at
+      ? `${esc(t.wishCloses)} <strong data-closes="${esc(r.wishes_close_at)}">${esc(when(r.wishes_close_at, lang))}</strong>.`
+      : esc(t.wishOpenNoClose)
+    : r.state === 'wishes_open'
+      ? esc(t.wishPaused)
+      : esc(t.wishFrozen);
+  return (
+    `<section id="release-${r.id}" aria-labelledby="release-${r.id}-title">` +
+    `<h2 id="release-${r.id}-title">${esc(t.wishList)}: ${esc(r.name)}</h2>` +
+    `<p>${window}</p>` +
+    (proposed.length
+      ? `<div class="note"><p>${esc(t.wishProposed)}</p><ol>${proposed
+          .map((a) => `<li>${esc(a.bostad)}</li>`)
+          .join('')}</ol>${form(
+          `<input type="hidden" name="proposed" value="${proposed.map((a) => a.id).join(',')}">` +
+            `<button name="op" value="apply">${esc(t.wishApply)}</button>`,
+        )}</div>`
+      : '') +
+    (editable ? `<p>${esc(t.wishIntro)}</p>` : '') +
+    `<p>${esc(t.wishCount.replace('{n}', String(r.wishes.length)).replace('{max}', String(r.max_wishes)))}</p>` +
+    (items ? `<ol>${items}</ol>` : `<p>${esc(t.wishNone)}</p>`) +
+    (editable && addable.length && r.wishes.length < r.max_wishes
+      ? form(
+          `<label>${esc(t.wishAdd)}<select name="add">${addable
+            .map((c) => `<option value="${c.id}">${esc(c.bostad)}</option>`)
+            .join('')}</select></label><button name="op" value="add">${esc(t.wishAddButton)}</button>`,
+        )
+      : '') +
+    (r.wishes_updated_at
+      ? `<p><small>${esc(t.wishUpdated)} ${esc(when(r.wishes_updated_at, lang))}</small></p>`
+      : '') +
+    (r.seed_commitment
+      ? `<p><small>${esc(t.wishSeed)}<br><code data-seed-commitment>${esc(r.seed_commitment)}</code></small></p>`
+      : '') +
+    `</section>`
+  );
+}
+
 function minePage(
   mine: InterestMine & { rules: string[] },
   token: string,
   lang: Language,
   choices: { id: number; bostad: string }[],
   notice: string | undefined,
+  proposal?: WishProposalQuery,
 ): string {
   const t = T[lang];
   const live = mine.status === 'confirmed';
@@ -201,6 +333,7 @@ function minePage(
         )
       : '') +
     `</section>` +
+    mine.releases.map((r) => releaseSection(r, token, lang, live, proposal)).join('') +
     `<section><h2>${esc(t.rules)}</h2><ul>${mine.rules.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` +
     `<h2>${esc(t.consents)}</h2><ul>${mine.consents
       .map(
@@ -219,14 +352,14 @@ function minePage(
 }
 
 /** "2, 3" → [2, 3]; what does not parse is left out. */
-const numbers = (text: string | undefined) =>
+export const numbers = (text: string | undefined) =>
   (text ?? '')
     .split(/[\s,;]+/)
     .filter(Boolean)
     .map(Number)
     .filter((n) => Number.isInteger(n) && n > 0);
 
-const tokenForm = z.object({ token: z.string().max(200).default(''), lang: z.string().optional() });
+export const tokenForm = z.object({ token: z.string().max(200).default(''), lang: z.string().optional() });
 const mineForm = tokenForm.extend({
   op: z.string().max(40).default(''),
   apartment_ids: z.string().max(400).optional(),
@@ -236,7 +369,7 @@ const mineForm = tokenForm.extend({
 });
 
 /** Moves, removes or adds an apartment in the ranked list, as the pressed button says. */
-function reorder(ids: number[], op: string, add: number | undefined): number[] {
+export function reorder(ids: number[], op: string, add: number | undefined): number[] {
   const [verb, raw] = op.split(':');
   const id = Number(raw);
   const at = ids.indexOf(id);
@@ -250,19 +383,23 @@ function reorder(ids: number[], op: string, add: number | undefined): number[] {
   return out;
 }
 
+const refused = (reply: FastifyReply, lang: Language) =>
+  send(reply, lang, T[lang].title, `<section><p role="alert">${esc(T[lang].refused)}</p></section>`, 410);
+/** A refused token is a page that says so; anything else is the central error handler's. */
+export async function orRefused(reply: FastifyReply, lang: Language, run: () => Promise<FastifyReply>) {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof HttpError && (err.statusCode === 422 || err.statusCode === 409))
+      return refused(reply, lang);
+    throw err;
+  }
+}
+
+/** The page's notices after a change, by the `done` the redirect carries. */
+export const DONE = ['saved', 'withdrawn', 'wishesSaved', 'wishesClosed', 'wishesRefused'] as const;
+
 export const interestPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const refused = (reply: FastifyReply, lang: Language) =>
-    send(reply, lang, T[lang].title, `<section><p role="alert">${esc(T[lang].refused)}</p></section>`, 410);
-  /** A refused token is a page that says so; anything else is the central error handler's. */
-  const orRefused = async (reply: FastifyReply, lang: Language, run: () => Promise<FastifyReply>) => {
-    try {
-      return await run();
-    } catch (err) {
-      if (err instanceof HttpError && (err.statusCode === 422 || err.statusCode === 409))
-        return refused(reply, lang);
-      throw err;
-    }
-  };
   const hide = { hide: true };
 
   app.get('/interest/confirm', { schema: { ...hide, querystring: tokenForm } }, async (request, reply) => {
@@ -280,17 +417,29 @@ export const interestPageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/interest/confirm',
-    { bodyLimit: 2048, config: { publicView: false }, schema: { ...hide, body: tokenForm } },
+    // Wishes in a release that shows its demand count from now (ADR 041).
+    { bodyLimit: 2048, config: { publicView: fromHandler }, schema: { ...hide, body: tokenForm } },
     async (request, reply) => {
       const lang = languageOf(request.body.lang);
       return orRefused(reply, lang, async () => {
-        const { pageToken } = await service.confirm(app.db, app.config, request.body.token);
+        const { pageToken, projectId, demandChanged } = await service.confirm(
+          app.db,
+          app.config,
+          request.body.token,
+        );
+        if (demandChanged) request.publicViewProject = projectId;
         return reply.redirect(`/interest/my?token=${encodeURIComponent(pageToken)}&lang=${lang}`, 303);
       });
     },
   );
 
-  const render = async (reply: FastifyReply, token: string, lang: Language, notice?: string) => {
+  const render = async (
+    reply: FastifyReply,
+    token: string,
+    lang: Language,
+    notice?: string,
+    proposal?: WishProposalQuery,
+  ) => {
     const mine = await service.mine(app.db, token, lang);
     const choices = (await listApartments(app.db, mine.project.id)).map((a) => ({
       id: a.id,
@@ -300,25 +449,39 @@ export const interestPageRoutes: FastifyPluginAsyncZod = async (app) => {
       reply,
       lang,
       `${T[lang].title}: ${mine.project.name}`,
-      minePage(mine, token, lang, choices, notice) + (await offersFragment(app.db, mine, token, lang)),
+      minePage(mine, token, lang, choices, notice, proposal) +
+        (await offersFragment(app.db, mine, token, lang)),
     );
   };
 
   app.get(
     '/interest/my',
     {
-      schema: { ...hide, querystring: tokenForm.extend({ done: z.enum(['saved', 'withdrawn']).optional() }) },
+      schema: {
+        ...hide,
+        querystring: tokenForm.extend({
+          done: z.enum(DONE).optional(),
+          // Wishes proposed by the mailed link (ADR 041): shown, saved only by a press of a button.
+          release: z.string().max(20).optional(),
+          wishes: z.string().max(200).optional(),
+        }),
+      },
     },
     async (request, reply) => {
+      const { done, release, wishes } = request.query;
       const lang = languageOf(request.query.lang);
-      const { done } = request.query;
-      return orRefused(reply, lang, () => render(reply, request.query.token, lang, done && T[lang][done]));
+      const releaseId = numbers(release)[0];
+      const proposal = releaseId ? { release: releaseId, wishes: numbers(wishes) } : undefined;
+      return orRefused(reply, lang, () =>
+        render(reply, request.query.token, lang, done && T[lang][done], proposal),
+      );
     },
   );
 
   app.post(
     '/interest/my',
-    { bodyLimit: 4096, config: { publicView: false }, schema: { ...hide, body: mineForm } },
+    // Withdrawing takes the buyer's wishes out of a release's public demand (ADR 041).
+    { bodyLimit: 4096, config: { publicView: fromHandler }, schema: { ...hide, body: mineForm } },
     async (request, reply) => {
       const b = request.body;
       const lang = languageOf(b.lang);
@@ -326,7 +489,8 @@ export const interestPageRoutes: FastifyPluginAsyncZod = async (app) => {
         const back = (done: string) =>
           reply.redirect(`/interest/my?token=${encodeURIComponent(b.token)}&lang=${lang}&done=${done}`, 303);
         if (b.op === 'withdraw') {
-          await service.withdrawMine(app.db, b.token, lang);
+          const mine = await service.withdrawMine(app.db, b.token, lang);
+          if (mine.releases.length > 0) request.publicViewProject = mine.project.id;
           return back('withdrawn');
         }
         const price = numbers(b.max_price)[0];

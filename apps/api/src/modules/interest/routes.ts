@@ -22,6 +22,7 @@ import {
 } from '../../lib/schemas';
 import { HttpError } from '../../lib/http-error';
 import { checkedProject } from '../../plugins/access';
+import { fromHandler } from '../../plugins/public-view-freshness';
 import type { InterestFormTokens } from './form-token';
 import * as repo from './repository';
 import * as service from './service';
@@ -35,11 +36,11 @@ declare module 'fastify' {
 }
 
 const tags = ['interest'];
-const langQuery = z.object({ lang: z.enum(['sv', 'en']).default('sv') });
-const mineResponse = interestMineSchema.extend({ rules: z.array(z.string()) });
+export const langQuery = z.object({ lang: z.enum(['sv', 'en']).default('sv') });
+export const mineResponse = interestMineSchema.extend({ rules: z.array(z.string()) });
 
 /** Only JSON: a form or text/plain post is what another site can send from a visitor's browser unasked. */
-async function jsonOnly(request: { headers: Record<string, string | string[] | undefined> }) {
+export async function jsonOnly(request: { headers: Record<string, string | string[] | undefined> }) {
   const type = String(request.headers['content-type'] ?? '')
     .split(';')[0]
     ?.trim()
@@ -137,7 +138,8 @@ export const interestPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: jsonOnly,
       bodyLimit: 1024,
-      config: { publicView: false },
+      // Wishes in a release that shows its demand count from now (ADR 041).
+      config: { publicView: fromHandler },
       schema: {
         tags,
         summary:
@@ -148,8 +150,9 @@ export const interestPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { pageToken } = await service.confirm(app.db, app.config, request.body.token);
-      return service.mine(app.db, pageToken, request.query.lang);
+      const done = await service.confirm(app.db, app.config, request.body.token);
+      if (done.demandChanged) request.publicViewProject = done.projectId;
+      return service.mine(app.db, done.pageToken, request.query.lang);
     },
   );
 
@@ -195,7 +198,8 @@ export const interestPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: jsonOnly,
       bodyLimit: 1024,
-      config: { publicView: false },
+      // A withdrawn entry's wishes no longer count in a release's public demand (ADR 041).
+      config: { publicView: fromHandler },
       schema: {
         tags,
         summary: "My page: withdraw the registration (erased after the project's retention)",
@@ -204,7 +208,11 @@ export const interestPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mineResponse },
       },
     },
-    async (request) => service.withdrawMine(app.db, request.body.token, request.query.lang),
+    async (request) => {
+      const mine = await service.withdrawMine(app.db, request.body.token, request.query.lang);
+      if (mine.releases.length > 0) request.publicViewProject = mine.project.id;
+      return mine;
+    },
   );
 
   app.post(

@@ -26,6 +26,14 @@ import { readSettings } from '../settings/repository';
 import { getConfig } from '../users/repository';
 import { emitWebhookEvents } from '../webhooks/webhooks';
 import { activeHoldsForEmail } from '../holds/repository';
+import {
+  applyOnConfirm,
+  checkWishes,
+  namedWishes,
+  releasesFor,
+  setWishes,
+  storeWishes,
+} from '../releases/wishes';
 import * as repo from './repository';
 
 /** The outbox kind of an interest entry's due work: reminders, expiry, lapse, erasure (ADR 036). */
@@ -121,16 +129,44 @@ export async function issuePageToken(tx: DbOrTx, entryId: number): Promise<strin
   return token;
 }
 
-/** A new link to the buyer's own page (the earlier one stops working), mailed. */
-async function sendPageLink(tx: DbOrTx, entry: repo.EntryRow, projectName: string, config: AppConfig) {
+/** Ranked wishes in a release, sent with a registration (ADR 041). */
+export interface WishProposal {
+  release: number;
+  wishes: number[];
+}
+
+/**
+ * A new link to the buyer's own page (the earlier one stops working), mailed. With wishes
+ * proposed from the form (ADR 041) the link opens the page with them proposed, to be saved there.
+ */
+async function sendPageLink(
+  tx: DbOrTx,
+  entry: repo.EntryRow,
+  projectName: string,
+  config: AppConfig,
+  proposal?: WishProposal & { name: string },
+) {
   const token = await issuePageToken(tx, entry.id);
+  const base = { to: entry.email, lang: languageOf(entry.lang), secret: token, projectId: entry.project_id };
+  if (!proposal) {
+    await enqueueMail(tx, {
+      ...base,
+      template: 'interest_page_link',
+      params: { name: entry.name, project: projectName, link: pageLink(config) },
+    });
+    return;
+  }
+  const named = await namedWishes(tx, proposal.release, proposal.wishes);
   await enqueueMail(tx, {
-    to: entry.email,
-    lang: languageOf(entry.lang),
-    template: 'interest_page_link',
-    params: { name: entry.name, project: projectName, link: pageLink(config) },
-    secret: token,
-    projectId: entry.project_id,
+    ...base,
+    template: 'release_wishes_proposed',
+    params: {
+      name: entry.name,
+      project: projectName,
+      release: proposal.name,
+      wishes: named.map((w) => w.bostad),
+      link: `${pageLink(config)}&release=${proposal.release}&wishes=${named.map((w) => w.id).join(',')}`,
+    },
   });
 }
 
@@ -266,6 +302,8 @@ export async function register(
     preferences: InterestPreferences;
     consents: { interest: string; newsletter?: string };
     source: 'widget' | 'viewing';
+    /** Ranked wishes in a release that takes them (ADR 041). */
+    release?: WishProposal;
   },
 ): Promise<{ entry: repo.EntryRow; created: boolean }> {
   await assertApartments(db, projectId, input.preferences.apartment_ids);
@@ -274,10 +312,24 @@ export async function register(
     db.transaction(async (tx) => {
       const team = await repo.projectAndTeam(tx, projectId);
       if (!team) throw notFound('Project');
+      // Checked before the address is looked up: the answer is the same for a known one.
+      const proposal = input.release;
+      const checked = proposal
+        ? await checkWishes(tx, projectId, proposal.release, proposal.wishes)
+        : undefined;
       let live = await repo.findLiveByEmail(tx, projectId, input.email);
       if (live) live = await settleOverdue(tx, live);
       if (live?.status === 'confirmed') {
-        await sendPageLink(tx, live, team.name, config);
+        // A confirmed address's wishes change only from Min sida: the mail proposes them there.
+        await sendPageLink(
+          tx,
+          live,
+          team.name,
+          config,
+          proposal && checked && proposal.wishes.length > 0
+            ? { ...proposal, name: checked.release.name }
+            : undefined,
+        );
         return { entry: live, created: false };
       }
       const fields = {
@@ -300,6 +352,8 @@ export async function register(
         tx,
         consentRows(entry.id, input.consents.interest, input.consents.newsletter, method),
       );
+      // A pending entry's wishes count for nothing until it is confirmed (applyOnConfirm).
+      if (proposal) await storeWishes(tx, proposal.release, entry.id, proposal.wishes);
       await sendConfirmation(tx, entry, team.name, config);
       return { entry, created: !live };
     });
@@ -326,6 +380,9 @@ export function fromWidget(body: Submit) {
         : undefined,
     },
     source: 'widget' as const,
+    ...(body.release_id !== undefined
+      ? { release: { release: body.release_id, wishes: body.wishes ?? [] } }
+      : {}),
   };
 }
 
@@ -344,8 +401,15 @@ export function fromViewing(body: Add) {
   };
 }
 
-/** Double opt-in: the link's token confirms a pending entry once, within its 7 days. */
-export async function confirm(db: Db, config: AppConfig, token: string): Promise<{ pageToken: string }> {
+/**
+ * Double opt-in: the link's token confirms a pending entry once, within its 7 days. Answers the
+ * project and whether wishes it proposed now count where demand is public (the view changed).
+ */
+export async function confirm(
+  db: Db,
+  config: AppConfig,
+  token: string,
+): Promise<{ pageToken: string; projectId: number; demandChanged: boolean }> {
   return db.transaction(async (tx) => {
     const entry = await repo.findByToken(tx, 'confirm_token_hash', hash(token));
     if (!entry || entry.status !== 'pending' || repo.effectiveStatus(entry) !== 'pending')
@@ -363,6 +427,7 @@ export async function confirm(db: Db, config: AppConfig, token: string): Promise
       page_token_hash: hash(pageToken),
     }))!;
     await scheduleLapse(tx, row);
+    const applied = await applyOnConfirm(tx, row, team.name);
     await emitWebhookEvents(tx, entry.project_id, [
       {
         type: 'interest.confirmed',
@@ -402,7 +467,7 @@ export async function confirm(db: Db, config: AppConfig, token: string): Promise
       secret: pageToken,
       projectId: row.project_id,
     });
-    return { pageToken };
+    return { pageToken, projectId: row.project_id, demandChanged: applied.some((r) => r.show_demand) };
   });
 }
 
@@ -470,6 +535,7 @@ async function describe(tx: DbOrTx, entry: repo.EntryRow, lang: Language) {
       kind: h.kind,
       expires_at: h.expires_at.toISOString(),
     })),
+    releases: await releasesFor(tx, entry),
     rules: rulesText(lang),
   };
 }
@@ -516,6 +582,28 @@ export async function updateMine(db: Db, token: string, prefs: InterestPreferenc
     });
     const row = await touch(tx, (await repo.findEntry(tx, entry.id))!);
     return describe(tx, row, lang);
+  });
+}
+
+/**
+ * The buyer's ranked wishes in a release (ADR 041), from Min sida: a confirmed entry only,
+ * while the release takes wishes; a receipt is mailed. Answers the page and whether the
+ * public view's demand changed.
+ */
+export async function updateMyWishes(
+  db: Db,
+  token: string,
+  releaseId: number,
+  wishes: number[],
+  lang: Language,
+) {
+  return db.transaction(async (tx) => {
+    const entry = await byPageToken(tx, token);
+    if (entry.status !== 'confirmed') throw conflict(serverMessage('interestEnded'));
+    const team = await repo.projectAndTeam(tx, entry.project_id);
+    const { release } = await setWishes(tx, entry, team?.name ?? '', releaseId, wishes);
+    const row = await touch(tx, entry);
+    return { mine: await describe(tx, row, lang), demandChanged: release.show_demand };
   });
 }
 

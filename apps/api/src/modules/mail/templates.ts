@@ -284,6 +284,76 @@ export const MAIL_TEMPLATES = {
       { href: params.link, label: 'Reservera bostaden' },
     );
   },
+  /** After every change of a buyer's ranked wishes in a release (ADR 041): the list in order, and when. */
+  release_wishes_receipt: (
+    lang: Language,
+    params: {
+      name: string;
+      project: string;
+      release: string;
+      wishes: string[];
+      at: string;
+      closes: string | null;
+    },
+  ): RenderedMail => {
+    const list = params.wishes.map((bostad, i) => `${i + 1}. ${bostad}`);
+    if (lang === 'en') {
+      return layout(`Your wishes in ${params.release}, ${params.project}`, [
+        `Hello ${params.name},`,
+        list.length
+          ? `Your wishes in ${params.release} (${params.project}) were saved at ${params.at}, in this order:`
+          : `Your wish list in ${params.release} (${params.project}) was emptied at ${params.at}.`,
+        ...list,
+        params.closes
+          ? `You can change them on My page until ${params.closes}. The latest list is the one that counts.`
+          : 'You can change them on My page while the wish window is open. The latest list is the one that counts.',
+        'If you did not make this change, open My page from our earlier mail, or contact the sales team.',
+      ]);
+    }
+    return layout(`Dina önskemål i ${params.release}, ${params.project}`, [
+      `Hej ${params.name},`,
+      list.length
+        ? `Dina önskemål i ${params.release} (${params.project}) sparades ${params.at}, i den här ordningen:`
+        : `Din önskelista i ${params.release} (${params.project}) tömdes ${params.at}.`,
+      ...list,
+      params.closes
+        ? `Du kan ändra dem på Min sida till ${params.closes}. Det är den senaste listan som gäller.`
+        : 'Du kan ändra dem på Min sida medan önskefönstret är öppet. Det är den senaste listan som gäller.',
+      'Om det inte var du som ändrade, öppna Min sida från vårt tidigare mejl eller kontakta säljteamet.',
+    ]);
+  },
+  /**
+   * Wishes sent from the widget for an address already confirmed (ADR 041): nothing changes
+   * until the buyer saves them on Min sida, which the link opens with them proposed.
+   */
+  release_wishes_proposed: (
+    lang: Language,
+    params: { name: string; project: string; release: string; wishes: string[]; link: string },
+  ): RenderedMail => {
+    const list = params.wishes.map((bostad, i) => `${i + 1}. ${bostad}`);
+    if (lang === 'en') {
+      return layout(
+        `Save your wishes in ${params.release}, ${params.project}`,
+        [
+          `Hello ${params.name},`,
+          `You are already registered for ${params.project}. These wishes for ${params.release} were sent from the form with your address:`,
+          ...list,
+          'Nothing has changed yet: open your page and save them there. If you did not send them, ignore this message. The link replaces any earlier link to your page.',
+        ],
+        { href: params.link, label: 'Open my page' },
+      );
+    }
+    return layout(
+      `Spara dina önskemål i ${params.release}, ${params.project}`,
+      [
+        `Hej ${params.name},`,
+        `Du är redan anmäld till ${params.project}. De här önskemålen för ${params.release} skickades från formuläret med din adress:`,
+        ...list,
+        'Inget är ändrat än: öppna din sida och spara dem där. Om det inte var du kan du bortse från meddelandet. Länken ersätter tidigare länkar till din sida.',
+      ],
+      { href: params.link, label: 'Öppna Min sida' },
+    );
+  },
   hold_placed: (lang: Language, params: HoldMailParams): RenderedMail => {
     const what = holdWord(lang, params.kind);
     const where = `${params.bostad}, ${params.project}`;

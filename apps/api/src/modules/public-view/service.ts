@@ -14,6 +14,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { listBuildingNumbers } from '../building-numbers/repository';
 import { readSettings } from '../settings/repository';
+import { publicRelease } from '../releases/wishes';
 import { publicSunStudy } from '../sunstudy/service';
 import * as repo from './repository';
 
@@ -21,12 +22,13 @@ import * as repo from './repository';
 export async function buildPublicView(db: DbOrTx, projectId: number): Promise<PublicView | undefined> {
   const project = await repo.findProject(db, projectId);
   if (!project) return undefined;
-  const [settingRows, plans, apartments, styles, buildingNumbers] = await Promise.all([
+  const [settingRows, plans, apartments, styles, buildingNumbers, release] = await Promise.all([
     readSettings(db, projectId),
     repo.plansOf(db, projectId),
     repo.apartmentsOf(db, projectId),
     repo.stylesOf(db, projectId),
     listBuildingNumbers(db, projectId),
+    publicRelease(db, projectId),
   ]);
   const buildings = await repo.planBuildings(
     db,
@@ -81,6 +83,7 @@ export async function buildPublicView(db: DbOrTx, projectId: number): Promise<Pu
     }),
     buildings: buildingNumbers.map((b) => ({ id: b.id, label: b.label })),
     sun_study: sunStudy,
+    ...(release ? { release } : {}),
   };
 }
 
