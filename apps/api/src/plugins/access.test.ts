@@ -42,6 +42,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/v1/public/releases/:id/protocol',
   // Ranked wishes in a release (ADR 041), by the same token.
   'PUT /api/v1/public/interest/me/releases/:releaseId/wishes',
+  // First-come checkout (ADR 042): which homes can be reserved, and the e-mail that confirms one.
+  'GET /api/v1/public/view/:projectId/checkout',
+  'POST /api/v1/public/view/:projectId/releases/:releaseId/checkout',
   'GET /api/docs',
   'GET /api/health',
 ]);

@@ -28,6 +28,7 @@ import { insertAuditEntry } from '../audit/repository';
 import type { HoldConfig } from '../holds/service';
 import { effectiveStatus } from '../interest/repository';
 import type { OutboxKind } from '../outbox/loop';
+import { notifyView } from '../live/notify';
 import { enqueue } from '../outbox/repository';
 import type { Caller } from '../projects/service';
 import { emitWebhookEvents } from '../webhooks/webhooks';
@@ -355,6 +356,9 @@ async function transition(
     });
   }
   await onEnterReleaseState(tx, updated, to, { cfg, caller: 'caller' in by ? by.caller : null });
+  // What the widget shows of a release (its wish window, its checkout) follows its state: open
+  // widgets refetch the view, and every instance drops its cached copy, at commit.
+  await notifyView(tx, row.project_id);
   return updated;
 }
 
