@@ -10,7 +10,7 @@
  * every stream had (goal ≤ 10 s). Mail is written as .eml files, as `npm start` does.
  */
 import fs from 'node:fs';
-import http from 'node:http';
+import { openLiveStream, type LiveStream } from './live-stream';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,45 +24,19 @@ const HOLDS = 1000;
 const STREAMS = 8;
 const DUE_IN_MS = 2000;
 
-interface Stream {
-  ready: Promise<void>;
+interface Stream extends LiveStream {
   /** When this stream had seen every apartment back for sale. */
   done: Promise<number>;
-  close(): void;
 }
 
 function openStream(url: string, watched: ReadonlySet<number>): Stream {
-  let ready!: () => void;
   let done!: (at: number) => void;
   const restored = new Set<number>();
-  const req = http.get(url, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
-    if (res.statusCode !== 200) throw new Error(`stream answered ${res.statusCode}`);
-    res.setEncoding('utf8');
-    let buffer = '';
-    res.on('data', (chunk: string) => {
-      const at = Date.now();
-      buffer += chunk;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (block.includes('event: view')) ready();
-        else if (block.includes('event: apartments')) {
-          const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as {
-            apartments: { id: number; status: string }[];
-          };
-          for (const a of data.apartments) if (a.status === 'sale' && watched.has(a.id)) restored.add(a.id);
-          if (restored.size === watched.size) done(at);
-        }
-      }
-    });
+  const stream = openLiveStream(url, (apartments, at) => {
+    for (const a of apartments) if (a.status === 'sale' && watched.has(a.id)) restored.add(a.id);
+    if (restored.size === watched.size) done(at);
   });
-  req.on('error', () => undefined);
-  return {
-    ready: new Promise<void>((r) => (ready = r)),
-    done: new Promise<number>((r) => (done = r)),
-    close: () => req.destroy(),
-  };
+  return { ...stream, done: new Promise<number>((r) => (done = r)) };
 }
 
 export async function run(): Promise<void> {

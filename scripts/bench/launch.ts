@@ -12,7 +12,7 @@
  * memory (RSS and heap; the widgets' and staff's sockets live in the same process).
  */
 import fs from 'node:fs';
-import http from 'node:http';
+import { openLiveStream, type LiveStream } from './live-stream';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,48 +40,25 @@ const flipLatencies: number[] = [];
 let flipT0 = 0;
 
 /** Buyers come from many addresses: 50 widgets per loopback address, within the per-address caps. */
-function openWidget(url: string, i: number): { ready: Promise<void>; close(): void } {
-  let ready!: () => void;
-  const localAddress = `127.0.1.${1 + Math.floor(i / 50)}`;
-  const req = http.get(
+function openWidget(url: string, i: number): LiveStream {
+  return openLiveStream(
     url,
-    { agent: false, localAddress, headers: { accept: 'text/event-stream' } },
-    (res) => {
-      if (res.statusCode !== 200) throw new Error(`stream answered ${res.statusCode}`);
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk: string) => {
-        const at = Date.now();
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.includes('event: view')) ready();
-          else if (block.includes('event: apartments')) {
-            const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as {
-              apartments: { id: number; status: string }[];
-            };
-            for (const a of data.apartments) {
-              const key = `${a.id}:${a.status}`;
-              let e = expected.get(key);
-              if (!e && a.status === 'sale' && flipT0)
-                expected.set(key, (e = { t0: flipT0, seen: 0, last: 0 }));
-              if (!e) continue;
-              e.seen += 1;
-              e.last = at;
-              if (e.seen === WIDGETS) {
-                latencies.push(e.last - e.t0);
-                if (e.t0 === flipT0) flipLatencies.push(e.last - e.t0);
-              }
-            }
-          }
+    (apartments, at) => {
+      for (const a of apartments) {
+        const key = `${a.id}:${a.status}`;
+        let e = expected.get(key);
+        if (!e && a.status === 'sale' && flipT0) expected.set(key, (e = { t0: flipT0, seen: 0, last: 0 }));
+        if (!e) continue;
+        e.seen += 1;
+        e.last = at;
+        if (e.seen === WIDGETS) {
+          latencies.push(e.last - e.t0);
+          if (e.t0 === flipT0) flipLatencies.push(e.last - e.t0);
         }
-      });
+      }
     },
+    { localAddress: `127.0.1.${1 + Math.floor(i / 50)}` },
   );
-  req.on('error', () => undefined);
-  return { ready: new Promise<void>((r) => (ready = r)), close: () => req.destroy() };
 }
 
 async function call(base: string, token: string, method: string, url: string) {

@@ -7,7 +7,7 @@
  * loopback; the server is a separate process, as in production.
  */
 import fs from 'node:fs';
-import http from 'node:http';
+import { openLiveStream, type LiveStream } from './live-stream';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,40 +24,19 @@ const rssOf = (pid: number) => {
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
-interface Stream {
-  /** Resolves when the first event (the view's ETag) has arrived. */
-  ready: Promise<void>;
-  close(): void;
-}
-
-/** One stream read with node:http, as cheaply as possible: apartment id → first delivery time. */
-function openStream(url: string, onApartments: (ids: number[], at: number) => void): Stream {
-  let ready!: () => void;
-  const readyP = new Promise<void>((r) => (ready = r));
-  const req = http.get(url, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
-    if (res.statusCode !== 200) throw new Error(`stream answered ${res.statusCode}`);
-    res.setEncoding('utf8');
-    let buffer = '';
-    res.on('data', (chunk: string) => {
-      const at = performance.now();
-      buffer += chunk;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (block.includes('event: view')) ready();
-        else if (block.includes('event: apartments')) {
-          const data = block.slice(block.indexOf('data: ') + 6);
-          onApartments(
-            (JSON.parse(data) as { apartments: { id: number }[] }).apartments.map((a) => a.id),
-            at,
-          );
-        }
-      }
-    });
-  });
-  req.on('error', () => undefined);
-  return { ready: readyP, close: () => req.destroy() };
+/** One stream: apartment id → first delivery time. */
+function openStream(url: string, onApartments: (ids: number[], at: number) => void): LiveStream {
+  return openLiveStream(
+    url,
+    (apartments, at) =>
+      onApartments(
+        apartments.map((a) => a.id),
+        at,
+      ),
+    {
+      clock: () => performance.now(),
+    },
+  );
 }
 
 export async function run(): Promise<void> {
@@ -102,7 +81,7 @@ export async function run(): Promise<void> {
       }
     };
     const openStart = performance.now();
-    const streams: Stream[] = [];
+    const streams: LiveStream[] = [];
     for (let i = 0; i < STREAMS; i++) streams.push(openStream(url, onApartments));
     await Promise.all(streams.map((s) => s.ready));
     const openMs = performance.now() - openStart;

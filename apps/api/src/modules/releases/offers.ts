@@ -36,7 +36,7 @@ import { enqueueMany, type NewOutboxMessage } from '../outbox/repository';
 import type { Caller } from '../projects/service';
 import { readSettings } from '../settings/repository';
 import { emitWebhookEvents } from '../webhooks/webhooks';
-import { findRelease, type ReleaseRow } from './repository';
+import { bostadOf, findRelease, type ReleaseRow } from './repository';
 
 export type { ReleaseRow };
 
@@ -266,7 +266,7 @@ async function makeOffers(
         )
     ).map((e) => [e.id, e]),
   );
-  const bostad = await bostadsOf(
+  const bostad = await bostadOf(
     tx,
     rows.map((r) => r.apartment_id),
   );
@@ -318,15 +318,6 @@ async function makeOffers(
   await enqueueMany(tx, out);
   await emitWebhookEvents(tx, release.project_id, events);
   return rows;
-}
-
-async function bostadsOf(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: apartments.id, bostad: apartments.bostad })
-    .from(apartments)
-    .where(inArray(apartments.id, ids));
-  return new Map(rows.map((r) => [r.id, r.bostad]));
 }
 
 /**
