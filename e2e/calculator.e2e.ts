@@ -4,7 +4,7 @@ import { bostadsrattCost, defaultDownPayment, rulesOn } from '@planvy/shared/hou
 import { allViolations } from './support/axe';
 import { adminToken, api, freshPage, launch, pageTracker } from './support/browser';
 import { signInAsAdmin } from './support/session';
-import { addApartment, createProject } from './support/widget-fixtures';
+import { addApartment, createProject, setSettings } from './support/widget-fixtures';
 
 /**
  * The cost calculator (issue 24, ADR 037) from the client's settings to a buyer's phone: the
@@ -130,5 +130,68 @@ describe('cost calculator', () => {
     expect(await off.locator('.pv-cost').count()).toBe(0);
     expect(await off.getByRole('dialog', { name: /Räkna själv/ }).count()).toBe(0);
     await admin.close();
+  });
+  /**
+   * The figures worked by hand in housing-cost.test.ts, now as a buyer's browser shows them, on
+   * the last day of the old rules and the first day of the new (ADR 037): the browser's clock is
+   * set, so the widget picks the rules by its own date as it does for a buyer.
+   */
+  it('shows the hand-worked month for each tenure under both rule dates', async () => {
+    const DAYS = { before: '2026-03-31T10:00:00Z', from: '2026-04-01T10:00:00Z' } as const;
+    const cases = [
+      // Bostadsrätt 3 000 000, avgift 4 000, drift 800, 4 %, the minimum kontantinsats:
+      // 15 015 kr (85 % cap) on 31 March, 15 660 kr (90 %) on 1 April.
+      {
+        type: 'sale',
+        apartment: { price: 3_000_000, fee: 4_000 },
+        settings: { calculator_rate: '4', calculator_operating_cost: '800' },
+        query: '',
+        month: { before: 15_015, from: 15_660 },
+      },
+      // Tomt 1 200 000 at 5 %, the largest loan: 4 675 kr on 31 March, 4 950 kr on 1 April.
+      {
+        type: 'tomter',
+        apartment: { price: 1_200_000 },
+        settings: { calculator_rate: '5' },
+        query: '',
+        month: { before: 4_675, from: 4_950 },
+      },
+      // Hyresrätt 9 500 with parking 650 and broadband 299 chosen: 10 449 kr under both.
+      {
+        type: 'rental',
+        apartment: { price: 9_500 },
+        settings: { calculator_parking: '650', calculator_broadband: '299' },
+        query: '&calc=1&calc_extras=parking,broadband',
+        month: { before: 10_449, from: 10_449 },
+      },
+    ] as const;
+    for (const c of cases) {
+      const projectId = await createProject(token, `Kalkyl ${c.type} ${Date.now()}`, c.type);
+      const aptId = await addApartment(token, projectId, { bostad: '1', status: 'sale', ...c.apartment });
+      await setSettings(token, projectId, c.settings);
+      for (const day of ['before', 'from'] as const) {
+        const page = pages.track(await browser.context.newPage());
+        await page.setViewportSize(PHONE);
+        // The page's clock starts on that day and runs on as usual.
+        await page.clock.install({ time: new Date(DAYS[day]) });
+        await page.clock.resume();
+        await page.goto(`/view/${projectId}?apartment=${aptId}${c.query}`);
+        if (c.query) {
+          // The shared address opens "Räkna själv" with the extras chosen.
+          const total = page.locator('[data-pv-total]');
+          await total.waitFor();
+          expect(await total.getAttribute('data-pv-total'), `${c.type} ${day}: the panel`).toBe(
+            String(c.month[day]),
+          );
+        } else {
+          const line = page.getByRole('dialog', { name: / 1$/ }).getByRole('button', { name: /Räkna själv/ });
+          await line.waitFor();
+          expect(await line.textContent(), `${c.type} ${day}: the card`).toBe(
+            `ca ${kr(c.month[day])}/mån Räkna själv`,
+          );
+        }
+        await page.close();
+      }
+    }
   });
 });
