@@ -56,9 +56,9 @@ BEGIN
   FOR r IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' LOOP
     EXECUTE format('DELETE FROM public.%I', r.tablename);
   END LOOP;
-  FOR r IN SELECT sequencename FROM pg_sequences WHERE schemaname = 'public' LOOP
-    EXECUTE format('ALTER SEQUENCE public.%I RESTART', r.sequencename);
-  END LOOP;
+  -- setval, not ALTER SEQUENCE ... RESTART: RESTART gives each sequence a new file too.
+  PERFORM setval(format('public.%I', sequencename)::regclass, start_value, false)
+    FROM pg_sequences WHERE schemaname = 'public';
 END $$`;
 const TEST_JWT_SECRET = 'test-secret-'.padEnd(48, 'x');
 
