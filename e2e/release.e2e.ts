@@ -8,6 +8,7 @@ import {
   baseURL,
   createUser,
   launchBrowser,
+  PHONE,
 } from './support/browser';
 import { hostPage, type HostPage } from './support/host-page';
 import { mailTo } from './support/mailbox';
@@ -16,9 +17,10 @@ import { addApartment, setSettings, svgDoc, uploadFile, zoneRect } from './suppo
 
 /**
  * A whole release (issue 24, ADRs 040–042) in one pass: the client sets up a queue release in
- * the "Säljstart" tab and steps it into its wish window; the first buyer in the queue ranks her
- * wishes on Min sida (the other two send theirs as the widget's JSON call does), both of those
- * wanting the same home first; the client closes the window, runs the allocation and approves
+ * the "Säljstart" tab and steps it into its wish window; the first buyer in the queue stars two
+ * homes in the widget on her phone, sends them, saves them on Min sida from the mailed link and
+ * reorders them there (the other two send theirs as the widget's JSON call does, both wanting the
+ * same home first); the client closes the window, runs the allocation and approves
  * it; the first buyer accepts on Min sida (the home goes reserved live in an open widget on a
  * broker's page), the second declines by phone through the launch console and the home passes
  * to the third; the step to public flips the home nobody wished for to "for sale" in that
@@ -143,18 +145,39 @@ describe('a release', () => {
     );
     const releaseId = listed.body.releases.find((r) => r.name === 'Etapp R')!.id;
 
-    // 2. The first in the queue ranks her wishes on Min sida: R-2, then R-1, then R-1 moved up.
-    const phone = await browser.newContext({ locale: 'sv-SE' });
+    // 2. The first in the queue stars two homes in the widget on her phone and sends them; being
+    // on the list already, she saves them on Min sida from the mailed link and moves R-1 up.
+    const phone = await browser.newContext({ ...PHONE, locale: 'sv-SE' });
+    const star = await phone.newPage();
+    await star.goto(host.url);
+    await star.locator('iframe').scrollIntoViewIfNeeded();
+    const frame = star.frameLocator('iframe');
+    await frame.locator('#root[data-ready="1"]').waitFor();
+    await frame.getByRole('button', { name: 'Lägg till Bostad R-2 i önskelistan' }).tap();
+    await frame.getByRole('button', { name: 'Lägg till Bostad R-1 i önskelistan' }).tap();
+    await frame.getByRole('button', { name: 'Min önskelista (2)' }).tap();
+    await frame
+      .getByRole('dialog', { name: 'Min önskelista: Etapp R' })
+      .getByRole('button', { name: 'Skicka mina önskemål' })
+      .tap();
+    const signUp = frame.getByRole('dialog', { name: 'Intresseanmälan' });
+    await signUp.getByLabel('Namn', { exact: true }).fill(buyers[0]!.name);
+    await signUp.getByLabel('E-post', { exact: true }).fill(buyers[0]!.email);
+    await signUp.getByRole('checkbox', { name: /intresselistan/ }).check();
+    await signUp.getByRole('button', { name: 'Skicka anmälan' }).tap();
+    await signUp.getByText(`Tack! Bekräfta via länken vi skickade till ${buyers[0]!.email}.`).waitFor();
+    const proposed = await mailTo(buyers[0]!.email, (m) =>
+      /^Spara dina önskemål i Etapp R/.test(m.subject ?? ''),
+    );
+    expect(proposed.text).toMatch(/1\. R-2\s+2\. R-1/);
     const alva = await phone.newPage();
-    await alva.goto(buyers[0]!.page);
+    // The link carries the proposal (release and wishes) after the page token.
+    await alva.goto(/https?:\/\/\S+\/interest\/my\?\S+/.exec(proposed.text ?? '')![0]);
     const wishes = alva.getByRole('region', { name: 'Önskelista: Etapp R' });
     const ranked = () => wishes.locator('li[data-wish] span').allTextContents();
-    for (const bostad of ['R-2', 'R-1']) {
-      await wishes.getByLabel('Lägg till bostad i önskelistan').selectOption({ label: bostad });
-      await wishes.getByRole('button', { name: 'Lägg till', exact: true }).click();
-      await expect.poll(ranked).toContain(bostad);
-    }
-    await wishes.getByRole('button', { name: 'Flytta R-1 upp' }).click();
+    await wishes.getByRole('button', { name: 'Spara de här önskemålen' }).tap();
+    await expect.poll(ranked).toEqual(['R-2', 'R-1']);
+    await wishes.getByRole('button', { name: 'Flytta R-1 upp' }).tap();
     await expect.poll(ranked).toEqual(['R-1', 'R-2']);
     // The other two want R-2 first, as the widget's wish list sends it.
     for (const b of buyers.slice(1)) {
