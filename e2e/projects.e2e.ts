@@ -289,6 +289,7 @@ describe('in English', () => {
       'Plan and plots',
       'Interest',
       'Reservations',
+      'Releases',
       'Settings',
       'SVG images',
       'Sun study',
