@@ -174,19 +174,22 @@ export async function createRelease(
 
 /** What a rules version holds: the settings buyers are shown, and the text. */
 async function rulesSnapshot(tx: DbOrTx, row: repo.ReleaseRow): Promise<Record<string, unknown>> {
-  return {
-    name: row.name,
-    mode: row.mode,
-    max_wishes: row.max_wishes,
-    one_per_household: row.one_per_household,
-    offer_hours: row.offer_hours,
-    checkout_minutes: row.checkout_minutes,
-    tiers: row.tiers,
-    ...timesOf(row),
-    show_demand: row.show_demand,
-    rules_text: row.rules_text,
-    apartment_ids: (await repo.apartmentIdsOf(tx, [row.id])).get(row.id) ?? [],
-  };
+  // The release as the API shows it, less what is not a rule (its life, its ids, its times of writing).
+  const {
+    id: _id,
+    project_id: _project,
+    state: _state,
+    paused: _paused,
+    rules_version: _rulesVersion,
+    seed_commitment: _commitment,
+    next_state: _next,
+    next_due_at: _due,
+    version: _version,
+    created_at: _created,
+    updated_at: _updated,
+    ...rules
+  } = await releaseOut(tx, row);
+  return rules;
 }
 
 /**
