@@ -8,7 +8,9 @@ import {
   type ReleaseProtocolDocument,
   type ReleaseRun,
 } from '@planvy/shared';
+import { TEXT_PAYLOADS } from '@planvy/shared/test/xss-corpus';
 import {
+  apartments as apartmentsTable,
   auditLog,
   interestEntries,
   outbox,
@@ -512,5 +514,19 @@ describe('the public protocol', () => {
     // A changed input is caught.
     const tampered = { ...input, people: input.people.map((p, i) => (i === 0 ? { ...p, points: 99 } : p)) };
     expect(verifyProtocol(doc.run!.protocol, tampered).valid).toBe(false);
+
+    // The hostile text corpus as the release's name and a home's name: nothing reaches the page raw.
+    for (const text of TEXT_PAYLOADS) {
+      await t.db.update(releases).set({ name: text }).where(eq(releases.id, r.id));
+      await t.db
+        .update(apartmentsTable)
+        .set({ bostad: text.slice(0, 50) })
+        .where(eq(apartmentsTable.id, a1!.id));
+      const hostile = await t.app.inject({ method: 'GET', url: `/releases/${r.id}/protocol` });
+      expect(hostile.statusCode).toBe(200);
+      if (/[<>"']/.test(text)) expect(hostile.body, text).not.toContain(text.slice(0, 50));
+      expect(hostile.body).not.toMatch(/<(script|iframe|img|svg|b)[\s>]/i);
+      expect(hostile.body.match(/<title/g)).toHaveLength(1);
+    }
   });
 });
