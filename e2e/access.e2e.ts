@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminToken, api, apiLogin, createUser, freshPage, launch } from './support/browser';
-import { expectPath, signIn, signInAsAdmin } from './support/session';
+import { expectPath, signIn, signInAsAdmin, toastSeen } from './support/session';
 
 /**
  * Issue 9 in the browser: sign out everywhere, log in as (and back, all in the audit
@@ -92,7 +92,7 @@ describe('log in as', () => {
     await dialog().getByRole('combobox', { name: 'Status', exact: true }).click();
     await page.getByRole('option', { name: 'Bokad', exact: true }).click();
     await dialog().getByRole('button', { name: 'Spara' }).click();
-    await page.getByText('Lägenheten har uppdaterats').waitFor();
+    await toastSeen(page, 'Lägenheten har uppdaterats');
     await dialog().waitFor({ state: 'detached' });
     await apartmentRow.click();
     await dialog()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminToken, baseURL, freshPage, launch } from './support/browser';
-import { signInAsAdmin } from './support/session';
+import { signInAsAdmin, toastSeen } from './support/session';
 import {
   addApartment,
   createProject,
@@ -60,7 +60,7 @@ describe('apartment links', () => {
     await form.getByLabel('Fil-URL').fill('https://eken.example/docs/l1-ritning.pdf');
     await form.getByRole('button', { name: 'Lägg till', exact: true }).click();
     await form.getByRole('button', { name: 'Spara' }).click();
-    await page.getByText('Lägenheten har uppdaterats').waitFor();
+    await toastSeen(page, 'Lägenheten har uppdaterats');
 
     await untilViewShows(id, (v) => (v as { apartments: { link: string }[] }).apartments[0]?.link !== '');
     const buyer = await context.newPage();
@@ -90,7 +90,7 @@ describe('apartment links', () => {
       await form.getByRole('heading', { name: 'Bostad L1' }).waitFor();
       await form.getByLabel('Länk', { exact: true }).fill(value);
       await form.getByRole('button', { name: 'Spara' }).click();
-      await page.getByText('Lägenheten har uppdaterats').waitFor();
+      await toastSeen(page, 'Lägenheten har uppdaterats');
       await form.waitFor({ state: 'detached' });
       await untilViewShows(
         id,

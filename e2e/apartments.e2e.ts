@@ -6,7 +6,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Apartment } from '@planvy/shared';
 import { adminToken, api, arrangeAs, createUser, freshPage, launch } from './support/browser';
 import type { ApartmentInput } from './support/widget-fixtures';
-import { signIn, signInAsAdmin } from './support/session';
+import { signIn, signInAsAdmin, toastSeen } from './support/session';
 
 /**
  * Issue 4 in the browser: the apartments table, form, mass status change, detached view,
@@ -158,7 +158,7 @@ describe('apartment form', () => {
     await form.getByLabel('Pris', { exact: true }).fill('2 500 000');
     await form.getByRole('button', { name: 'Ta bort https://example.com/planritning.pdf' }).click();
     await form.getByRole('button', { name: 'Spara' }).click();
-    await page.getByText('Lägenheten har uppdaterats').waitFor();
+    await toastSeen(page, 'Lägenheten har uppdaterats');
     await row('A-101').getByText('Såld').waitFor();
     expect(await byBostad(projectId, 'A-101')).toMatchObject({ status: 'sold', price: 2500000, info: '[]' });
 
@@ -479,7 +479,7 @@ describe('roles and languages', () => {
     await choose(form, 'Status', 'Reserverad');
     await form.getByLabel('Pris', { exact: true }).fill('1 100 000');
     await form.getByRole('button', { name: 'Spara' }).click();
-    await page.getByText('Lägenheten har uppdaterats').waitFor();
+    await toastSeen(page, 'Lägenheten har uppdaterats');
     await row('K-1').getByText('Reserverad').waitFor();
     expect(await byBostad(projectId, 'K-1')).toMatchObject({
       status: 'preorder',

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { adminToken, api, baseURL, launch, pageTracker } from './support/browser';
 import { allViolations } from './support/axe';
 import { hostPage } from './support/host-page';
-import { signInAsAdmin } from './support/session';
+import { signInAsAdmin, toastSeen } from './support/session';
 import {
   addApartment,
   createProject,
@@ -89,7 +89,7 @@ describe('price per m² and only available', () => {
     await form.getByLabel('Boarea', { exact: true }).fill('40');
     await form.getByLabel('Pris', { exact: true }).fill('2 000 000');
     await form.getByRole('button', { name: 'Spara' }).click();
-    await admin.getByText('Lägenheten har uppdaterats').waitFor();
+    await toastSeen(admin, 'Lägenheten har uppdaterats');
     await untilViewShows(p.id, (v) =>
       (v as { apartments: { id: number; square: number }[] }).apartments.some(
         (a) => a.id === p.apt['101'] && a.square === 40,
@@ -174,7 +174,7 @@ describe('price per m² and only available', () => {
     await form.getByRole('combobox', { name: 'Status', exact: true }).click();
     await admin.getByRole('option', { name: 'Sökbar bostad', exact: true }).click();
     await form.getByRole('button', { name: 'Spara' }).click();
-    await admin.getByText('Lägenheten har uppdaterats').waitFor();
+    await toastSeen(admin, 'Lägenheten har uppdaterats');
     await form.waitFor({ state: 'detached' });
     await admin.getByRole('checkbox', { name: 'Markera 8' }).check();
     await admin.getByRole('combobox', { name: 'Ny status', exact: true }).click();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Apartment, Project } from '@planvy/shared';
 import { adminToken, api, arrangeAs, createUser, freshPage, launch } from './support/browser';
-import { signInAsAdmin } from './support/session';
+import { signInAsAdmin, toastSeen } from './support/session';
 
 /**
  * Two tabs edit the same project or apartment. The tab that saves second, holding what it
@@ -105,7 +105,7 @@ describe('two tabs, one apartment', () => {
     await dialog(second).getByLabel('Pris', { exact: true }).fill('1 200 000');
     await dialog(first).getByLabel('Beskrivning', { exact: true }).fill('Balkong i söder');
     await dialog(first).getByRole('button', { name: 'Spara' }).click();
-    await first.getByText('Lägenheten har uppdaterats').waitFor();
+    await toastSeen(first, 'Lägenheten har uppdaterats');
 
     await dialog(second).getByRole('button', { name: 'Spara' }).click();
     await conflictAlert(second).getByText('Någon annan har sparat ändringar i bostad K-1').waitFor();
@@ -125,7 +125,7 @@ describe('two tabs, one apartment', () => {
 
     await dialog(second).getByLabel('Pris', { exact: true }).fill('1 200 000');
     await dialog(second).getByRole('button', { name: 'Spara' }).click();
-    await second.getByText('Lägenheten har uppdaterats').waitFor();
+    await toastSeen(second, 'Lägenheten har uppdaterats');
     expect(await read()).toMatchObject({ price: 1200000, description: 'Balkong i söder' });
   });
 });

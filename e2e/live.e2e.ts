@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminToken, api, freshPage, launch } from './support/browser';
-import { signInAsAdmin } from './support/session';
+import { signInAsAdmin, toastSeen } from './support/session';
 import {
   addApartment,
   createProject,
@@ -71,7 +71,7 @@ describe('live availability in the widget', () => {
     await form.getByRole('combobox', { name: 'Status', exact: true }).click();
     await back.getByRole('option', { name: 'Såld', exact: true }).click();
     await form.getByRole('button', { name: 'Spara' }).click();
-    await back.getByText('Lägenheten har uppdaterats').waitFor();
+    await toastSeen(back, 'Lägenheten har uppdaterats');
     await back.close();
     await buyer.bringToFront();
 

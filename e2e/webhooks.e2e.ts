@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, launch } from './support/browser';
-import { signInAsAdmin } from './support/session';
+import { signInAsAdmin, toastSeen } from './support/session';
 import { addApartment, createProject } from './support/widget-fixtures';
 
 /**
@@ -84,7 +84,7 @@ describe('webhooks in the back office', () => {
     await form.getByRole('combobox', { name: 'Status', exact: true }).click();
     await page.getByRole('option', { name: 'Såld', exact: true }).click();
     await form.getByRole('button', { name: 'Spara' }).click();
-    await page.getByText('Lägenheten har uppdaterats').waitFor();
+    await toastSeen(page, 'Lägenheten har uppdaterats');
 
     const change = await delivery('apartment.status_changed');
     expect(new Webhook(secret).verify(change.body, change.headers)).toMatchObject({

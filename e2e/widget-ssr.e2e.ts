@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, baseURL, freshPage, launch } from './support/browser';
-import { signInAsAdmin } from './support/session';
+import { signInAsAdmin, toastSeen } from './support/session';
 import { hostPage } from './support/host-page';
 import { paintedColours } from './support/pixels';
 import { addApartment, createProject, svgDoc, uploadFile, zoneRect } from './support/widget-fixtures';
@@ -220,7 +220,7 @@ describe('the server-rendered widget page', () => {
     await form.getByRole('combobox', { name: 'Status', exact: true }).click();
     await back.getByRole('option', { name: 'Såld', exact: true }).click();
     await form.getByRole('button', { name: 'Spara' }).click();
-    await back.getByText('Lägenheten har uppdaterats').waitFor();
+    await toastSeen(back, 'Lägenheten har uppdaterats');
 
     const after = await (await fetch(`${baseURL()}/view/${projectId}`)).text();
     expect(after).toMatch(new RegExp(`class="[^"]*pv-st-sold"[^>]*data-pv-id="${ids['S-1']}"`));

@@ -65,3 +65,14 @@ export async function expectPath(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path);
   expect(new URL(page.url()).pathname).toBe(path);
 }
+
+/**
+ * Waits for the toast with `text`, then closes it, so a later save in the same test waits for its
+ * own toast and never matches this one (two at once is a strict-mode violation).
+ */
+export async function toastSeen(page: Page, text: string) {
+  const toast = page.locator('.mantine-Notification-root', { hasText: text });
+  await toast.waitFor();
+  await toast.getByRole('button').click();
+  await toast.waitFor({ state: 'detached' });
+}
