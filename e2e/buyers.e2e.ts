@@ -396,6 +396,10 @@ describe('the host page', () => {
     try {
       const page = await browser.context.newPage();
       pages.track(page);
+      // A buyer new to the widget: nothing an earlier test stored (an embedded widget shares the
+      // widget origin's storage where the browser does not partition third-party storage).
+      await page.goto('/api/health');
+      await page.evaluate(() => localStorage.clear());
       await page.goto(`${host.url}/kampanj?utm=x`);
       const frame = page.frameLocator('iframe');
       await frame.locator('#root[data-ready="1"]').waitFor();
