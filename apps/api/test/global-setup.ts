@@ -2,18 +2,40 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { dumpMigratedDatabase } from '../src/db/client';
+import pg from 'pg';
+import { dumpMigratedDatabase, openDatabase } from '../src/db/client';
 import type {} from './harness'; // what the set-up provides (ProvidedContext)
+
+/** Runs `statement` on the server's maintenance database. */
+async function onServer(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * Runs initdb and every migration once for the whole API tier: each test file's in-memory
- * PGlite then starts from this dump (createTestApp), not from nothing.
+ * PGlite then starts from this dump (createTestApp), not from nothing. On PostgreSQL, each file's
+ * throw-away database is created from a migrated template database made here.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.DATABASE_URL) {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const template = `planvy_template_${process.pid}`;
+    await onServer(serverUrl, `CREATE DATABASE ${template}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${template}`;
+    const migrated = await openDatabase({ databaseUrl: url.toString(), purpose: 'check' });
+    await migrated.close();
     project.provide('pgliteSnapshot', '');
-    return;
+    project.provide('pgTemplate', template);
+    return () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
   }
+  project.provide('pgTemplate', '');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-pglite-snapshot-'));
   const file = path.join(dir, 'migrated.tar');
   fs.writeFileSync(file, Buffer.from(await (await dumpMigratedDatabase()).arrayBuffer()));

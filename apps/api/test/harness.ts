@@ -43,6 +43,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A file holding PGlite's dump of a freshly migrated database (global-setup.ts); '' on PostgreSQL. */
     pgliteSnapshot: string;
+    /** A migrated database on the PostgreSQL server that each file's database copies; '' on PGlite. */
+    pgTemplate: string;
   }
 }
 
@@ -109,7 +111,9 @@ export async function createTestApp(
     const name = `planvy_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    // Under vitest a copy of the migrated template (global-setup.ts): no migrations per file.
+    const template = process.env.VITEST ? inject('pgTemplate') : '';
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
