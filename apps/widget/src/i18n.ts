@@ -191,6 +191,15 @@ export const DICTIONARIES: Record<Lang, Record<MessageKey, string>> = { sv, en }
 
 export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
+/** A translator over one set of dictionaries (the widget's, or a chunk's own), in `lang`. */
+export function translatorOf<K extends string>(
+  dictionaries: Record<Lang, Record<K, string>>,
+  lang: Lang,
+): (key: K, vars?: Record<string, string | number>) => string {
+  const dict = dictionaries[lang];
+  return (key, vars) => fill(dict[key], vars);
+}
+
 /** Fills {name} placeholders; an unknown one stays visible. */
 export function fill(text: string, vars?: Record<string, string | number>): string {
   if (!vars) return text;
@@ -199,7 +208,4 @@ export function fill(text: string, vars?: Record<string, string | number>): stri
   );
 }
 
-export function translator(lang: Lang): Translate {
-  const dict = DICTIONARIES[lang];
-  return (key, vars) => fill(dict[key], vars);
-}
+export const translator = (lang: Lang): Translate => translatorOf(DICTIONARIES, lang);

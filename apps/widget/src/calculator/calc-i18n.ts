@@ -3,7 +3,7 @@
  * dictionary (i18n.ts) so they travel with the chunks that show them, not with the first paint.
  * Typed and tested the same way: English against Swedish, placeholders alike.
  */
-import { fill, type Lang } from '../i18n';
+import { translatorOf, type Lang } from '../i18n';
 
 const sv = {
   costLine: 'ca {amount}/mån',
@@ -83,7 +83,4 @@ export const CALC_DICTIONARIES: Record<Lang, Record<CalcMessageKey, string>> = {
 
 export type CalcTranslate = (key: CalcMessageKey, vars?: Record<string, string | number>) => string;
 
-export function calcTranslator(lang: Lang): CalcTranslate {
-  const dict = CALC_DICTIONARIES[lang];
-  return (key, vars) => fill(dict[key], vars);
-}
+export const calcTranslator = (lang: Lang): CalcTranslate => translatorOf(CALC_DICTIONARIES, lang);

@@ -3,7 +3,7 @@
  * dictionary (i18n.ts) so they travel with the form's chunk, not with the first paint. Typed
  * and tested the same way: English against Swedish, placeholders alike.
  */
-import { fill, type Lang } from '../i18n';
+import { translatorOf, type Lang } from '../i18n';
 
 const sv = {
   interestTitle: 'Intresseanmälan',
@@ -70,7 +70,4 @@ const en: Record<InterestMessageKey, string> = {
 
 export const INTEREST_DICTIONARIES: Record<Lang, Record<InterestMessageKey, string>> = { sv, en };
 
-export function interestTranslator(lang: Lang) {
-  const dict = INTEREST_DICTIONARIES[lang];
-  return (key: InterestMessageKey, vars?: Record<string, string | number>) => fill(dict[key], vars);
-}
+export const interestTranslator = (lang: Lang) => translatorOf(INTEREST_DICTIONARIES, lang);

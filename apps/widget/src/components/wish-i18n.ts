@@ -2,7 +2,7 @@
  * The wish list's texts (ADR 041), Swedish and English, travelling with its chunk rather than the
  * first paint (as interest-i18n.ts). English is typed against Swedish.
  */
-import { fill, type Lang } from '../i18n';
+import { translatorOf, type Lang } from '../i18n';
 
 const sv = {
   wishTitle: 'Min önskelista: {release}',
@@ -48,7 +48,4 @@ const en: Record<WishMessageKey, string> = {
 
 export const WISH_DICTIONARIES: Record<Lang, Record<WishMessageKey, string>> = { sv, en };
 
-export function wishTranslator(lang: Lang) {
-  const dict = WISH_DICTIONARIES[lang];
-  return (key: WishMessageKey, vars?: Record<string, string | number>) => fill(dict[key], vars);
-}
+export const wishTranslator = (lang: Lang) => translatorOf(WISH_DICTIONARIES, lang);

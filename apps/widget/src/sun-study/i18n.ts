@@ -1,4 +1,4 @@
-import { fill, type Lang } from '../i18n';
+import { translatorOf, type Lang } from '../i18n';
 
 /** The player's texts; they load with the player, not with the widget. */
 const sv = {
@@ -37,7 +37,4 @@ export const PLAYER_TEXTS: Record<Lang, Record<PlayerKey, string>> = { sv, en };
 
 export type PlayerText = (key: PlayerKey, vars?: Record<string, string | number>) => string;
 
-export function playerText(lang: Lang): PlayerText {
-  const dict = PLAYER_TEXTS[lang];
-  return (key, vars) => fill(dict[key], vars);
-}
+export const playerText = (lang: Lang): PlayerText => translatorOf(PLAYER_TEXTS, lang);
