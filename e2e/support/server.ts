@@ -64,14 +64,23 @@ export interface ServerProcess {
   exited: Promise<number | string>;
 }
 
+/** The server as `npm run build` bundles it (apps/api/scripts/bundle.ts), what `npm start` runs. */
+export const BUILT_SERVER = path.join(root, 'apps/api/dist/server.js');
+
 /**
- * Spawns `apps/api/src/server.ts` on a free port without waiting for it; the built apps
- * are served only when they exist (`npm run build`).
+ * Spawns the bundled server (`entry`, by default the one `npm run build` made) on a free port
+ * without waiting for it; the built apps are served only when they exist (`npm run build`).
+ * `execArgv`: Node's own options, before the entry.
  */
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function spawnServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  { entry = BUILT_SERVER, execArgv = [] }: { entry?: string; execArgv?: string[] } = {},
+): Promise<ServerProcess> {
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run "npm run build" first`);
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [...execArgv, entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -101,7 +110,7 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
 export async function startServer(
   options: { dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
-  for (const dist of ['apps/web/dist/index.html', 'apps/widget/dist/index.html']) {
+  for (const dist of ['apps/web/dist/index.html', 'apps/widget/dist/index.html', 'apps/api/dist/server.js']) {
     if (!fs.existsSync(path.join(root, dist)))
       throw new Error(`${dist} is missing: run "npm run build" first`);
   }

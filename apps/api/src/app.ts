@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
@@ -57,6 +56,7 @@ import { statisticsRoutes } from './modules/statistics/routes';
 import { projectStyleRoutes, styleAdminRoutes } from './modules/styles/routes';
 import { loadWidgetBuild, type WidgetBuild } from './modules/widget-page/renderer';
 import { widgetPageRoutes } from './modules/widget-page/routes';
+import { apiRoot } from './lib/api-root';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,7 +114,7 @@ export interface BuildAppOptions {
   serveBuilds?: boolean;
 }
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const repoRoot = path.resolve(apiRoot(import.meta.url), '../..');
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const limits = connectionLimits(opts.config.connections, opts.config.trustProxy);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { dumpMigratedDatabase, openDatabase } from '../src/db/client';
+import { bundleApi } from '../scripts/bundle';
 import type {} from './harness'; // what the set-up provides (ProvidedContext)
 
 /** Runs `statement` on the server's maintenance database. */
@@ -23,6 +24,9 @@ async function onServer(serverUrl: string, statement: string) {
  * throw-away database is created from a migrated template database made here.
  */
 export default async function setup(project: TestProject) {
+  const bundleDir = path.resolve(import.meta.dirname, `../dist/test-${process.pid}`);
+  project.provide('apiBundle', await bundleApi(bundleDir));
+  const dropBundle = () => fs.rmSync(bundleDir, { recursive: true, force: true });
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const template = `planvy_template_${process.pid}`;
@@ -33,12 +37,18 @@ export default async function setup(project: TestProject) {
     await migrated.close();
     project.provide('pgliteSnapshot', '');
     project.provide('pgTemplate', template);
-    return () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    return async () => {
+      dropBundle();
+      await onServer(serverUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    };
   }
   project.provide('pgTemplate', '');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-pglite-snapshot-'));
   const file = path.join(dir, 'migrated.tar');
   fs.writeFileSync(file, Buffer.from(await (await dumpMigratedDatabase()).arrayBuffer()));
   project.provide('pgliteSnapshot', file);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return () => {
+    dropBundle();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
 }

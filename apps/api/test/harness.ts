@@ -45,6 +45,11 @@ declare module 'vitest' {
     pgliteSnapshot: string;
     /** A migrated database on the PostgreSQL server that each file's database copies; '' on PGlite. */
     pgTemplate: string;
+    /**
+     * The server and the backup CLI bundled for this run (apps/api/scripts/bundle.ts), what the
+     * tests that spawn them start: the sources as they are now, whatever `npm run build` left.
+     */
+    apiBundle: { server: string; cli: string };
   }
 }
 

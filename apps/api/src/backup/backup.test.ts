@@ -20,6 +20,7 @@ import { noisePng } from '../../test/images';
 import { createFileStore, type FileStore, type FileStoreConfig } from '../lib/file-store';
 import { jpeg, openOldDatabase, writeTheOldWay } from '../../test/old-files';
 import { startS3Server } from '../../test/s3-server';
+import { cliArgs } from '../../test/spawned';
 import type { SunStudyFile } from '@planvy/shared';
 import { backup, BackupError, restore, type Target } from './backup';
 
@@ -191,7 +192,7 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
  * an S3 server in this process must go on answering while the CLI runs.
  */
 async function cli(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/backup/cli.ts', ...args], {
+  const child = spawn(process.execPath, cliArgs(args), {
     cwd: root,
     env: { ...process.env, DATA_DIR: path.join(tmp, 'fresh'), DATABASE_URL: '', INIT_CWD: root, ...env },
   });
@@ -218,7 +219,7 @@ describe('restoring from a backup that is not there', () => {
     expect(res.status).toBe(1);
     expect(res.stderr.trim()).toBe(`There is no backup at ${missing}.`);
     expect(fs.existsSync(path.join(tmp, 'fresh'))).toBe(false);
-    // A CLI started from the sources (tsx): past 30 s when CI runs this beside the browser tier.
+    // A CLI started as a process: past 30 s when CI runs this beside the browser tier.
   }, 120_000);
 });
 

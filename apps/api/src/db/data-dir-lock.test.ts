@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { spawnServer, stop, waitFor, type ServerProcess } from '../../../../e2e/support/server';
+import { stop, waitFor, type ServerProcess } from '../../../../e2e/support/server';
+import { spawnApiServer } from '../../test/spawned';
 import { DataDirInUseError, lockDataDir, STALE_MS } from './data-dir-lock';
 
 let dir: string;
@@ -63,7 +64,7 @@ describe.skipIf(process.env.DATABASE_URL)('two servers on one DATA_DIR (embedded
   });
 
   async function start() {
-    const server = await spawnServer(dir);
+    const server = await spawnApiServer(dir);
     running.push(server);
     return server;
   }

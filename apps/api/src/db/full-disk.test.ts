@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, spawnServer, stop, waitFor, type ServerProcess } from '../../../../e2e/support/server';
+import { ADMIN, stop, waitFor, type ServerProcess } from '../../../../e2e/support/server';
+import { spawnApiServer } from '../../test/spawned';
 import { multipart } from '../../test/harness';
 import { noisePng } from '../../test/images';
 import { DatabaseUnavailableError } from './database-errors';
@@ -77,7 +78,7 @@ describe.skipIf(skipReason)('a full disk under the embedded database', () => {
   }
 
   async function start() {
-    const s = await spawnServer(dataDir);
+    const s = await spawnApiServer(dataDir);
     running.push(s);
     return s;
   }
@@ -150,7 +151,7 @@ describe.skipIf(skipReason)('a full disk under the embedded database', () => {
     // A new data directory with too little room for PGlite to write its first log.
     fs.rmSync(filler);
     fillDisk(20 * 1024 * 1024);
-    const fresh = await spawnServer(path.join(mountPoint, 'fresh'));
+    const fresh = await spawnApiServer(path.join(mountPoint, 'fresh'));
     running.push(fresh);
     expect(await fresh.exited).toBe(1);
     expect(fresh.output()).toMatch(
