@@ -10,6 +10,13 @@ import { backoffOffsetSeconds, secondsUntilNextSlot } from './login-limits';
  * 30 per address, per 15 minutes).
  */
 let t: TestApp;
+/**
+ * Each test checks up to ~50 passwords with the real argon2 (19 MiB, two passes): a second or
+ * two here, but CI runs this file a second time (the PostgreSQL pass) at a low priority beside the
+ * browser tier, where it has been starved past 30 s. A timed-out test would also go on in the
+ * background and spoil the next one's counts.
+ */
+const ARGON2_PACED = { timeout: 120_000 };
 const passwords = argon2Passwords();
 const verify = vi.spyOn(passwords, 'verify');
 
@@ -37,7 +44,7 @@ function browserCookie(res: Awaited<ReturnType<typeof login>>): string | undefin
   return (Array.isArray(set) ? set : [set]).find((c) => c?.startsWith('planvy_device='))?.split(';')[0];
 }
 
-describe('a concurrent burst of wrong passwords', () => {
+describe('a concurrent burst of wrong passwords', ARGON2_PACED, () => {
   it('from one address gets at most the configured number of password checks; the rest are 429 with Retry-After', async () => {
     await t.createUser('client', { email: 'victim@example.com' });
     const limit = t.config.loginLimits.perEmail;
@@ -71,7 +78,7 @@ describe('a concurrent burst of wrong passwords', () => {
   });
 });
 
-describe('the victim is not locked out', () => {
+describe('the victim is not locked out', ARGON2_PACED, () => {
   it('signs in from an address she used before while an attacker is refused, and waits seconds, not 15 minutes, on a new one', async () => {
     await t.createUser('client', { email: 'victim@example.com' });
     // She signed in from home once.
@@ -98,7 +105,7 @@ describe('the victim is not locked out', () => {
   });
 });
 
-describe('wrong passwords from her own address', () => {
+describe('wrong passwords from her own address', ARGON2_PACED, () => {
   const home = '192.0.2.10';
 
   it('(someone on her shared network guessing) do not lock her out of the browser she signed in with', async () => {
@@ -152,7 +159,7 @@ describe('wrong passwords from her own address', () => {
   });
 });
 
-describe('counters live in the database', () => {
+describe('counters live in the database', ARGON2_PACED, () => {
   it('hold across a restart and a second instance on the same database', async () => {
     await t.createUser('client', { email: 'victim@example.com' });
     for (let i = 0; i < 8; i++) await login('victim@example.com', `guess-${i}`, '198.51.100.5');
