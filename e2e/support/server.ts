@@ -110,7 +110,7 @@ export async function spawnServer(
 export async function startServer(
   options: { dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
-  for (const dist of ['apps/web/dist/index.html', 'apps/widget/dist/index.html', 'apps/api/dist/server.js']) {
+  for (const dist of ['apps/web/dist/index.html', 'apps/widget/dist/index.html']) {
     if (!fs.existsSync(path.join(root, dist)))
       throw new Error(`${dist} is missing: run "npm run build" first`);
   }

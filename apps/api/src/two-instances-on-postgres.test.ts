@@ -1,9 +1,9 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import pg from 'pg';
 import { openDatabase } from './db/client';
 import { createSecondInstance, createTestApp, multipart, type TestApp } from '../test/harness';
 import { openEventStream } from '../test/event-stream';
+import { throwAwayDatabase } from '../test/postgres';
 
 /**
  * Two API instances on one PostgreSQL, as behind a load balancer: every piece of state a
@@ -51,18 +51,12 @@ describe.runIf(process.env.DATABASE_URL)('two API instances on one PostgreSQL', 
   });
 
   it('instances started together on an empty database all start (migrations run once)', async () => {
-    const name = `planvy_start_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    const empty = await throwAwayDatabase(process.env.DATABASE_URL!, 'planvy_start');
     try {
-      const url = new URL(process.env.DATABASE_URL!);
-      url.pathname = `/${name}`;
-      const opened = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString() })));
+      const opened = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: empty.url })));
       await Promise.all(opened.map((d) => d.close()));
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await empty.drop();
     }
   });
 

@@ -2,21 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import pg from 'pg';
 import { dumpMigratedDatabase, openDatabase } from '../src/db/client';
 import { bundleApi } from '../scripts/bundle';
 import type {} from './harness'; // what the set-up provides (ProvidedContext)
-
-/** Runs `statement` on the server's maintenance database. */
-async function onServer(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+import { throwAwayDatabase } from './postgres';
 
 /**
  * Runs initdb and every migration once for the whole API tier: each test file's in-memory
@@ -29,17 +18,14 @@ export default async function setup(project: TestProject) {
   const dropBundle = () => fs.rmSync(bundleDir, { recursive: true, force: true });
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const template = `planvy_template_${process.pid}`;
-    await onServer(serverUrl, `CREATE DATABASE ${template}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${template}`;
-    const migrated = await openDatabase({ databaseUrl: url.toString(), purpose: 'check' });
+    const template = await throwAwayDatabase(serverUrl, 'planvy_template');
+    const migrated = await openDatabase({ databaseUrl: template.url, purpose: 'check' });
     await migrated.close();
     project.provide('pgliteSnapshot', '');
-    project.provide('pgTemplate', template);
+    project.provide('pgTemplate', template.name);
     return async () => {
       dropBundle();
-      await onServer(serverUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      await template.drop();
     };
   }
   project.provide('pgTemplate', '');

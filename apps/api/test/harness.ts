@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { arrange, type Arrange, type Transport } from '@planvy/shared/test/arrange';
@@ -12,6 +11,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { loadConfig, type AppConfig } from '../src/env';
 import { hashPassword } from '../src/lib/password';
 import * as userRepo from '../src/modules/users/repository';
+import { throwAwayDatabase } from './postgres';
 
 /**
  * One app per test file: PGlite in memory by default, or a fresh throw-away
@@ -113,23 +113,15 @@ export async function createTestApp(
   let databaseUrl: string | undefined;
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const name = `planvy_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
     // Under vitest a copy of the migrated template (global-setup.ts): no migrations per file.
-    const template = process.env.VITEST ? inject('pgTemplate') : '';
-    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    const own = await throwAwayDatabase(
+      serverUrl,
+      'planvy_test',
+      process.env.VITEST ? inject('pgTemplate') : '',
+    );
+    databaseUrl = own.url;
     database = await openDatabase({ databaseUrl });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    dropDatabase = own.drop;
   } else if (spare.length > 0) {
     database = spare.pop()!;
     await database.db.execute(sql.raw(RESET_SQL));

@@ -14,6 +14,7 @@ import type { Db } from '../src/db/client';
 import * as schema from '../src/db/schema';
 import { etagOf } from '../src/modules/files/service';
 import { originalPath, variantName, variantPath } from '../src/modules/sunstudy/service';
+import { throwAwayDatabase } from './postgres';
 
 /**
  * Files as Planvy stored them before the file store (ADR 022): a database migrated up to 0009
@@ -71,30 +72,18 @@ export async function openOldDatabase(): Promise<OldDatabase> {
       },
     };
   }
-  const name = `planvy_move_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (query: string) => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(query);
-    await c.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const pools = [
-    new pg.Pool({ connectionString: url.toString() }),
-    new pg.Pool({ connectionString: url.toString() }),
-  ];
+  const own = await throwAwayDatabase(serverUrl, 'planvy_move');
+  const pools = [new pg.Pool({ connectionString: own.url }), new pg.Pool({ connectionString: own.url })];
   const [db, second] = pools.map((p) => drizzlePg(p, { schema }));
   await migratePg(db!, { migrationsFolder: oldFolder });
   return {
     db: db!,
-    url: url.toString(),
+    url: own.url,
     second,
     upgrade: () => migratePg(db!, { migrationsFolder }),
     async close() {
       await Promise.all(pools.map((p) => p.end()));
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await own.drop();
       fs.rmSync(oldFolder, { recursive: true, force: true });
     },
   };

@@ -1,13 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import { sql as dsql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
@@ -20,6 +18,7 @@ import { noisePng } from '../../test/images';
 import { createFileStore, type FileStore, type FileStoreConfig } from '../lib/file-store';
 import { jpeg, openOldDatabase, writeTheOldWay } from '../../test/old-files';
 import { startS3Server } from '../../test/s3-server';
+import { throwAwayDatabase, type ThrowAwayDatabase } from '../../test/postgres';
 import { cliArgs } from '../../test/spawned';
 import type { SunStudyFile } from '@planvy/shared';
 import { backup, BackupError, restore, type Target } from './backup';
@@ -421,34 +420,21 @@ describe.skipIf(serverUrl)('backup and restore with the files in an S3 bucket', 
 
 describe.runIf(serverUrl)('backup and restore on PostgreSQL (pg_dump / pg_restore)', () => {
   let t: TestApp;
-  let freshUrl: string;
-  const freshName = `planvy_restore_${process.pid}_${randomBytes(4).toString('hex')}`;
+  /** The empty database the backup is restored into. */
+  let fresh: ThrowAwayDatabase | undefined;
   let expected: Awaited<ReturnType<typeof snapshot>>;
   let adminId: number;
-
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
 
   beforeAll(async () => {
     t = await createTestApp();
     const database = { db: t.db } as Database;
     adminId = await seed(t.app, database);
     expected = await snapshot(t.app, adminId);
-    await admin(`CREATE DATABASE ${freshName}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${freshName}`;
-    freshUrl = url.toString();
+    fresh = await throwAwayDatabase(serverUrl!, 'planvy_restore');
   }, 120_000);
   afterAll(async () => {
     await t?.close();
-    await admin(`DROP DATABASE IF EXISTS ${freshName} WITH (FORCE)`);
+    await fresh?.drop();
   });
 
   it('restores a pg_dump archive into a fresh database with every project, plan, image and apartment', async () => {
@@ -459,9 +445,9 @@ describe.runIf(serverUrl)('backup and restore on PostgreSQL (pg_dump / pg_restor
     expect(storedFiles(backupDir)).toHaveLength(made.files);
 
     const store = storeIn(path.join(tmp, 'pg-fresh-files'));
-    const restored = await restore({ databaseUrl: freshUrl, pgliteDir: '/nonexistent', store }, backupDir);
+    const restored = await restore({ databaseUrl: fresh!.url, pgliteDir: '/nonexistent', store }, backupDir);
     expect(restored.contents).toEqual(made.contents);
-    expect(await snapshotOf({ databaseUrl: freshUrl, purpose: 'check' }, store, adminId)).toEqual(expected);
+    expect(await snapshotOf({ databaseUrl: fresh!.url, purpose: 'check' }, store, adminId)).toEqual(expected);
   }, 120_000);
 
   it('refuses to restore over a database a server is connected to', async () => {

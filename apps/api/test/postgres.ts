@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** Runs `statement` on the PostgreSQL server's maintenance database (`serverUrl`): CREATE and DROP DATABASE. */
+export async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ThrowAwayDatabase {
+  name: string;
+  /** Its connection string on the same server. */
+  url: string;
+  /** Drops it, whoever is still connected. */
+  drop: () => Promise<void>;
+}
+
+/**
+ * A new database on the server, named `prefix` with the process and a random tail, empty or a
+ * copy of `template`; the tests' own, dropped with `drop`.
+ */
+export async function throwAwayDatabase(
+  serverUrl: string,
+  prefix: string,
+  template = '',
+): Promise<ThrowAwayDatabase> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
