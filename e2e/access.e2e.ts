@@ -72,8 +72,7 @@ describe('log in as', () => {
     });
     expect(apartment.status).toBe(201);
 
-    await signInAsAdmin(page);
-    await page.goto(`/users/${otherAdmin.id}`);
+    await signInAsAdmin(page, `/users/${otherAdmin.id}`);
     await userPageLoaded(otherAdmin.email);
     await page.getByRole('link', { name: 'Redigera' }).waitFor();
     expect(await page.getByRole('button', { name: 'Logga in som den här användaren' }).count()).toBe(0);
@@ -152,8 +151,7 @@ describe('user administration', () => {
   it('deletes a user after a confirmation that names them, and their session ends', async () => {
     const doomed = await createUser(token, { role: 'broker', first_name: 'Dora', last_name: 'Delete' });
     const doomedToken = await apiLogin(doomed.email, doomed.password);
-    await signInAsAdmin(page);
-    await page.goto(`/users/${doomed.id}`);
+    await signInAsAdmin(page, `/users/${doomed.id}`);
     await userPageLoaded(doomed.email);
 
     await page.getByRole('button', { name: 'Ta bort användare' }).click();
@@ -171,8 +169,7 @@ describe('user administration', () => {
   });
 
   it('shows the server’s refusal of a common password under the password field, in Swedish', async () => {
-    await signInAsAdmin(page);
-    await page.goto('/user-add');
+    await signInAsAdmin(page, '/user-add');
     await page.getByRole('radio', { name: 'Välj lösenord åt användaren' }).check();
     await page.getByLabel('Förnamn').fill('Petra');
     await page.getByLabel('E-post', { exact: true }).fill(`common.${Date.now()}@example.com`);

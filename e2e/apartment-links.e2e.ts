@@ -42,8 +42,7 @@ async function projectWithZone(name: string) {
 describe('apartment links', () => {
   it('an admin cannot save a script link or a non-web info file; the buyer follows the web ones', async () => {
     const { id, apartment } = await projectWithZone('Länkar');
-    await signInAsAdmin(page);
-    await page.goto(`/projects/${id}`);
+    await signInAsAdmin(page, `/projects/${id}`);
     await page.getByRole('row', { name: 'Öppna L1', exact: true }).click();
     const form = page.getByRole('dialog');
     await form.getByRole('heading', { name: 'Bostad L1' }).waitFor();
@@ -80,8 +79,7 @@ describe('apartment links', () => {
   it("with no project e-mail the card's first step is the apartment's link, and without a link it shares the apartment", async () => {
     // The project shows no project information, so the card has no "Kontakta oss" (issue 20).
     const { id, apartment } = await projectWithZone('Nästa steg');
-    await signInAsAdmin(page);
-    await page.goto(`/projects/${id}`);
+    await signInAsAdmin(page, `/projects/${id}`);
 
     /** The admin sets the apartment's link in the back-office form ('' clears it). */
     const setLink = async (value: string) => {

@@ -79,6 +79,14 @@ async function openProject(projectId: number, p: Page = page) {
   await panel(p).waitFor();
 }
 
+/** Signs in (the admin unless `as`) straight onto the project's page, its apartments listed. */
+async function signInToProject(projectId: number, as?: { email: string; password: string }) {
+  const at = `/projects/${projectId}`;
+  if (as) await signIn(page, as.email, as.password, at);
+  else await signInAsAdmin(page, at);
+  await panel().waitFor();
+}
+
 /** Picks an option in a Mantine Select. */
 async function choose(scope: Locator | Page, label: string, option: string) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
@@ -113,8 +121,7 @@ async function chooseImportFile(file: string) {
 describe('apartment form', () => {
   it('adds an apartment without a zone, then edits it and shows the status change in the history', async () => {
     const projectId = await createProject('sale');
-    await signInAsAdmin(page);
-    await openProject(projectId);
+    await signInToProject(projectId);
     await panel().getByText('Inga lägenheter ännu').waitFor();
 
     await panel().getByRole('button', { name: 'Lägg till lägenhet' }).click();
@@ -173,8 +180,7 @@ describe('apartments table', () => {
     const projectId = await createProject('sale');
     await addApartment(projectId, { bostad: 'D-1' });
     await addApartment(projectId, { bostad: 'D-2' });
-    await signInAsAdmin(page);
-    await openProject(projectId);
+    await signInToProject(projectId);
 
     await row('D-1').getByRole('button', { name: 'Ta bort D-1' }).click();
     await dialog().getByText('Är du säker på att du vill ta bort lägenheten Bostad: D-1?').waitFor();
@@ -193,8 +199,7 @@ describe('apartments table', () => {
   it('changes the status of the checked apartments after the confirmation', async () => {
     const projectId = await createProject('sale');
     for (const bostad of ['M-1', 'M-2', 'M-3']) await addApartment(projectId, { bostad });
-    await signInAsAdmin(page);
-    await openProject(projectId);
+    await signInToProject(projectId);
     await row('M-3').waitFor();
 
     const save = panel().getByRole('button', { name: 'Spara status' });
@@ -226,8 +231,7 @@ describe('apartments table', () => {
     await addApartment(projectId, { bostad: 'Z-1' });
     await addApartment(projectId, { bostad: 'Z-2', file_name: '' });
     await addApartment(projectId, { bostad: 'Z-3' });
-    await signInAsAdmin(page);
-    await openProject(projectId);
+    await signInToProject(projectId);
     await row('Z-3').waitFor();
 
     expect(await panel().getByTestId('detached-count').textContent()).toBe('1');
@@ -244,8 +248,7 @@ describe('apartments table', () => {
     await addApartment(projectId, { bostad: '10', price: 100, status: 'sold' });
     await addApartment(projectId, { bostad: '9', price: 300 });
     await addApartment(projectId, { bostad: '100', price: 200 });
-    await signInAsAdmin(page);
-    await openProject(projectId);
+    await signInToProject(projectId);
     await row('100').waitFor();
 
     expect(await visibleRowNames()).toEqual(['Öppna 9', 'Öppna 10', 'Öppna 100']);
@@ -261,8 +264,7 @@ describe('project types', () => {
   it('labels tomter columns and fields, and uses rental status labels', async () => {
     const tomter = await createProject('tomter', { use_garden_size: '1', currency: 'sek' });
     await addApartment(tomter, { bostad: 'Eken 1:12', rooms: '7', price: 950000, garden_size: 1200 });
-    await signInAsAdmin(page);
-    await openProject(tomter);
+    await signInToProject(tomter);
     await row('Eken 1:12').waitFor();
     const headers = await panel().getByRole('columnheader').allTextContents();
     expect(headers.map((h) => h.trim()).filter(Boolean)).toEqual([
@@ -304,8 +306,7 @@ describe('import and export', () => {
       'I-3;300 000;Kommande',
       'I-4;-5;Till salu',
     ]);
-    await signInAsAdmin(page);
-    await openProject(projectId);
+    await signInToProject(projectId);
     await row('I-2').waitFor();
     await chooseImportFile(file);
 
@@ -347,8 +348,7 @@ describe('import and export', () => {
       'W-3;4;3;92,5;2 995 000;Reserverad;C',
     ];
     fs.writeFileSync(file, Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1'));
-    await signInAsAdmin(page);
-    await openProject(projectId);
+    await signInToProject(projectId);
     await chooseImportFile(file);
 
     const preview = dialog();
@@ -412,8 +412,7 @@ describe('import and export', () => {
       bostad: 'E-3',
       info: JSON.stringify([{ url: 'https://example.com/x.pdf' }]),
     });
-    await signInAsAdmin(page);
-    await openProject(projectId);
+    await signInToProject(projectId);
     await row('E-3').waitFor();
 
     const [download] = await Promise.all([
@@ -459,8 +458,7 @@ describe('roles and languages', () => {
     const buildingId = building.body.building_number.id;
     await addApartment(projectId, { bostad: 'K-1', price: 1000000, building_number_id: buildingId });
 
-    await signIn(page, client.email, client.password);
-    await openProject(projectId);
+    await signInToProject(projectId, client);
     await row('K-1').waitFor();
     expect(
       await panel()

@@ -209,8 +209,7 @@ describe('user administration', () => {
   });
 
   it('invites a user by mail: the link sets their password, they sign in, and the mail log shows it sent', async () => {
-    await signInAsAdmin(page);
-    await page.goto('/user-add');
+    await signInAsAdmin(page, '/user-add');
     const email = `invited.${Date.now()}@example.com`;
     expect(await page.getByRole('radio', { name: 'Skicka inbjudan via e-post' }).isChecked()).toBe(true);
     expect(await page.getByLabel('Lösenord', { exact: true }).count()).toBe(0);

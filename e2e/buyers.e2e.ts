@@ -81,8 +81,7 @@ describe('price per m² and only available', () => {
     // The admin sets a new area and price in the back-office's apartment form.
     const admin = await browser.context.newPage();
     pages.track(admin);
-    await signInAsAdmin(admin);
-    await admin.goto(`/projects/${p.id}`);
+    await signInAsAdmin(admin, `/projects/${p.id}`);
     await admin.getByRole('row', { name: 'Öppna 101', exact: true }).click();
     const form = admin.getByRole('dialog');
     await form.getByRole('heading', { name: 'Bostad 101' }).waitFor();
@@ -166,8 +165,7 @@ describe('price per m² and only available', () => {
     // form, and 8 (Ledig) is let with the table's mass status change.
     const admin = await browser.context.newPage();
     pages.track(admin);
-    await signInAsAdmin(admin);
-    await admin.goto(`/projects/${rental}`);
+    await signInAsAdmin(admin, `/projects/${rental}`);
     await admin.getByRole('row', { name: 'Öppna 2', exact: true }).click();
     const form = admin.getByRole('dialog');
     await form.getByRole('heading', { name: 'Bostad 2' }).waitFor();

@@ -56,8 +56,7 @@ describe('cost calculator', () => {
 
     // The admin sets the rate, its source and date, and the driftkostnad in the Project tab.
     const admin = await freshPage(browser.context);
-    await signInAsAdmin(admin);
-    await admin.goto(`/projects/${projectId}?tab=settings`);
+    await signInAsAdmin(admin, `/projects/${projectId}?tab=settings`);
     await admin.getByLabel('Ränta (%)').fill('4,5');
     await admin.getByLabel('Räntans källa').fill('Exempelbanken, 3 mån');
     await admin.getByLabel('Räntans datum').fill('2026-11-02');

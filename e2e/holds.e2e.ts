@@ -36,8 +36,7 @@ describe('a hold', () => {
     await buyer.locator(`.pv-zone.pv-st-sale[data-pv-id="${id}"]`).waitFor();
 
     const back = await browser.context.newPage();
-    await signInAsAdmin(back);
-    await back.goto(`/projects/${projectId}?tab=holds`);
+    await signInAsAdmin(back, `/projects/${projectId}?tab=holds`);
     await back.getByText('Inga aktiva reservationer', { exact: false }).waitFor();
     // The broker reserves from the apartment itself: its dialog has "Reservera".
     await back.getByRole('tab', { name: 'Plan och lägenheter' }).click();

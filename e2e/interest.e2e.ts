@@ -79,8 +79,7 @@ describe('interest registration', () => {
     // The admin turns it on in the back-office's settings tab.
     const laptop = await browser.newContext({ baseURL: baseURL(), locale: 'sv-SE' });
     const admin = await laptop.newPage();
-    await signInAsAdmin(admin);
-    await admin.goto(`/projects/${projectId}?tab=settings`);
+    await signInAsAdmin(admin, `/projects/${projectId}?tab=settings`);
     await admin.getByText('Ta emot intresseanmälningar', { exact: true }).click();
     await admin.getByRole('button', { name: 'Spara ändringar' }).click();
     await expect
@@ -144,8 +143,7 @@ describe('interest registration', () => {
     // The client, in the back-office: the entry in the interest tab, and the demand on the plan.
     const office = await browser.newContext({ baseURL: baseURL(), locale: 'sv-SE' });
     const owner = await office.newPage();
-    await signIn(owner, clientLogin.email, clientLogin.password);
-    await owner.goto(`/projects/${projectId}?tab=interest`);
+    await signIn(owner, clientLogin.email, clientLogin.password, `/projects/${projectId}?tab=interest`);
     const row = owner.locator('[data-testid^="interest-row-"]');
     await row.getByText('Greta Köpare').waitFor();
     expect(await row.count()).toBe(1);

@@ -64,8 +64,7 @@ describe('live availability in the widget', () => {
 
     // The sales team, in another tab.
     const back = await browser.context.newPage();
-    await signInAsAdmin(back);
-    await back.goto(`/projects/${projectId}`);
+    await signInAsAdmin(back, `/projects/${projectId}`);
     await back.getByRole('row', { name: 'Öppna L-1', exact: true }).click();
     const form = back.getByRole('dialog');
     await form.getByRole('combobox', { name: 'Status', exact: true }).click();
@@ -94,8 +93,7 @@ describe('live availability in the widget', () => {
     expect(await panel.getByText('Sänkt från').count()).toBe(0);
 
     const back = await browser.context.newPage();
-    await signInAsAdmin(back);
-    await back.goto(`/projects/${projectId}`);
+    await signInAsAdmin(back, `/projects/${projectId}`);
     await back.getByRole('checkbox', { name: 'Markera L-1' }).check();
     await back.getByRole('checkbox', { name: 'Markera L-2' }).check();
     await back.getByRole('button', { name: 'Ändra pris…' }).click();

@@ -79,8 +79,7 @@ describe('three real plans, from the admin’s upload to a buyer on another site
 
     // The admin drops the three files on the SVG images tab.
     const admin = await freshPage(browser.context);
-    await signInAsAdmin(admin);
-    await admin.goto(`/projects/${projectId}`);
+    await signInAsAdmin(admin, `/projects/${projectId}`);
     await admin.getByRole('tab', { name: 'SVG-bilder' }).click();
     await admin.getByRole('button', { name: 'Ladda upp filer' }).click();
     const transfer = await admin.evaluateHandle(

@@ -682,12 +682,9 @@ const editor: App = {
   planSelector: 'svg',
   inShadow: true,
   async open(page, projectId, first) {
-    if (first) {
-      await page.goto('/login');
-      await page.evaluate(() => localStorage.clear());
-      await signInAsAdmin(page);
-    }
-    await page.goto(`/projects/${projectId}`);
+    // Its own browser (runCorpus): signed in with the first project, then project after project.
+    if (first) await signInAsAdmin(page, `/projects/${projectId}`);
+    else await page.goto(`/projects/${projectId}`);
     await page.getByTestId('plan-stage').waitFor();
   },
   show: ({ index, name }) =>
@@ -897,8 +894,7 @@ describe('characters XML forbids', () => {
 
       await page.goto('/login');
       await page.evaluate(() => localStorage.clear());
-      await signInAsAdmin(page);
-      await page.goto(`/projects/${id}`);
+      await signInAsAdmin(page, `/projects/${id}`);
       const zone = page.getByTestId('plan-stage').locator(`[id="${apartment}"]`);
       await expect.poll(() => zone.getAttribute('data-pv-state')).toBe('s-sale');
     } finally {

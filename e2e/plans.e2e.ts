@@ -107,9 +107,9 @@ const statusColor = (alias: string) => rgb(STATUSES.find((s) => s.alias === alia
 // ---------------------------------------------------------------------------
 
 async function openProject(projectId: number, as: 'admin' | { email: string; password: string } = 'admin') {
-  if (as === 'admin') await signInAsAdmin(page);
-  else await signIn(page, as.email, as.password);
-  await page.goto(`/projects/${projectId}`);
+  const at = `/projects/${projectId}`;
+  if (as === 'admin') await signInAsAdmin(page, at);
+  else await signIn(page, as.email, as.password, at);
 }
 
 const stage = () => page.getByTestId('plan-stage');

@@ -55,9 +55,9 @@ async function toggle(p: Page, label: string) {
 }
 
 /** Waits until every input of the form shows its loaded value (the page renders once both queries are in). */
-/** The project's details and settings tab, by its link. */
+/** The project's details and settings tab, by its link, signed in as the admin. */
 async function openProject(p: Page, id: number) {
-  await p.goto(`/projects/${id}?tab=settings`);
+  await signInAsAdmin(p, `/projects/${id}?tab=settings`);
   await p.getByRole('textbox', { name: 'Namn', exact: true }).waitFor();
 }
 
@@ -120,7 +120,6 @@ describe('project settings', () => {
   it('shows the link and e-mail with project information on, refuses a bad e-mail and keeps saved values', async () => {
     const client = await createUser(token);
     const project = await createProject(client.id);
-    await signInAsAdmin(page);
     await openProject(page, project.id);
 
     const email = page.getByRole('textbox', { name: 'Projektets e-post' });
@@ -173,7 +172,6 @@ describe('project settings', () => {
     });
     const project = await createProject(client.id);
     const other = await createProject(client.id);
-    await signInAsAdmin(page);
     await openProject(page, project.id);
 
     await page.getByRole('combobox', { name: 'Mäklare' }).fill(brokerLastName);
@@ -254,7 +252,6 @@ describe('code snippet', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
     const client = await createUser(token);
     const project = await createProject(client.id);
-    await signInAsAdmin(page);
     await openProject(page, project.id);
     await page.getByRole('tab', { name: 'Kodsnutt' }).click();
 

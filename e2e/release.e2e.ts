@@ -118,8 +118,7 @@ describe('a release', () => {
     // 1. The client sets the release up in the "Säljstart" tab and opens its wish window.
     const desk = await browser.newContext({ baseURL: baseURL(), locale: 'sv-SE' });
     const office = await desk.newPage();
-    await signIn(office, client.email, client.password);
-    await office.goto(`/projects/${projectId}?tab=releases`);
+    await signIn(office, client.email, client.password, `/projects/${projectId}?tab=releases`);
     await office.getByRole('button', { name: 'Ny säljstart' }).click();
     const form = office.getByRole('dialog', { name: 'Ny säljstart' });
     await form.getByLabel('Namn', { exact: true }).fill('Etapp R');

@@ -126,8 +126,7 @@ async function ready(testId: string) {
 describe('the statistics dashboard', () => {
   it('is switched on by an admin; buyers’ clicks then show as the client’s most-clicked apartment', async () => {
     // The admin's action in the back-office.
-    await signInAsAdmin(page);
-    await page.goto(`/users/${karin.id}`);
+    await signInAsAdmin(page, `/users/${karin.id}`);
     await page.getByLabel('Aktivera statistik').check();
     await page.getByText('Inställningen har sparats').waitFor();
 
@@ -186,8 +185,7 @@ describe('the statistics dashboard', () => {
   });
 
   it('changes the date range and exports what it shows', async () => {
-    await signIn(page, karin.email, karin.password);
-    await page.goto('/dashboard');
+    await signIn(page, karin.email, karin.password, '/dashboard');
     await ready('clicks-per-day');
     const period = page.getByTestId('statistics-period');
     const thirty = await period.textContent();
@@ -236,8 +234,7 @@ describe('the statistics dashboard', () => {
   });
 
   it('shades the clicked zone of the plan in the project view', async () => {
-    await signIn(page, karin.email, karin.password);
-    await page.goto(`/projects/${eken.id}`);
+    await signIn(page, karin.email, karin.password, `/projects/${eken.id}`);
     const stage = page.getByTestId('plan-stage');
     const zone = (bostad: string) => stage.locator(`[id="${eken.apt[bostad]}"]`);
     await expect.poll(() => zone('1003').getAttribute('data-pv-state')).toBe('s-reserved');

@@ -73,8 +73,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
+/** Opens the project's style drawer, signed in as the admin, and waits for its preview widget. */
 async function openDrawer(page: Page, projectId: number): Promise<{ drawer: Locator; preview: Frame }> {
-  await page.goto(`/projects/${projectId}`);
+  await signInAsAdmin(page, `/projects/${projectId}`);
   await page.getByRole('button', { name: 'Stilar' }).click();
   const drawer = page.getByRole('dialog', { name: /^Widgetens stil/ });
   await drawer.waitFor();
@@ -95,7 +96,6 @@ async function choose(page: Page, combobox: Locator, option: string) {
 describe('the styles drawer', () => {
   it('previews a new sold colour and font live, saves them, and the widget and plan viewer show them', async () => {
     const page = await freshPage(browser.context);
-    await signInAsAdmin(page);
     const { drawer, preview } = await openDrawer(page, linden.id);
     const previewSold = preview.locator(`.pv-zone[data-pv-id="${linden.sold}"]`);
     expect(await computed(previewSold, 'fill')).toBe(hatched('rgb(128, 60, 60)'));
@@ -149,7 +149,6 @@ describe('the styles drawer', () => {
 
   it('saves the look as a theme, applies it to a second project, updates and deletes it', async () => {
     const page = await freshPage(browser.context);
-    await signInAsAdmin(page);
     let { drawer } = await openDrawer(page, linden.id);
     const name = `Linden ${Date.now()}`;
     const saveAs = drawer.getByRole('button', { name: 'Spara som tema' });
@@ -228,7 +227,6 @@ describe('the styles drawer', () => {
 
   it('asks before closing with unsaved changes, and Cancel then drops them', async () => {
     const page = await freshPage(browser.context);
-    await signInAsAdmin(page);
     const { drawer, preview } = await openDrawer(page, bjorken.id);
     const before = await stored(bjorken.id);
     await drawer.getByRole('textbox', { name: 'Till salu – fyllning' }).fill('rgb(1, 2, 3)');
@@ -250,7 +248,6 @@ describe('the styles drawer', () => {
 
   it('refuses a value that could reach CSS as code, and says why', async () => {
     const page = await freshPage(browser.context);
-    await signInAsAdmin(page);
     const { drawer } = await openDrawer(page, bjorken.id);
     await drawer.getByRole('textbox', { name: 'Såld – fyllning' }).fill('red;}body{display:none}');
     await drawer.getByText('Ange en färg: #rrggbb, rgb(), hsl() eller ett färgnamn').waitFor();
@@ -260,7 +257,6 @@ describe('the styles drawer', () => {
 
   it('warns when text falls below WCAG AA on its fill, when zone colours are hard to tell apart or vanish into the plan, and previews at phone width', async () => {
     const page = await freshPage(browser.context);
-    await signInAsAdmin(page);
     const { drawer, preview } = await openDrawer(page, bjorken.id);
     const warning = drawer.getByText(/^Svårläst: kontrasten är/);
     expect(await warning.count()).toBe(0);
@@ -297,7 +293,6 @@ describe('the styles drawer', () => {
   it('hatches sold zones unless the admin turns it off, and badges read on any colour the admin chooses', async () => {
     const kastanjen = await tinyProject(`Kv. Kastanjen ${Date.now()}`);
     const page = await freshPage(browser.context);
-    await signInAsAdmin(page);
     const { drawer, preview } = await openDrawer(page, kastanjen.id);
     const sold = (p: Page | Frame) => p.locator(`.pv-zone[data-pv-id="${kastanjen.sold}"]`);
     // Hatched by default, in the preview too: two colours where a plain zone has one.
@@ -358,8 +353,7 @@ describe('the styles drawer', () => {
 
   it('is not there for a client', async () => {
     const page = await freshPage(browser.context);
-    await signIn(page, client.email, client.password);
-    await page.goto(`/projects/${linden.id}`);
+    await signIn(page, client.email, client.password, `/projects/${linden.id}`);
     await page.getByRole('heading', { name: /^Kv\. Linden/ }).waitFor();
     expect(await page.getByRole('button', { name: 'Stilar' }).count()).toBe(0);
   });

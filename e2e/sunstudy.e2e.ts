@@ -75,8 +75,7 @@ async function openOnPhone(url: string) {
 describe('the Sun study tab and the player', () => {
   it('an admin uploads, orders and labels three images; a buyer on a phone steps and swipes through them', async () => {
     const projectId = await createProject(token, `Solgården ${Date.now()}`);
-    await signInAsAdmin(page);
-    await page.goto(`/projects/${projectId}?tab=sun`);
+    await signInAsAdmin(page, `/projects/${projectId}?tab=sun`);
     await page.getByText('Inga filer ännu').waitFor();
     // Spec §2: the Upload button appears only once a file is chosen.
     expect(await page.getByRole('button', { name: 'Ladda upp', exact: true }).count()).toBe(0);

@@ -58,8 +58,7 @@ describe('webhooks in the back office', () => {
     const projectId = await createProject(token, 'Webhook launch');
     await addApartment(token, projectId, { bostad: 'W-1', status: 'sale' });
     const page = await browser.context.newPage();
-    await signInAsAdmin(page);
-    await page.goto(`/projects/${projectId}?tab=webhooks`);
+    await signInAsAdmin(page, `/projects/${projectId}?tab=webhooks`);
 
     await page.getByLabel('Adress (https://…)').fill(receiverUrl);
     expect(await page.getByRole('checkbox', { name: 'Lägenhetens status ändrad' }).isChecked()).toBe(true);

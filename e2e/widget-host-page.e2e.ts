@@ -86,8 +86,7 @@ afterEach(async (ctx) => {
 /** The admin's settings tab in the back-office, with the form's current values. */
 async function settingsTab(): Promise<Page> {
   const admin = await laptop.newPage();
-  await signInAsAdmin(admin);
-  await admin.goto(`/projects/${projectId}?tab=settings`);
+  await signInAsAdmin(admin, `/projects/${projectId}?tab=settings`);
   await admin.getByRole('button', { name: 'Spara ändringar' }).waitFor();
   return admin;
 }

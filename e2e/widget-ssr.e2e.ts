@@ -213,8 +213,7 @@ describe('the server-rendered widget page', () => {
     expect(before).toMatch(new RegExp(`class="[^"]*pv-st-sale"[^>]*data-pv-id="${ids['S-1']}"`));
 
     const back = await freshPage(browser.context);
-    await signInAsAdmin(back);
-    await back.goto(`/projects/${projectId}`);
+    await signInAsAdmin(back, `/projects/${projectId}`);
     await back.getByRole('row', { name: 'Öppna S-1', exact: true }).click();
     const form = back.getByRole('dialog');
     await form.getByRole('combobox', { name: 'Status', exact: true }).click();
@@ -237,8 +236,7 @@ describe('the server-rendered widget page', () => {
     const { projectId } = await arrange('SSR name');
     const name = "Kv. Ängen – etapp 2 → $' $& $$";
     const back = await freshPage(browser.context);
-    await signInAsAdmin(back);
-    await back.goto(`/projects/${projectId}?tab=settings`);
+    await signInAsAdmin(back, `/projects/${projectId}?tab=settings`);
     const field = back.getByRole('textbox', { name: 'Namn', exact: true });
     await field.fill(name);
     await back.getByRole('button', { name: 'Spara ändringar' }).click();

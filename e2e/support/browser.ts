@@ -32,12 +32,25 @@ export const launchBrowser = launchChromium;
 /** A phone as a buyer holds it (390 × 844, touch), for `browser.newContext`. */
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 
-/** A fresh page with an empty localStorage (a signed-out visitor). */
+/**
+ * Puts `page` on an empty document of the app's origin, without loading the app: to read or
+ * write the origin's storage before the app first loads (a test then loads only what it needs).
+ */
+export async function onBlankPage(page: Page): Promise<void> {
+  const blank = '/__e2e-blank';
+  await page.route(`**${blank}`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html>' }),
+  );
+  await page.goto(blank);
+  await page.unroute(`**${blank}`);
+}
+
+/** A fresh page with an empty localStorage (a signed-out visitor), on an empty document. */
 export async function freshPage(context: BrowserContext): Promise<Page> {
   for (const p of context.pages()) await p.close();
   await context.clearCookies();
   const page = await context.newPage();
-  await page.goto('/login');
+  await onBlankPage(page);
   await page.evaluate(() => localStorage.clear());
   return page;
 }

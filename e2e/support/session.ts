@@ -1,7 +1,7 @@
 import { expect, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LoginResponse } from '@planvy/shared';
-import { api } from './browser';
+import { api, onBlankPage } from './browser';
 
 /**
  * Signs in through the login form (Swedish labels, the default language). One test keeps this
@@ -35,15 +35,12 @@ async function sessionOf(email: string, password: string): Promise<LoginResponse
 
 /**
  * Starts `page` signed in as the user, as the app's own sign-in leaves it: the token and profile
- * in localStorage (apps/web/src/lib/auth.ts), then the projects page.
+ * in localStorage (apps/web/src/lib/auth.ts), then the app at `at` (the projects page unless
+ * told), loaded once.
  */
-export async function signIn(page: Page, email: string, password: string) {
+export async function signIn(page: Page, email: string, password: string, at = '/projects') {
   const { token, user } = await sessionOf(email, password);
-  // An empty page of the app's origin, so the storage is written without loading the app twice.
-  await page.route('**/__e2e-signin', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html>' }),
-  );
-  await page.goto('/__e2e-signin');
+  await onBlankPage(page);
   await page.evaluate(
     ([t, u]) => {
       localStorage.setItem('user-token', t);
@@ -51,14 +48,15 @@ export async function signIn(page: Page, email: string, password: string) {
     },
     [token, JSON.stringify(user)] as const,
   );
-  await page.unroute('**/__e2e-signin');
-  await page.goto('/projects');
-  await page.waitForURL('**/projects');
+  await page.goto(at);
+  // Signed in: the app stays where it was sent instead of going to the login page.
+  const path = new URL(at, page.url()).pathname;
+  await page.waitForURL((url) => url.pathname === path);
 }
 
-export async function signInAsAdmin(page: Page) {
+export async function signInAsAdmin(page: Page, at?: string) {
   const { email, password } = inject('admin');
-  await signIn(page, email, password);
+  await signIn(page, email, password, at);
 }
 
 export async function expectPath(page: Page, path: string) {
