@@ -5,12 +5,16 @@ import { launchChromium, launchChromiumProfile } from './chromium';
 
 export const baseURL = () => inject('baseURL');
 
-/** Chromium (support/chromium.ts) on a fresh profile, pointed at the started server. One per test file. */
+/**
+ * Chromium (support/chromium.ts) on a fresh profile, pointed at the started server, as a user who
+ * prefers reduced motion unless told otherwise. One per test file.
+ */
 export async function launch(
   options: {
     viewport?: { width: number; height: number };
     locale?: string;
     javaScriptEnabled?: boolean;
+    reducedMotion?: 'reduce' | 'no-preference';
   } = {},
 ) {
   const browser = await launchChromiumProfile({
@@ -18,6 +22,9 @@ export async function launch(
     viewport: options.viewport ?? { width: 1280, height: 900 },
     locale: options.locale ?? 'sv-SE',
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    // Dialogs, drawers and toasts open and close without their transitions (the theme respects
+    // reduced motion), so a test waits for no animation and the browser draws fewer frames.
+    reducedMotion: options.reducedMotion ?? 'reduce',
   });
   browser.context.setDefaultTimeout(15_000);
   return browser;

@@ -9,6 +9,8 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+  // Modals, drawers, menus and toasts appear without motion for whoever asks their system for less.
+  respectReducedMotion: true,
   components: {
     // Mantine's asterisk is text inside <label>, so "E-post *" would become the label; global.css draws it instead.
     InputWrapper: InputWrapper.extend({ defaultProps: { withAsterisk: false } }),
