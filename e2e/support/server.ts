@@ -65,7 +65,7 @@ export interface ServerProcess {
 }
 
 /** The server as `npm run build` bundles it (apps/api/scripts/bundle.ts), what `npm start` runs. */
-export const BUILT_SERVER = path.join(root, 'apps/api/dist/server.js');
+const BUILT_SERVER = path.join(root, 'apps/api/dist/server.js');
 
 /**
  * Spawns the bundled server (`entry`, by default the one `npm run build` made) on a free port

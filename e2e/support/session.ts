@@ -50,8 +50,7 @@ export async function signIn(page: Page, email: string, password: string, at = '
   );
   await page.goto(at);
   // Signed in: the app stays where it was sent instead of going to the login page.
-  const path = new URL(at, page.url()).pathname;
-  await page.waitForURL((url) => url.pathname === path);
+  await expectPath(page, new URL(at, page.url()).pathname);
 }
 
 export async function signInAsAdmin(page: Page, at?: string) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** Runs `statement` on the PostgreSQL server's maintenance database (`serverUrl`): CREATE and DROP DATABASE. */
-export async function onServer(serverUrl: string, statement: string): Promise<void> {
+async function onServer(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
