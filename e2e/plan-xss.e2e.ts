@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Frame, Page, Route } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { overFetch } from '@planvy/shared/test/arrange';
 import { TEXT_PAYLOADS, XSS_CORPUS } from '@planvy/shared/test/xss-corpus';
 import { adminToken, api, baseURL, launch } from './support/browser';
@@ -508,6 +508,9 @@ async function runServerPages(scripts: boolean): Promise<Survivor[]> {
       }),
     );
     await page.goto('/xss-harness');
+    // With a route in place Chromium's cache is off (Playwright): the frames would fetch and
+    // compile the widget's scripts again for every page.
+    await page.unroute(`${origin}/xss-harness`);
     const inspect = async (batch: Plan[], reference: PageSnapshot | null) => {
       await page.evaluate(loadFrames, {
         pages: batch.map((p) => ({ url: url(p), name: String(p.key) })),
@@ -634,9 +637,8 @@ interface App {
   /** The plan's root element within the stage (the widget's stage also holds icon SVGs). */
   planSelector: string;
   inShadow: boolean;
-  /** The requests that carry plan markup, and how to answer them with the raw payloads. */
-  rawRoute(): string;
-  serveRaw(route: Route): Promise<void>;
+  /** The path of the request that carries `plan`'s markup, answered with the raw payload in raw passes. */
+  rawPath(plan: Plan): string;
 }
 
 const widget: App = {
@@ -666,15 +668,7 @@ const widget: App = {
       };
       check();
     }),
-  rawRoute: () => '**/projects/*/p-*.svg*',
-  async serveRaw(route) {
-    const [, , projectId, name] = new URL(route.request().url()).pathname.split('/');
-    const svg = plans.find(
-      (p) => p.projectId === Number(projectId) && p.name === decodeURIComponent(name ?? ''),
-    )?.svg;
-    if (svg === undefined) return route.continue();
-    await route.fulfill({ status: 200, contentType: 'image/svg+xml', body: svg });
-  },
+  rawPath: (plan) => `/projects/${plan.projectId}/${plan.name}`,
 };
 
 const editor: App = {
@@ -705,15 +699,26 @@ const editor: App = {
       };
       check();
     }),
-  // The editor fetches each plan's markup on its own: serve the payload as it was, unsanitised.
-  rawRoute: () => '**/api/v1/admin/plans/*/*/markup',
-  async serveRaw(route) {
-    const id = Number(new URL(route.request().url()).pathname.split('/').at(-2));
-    const svg = plans.find((p) => p.id === id)?.svg;
-    if (svg === undefined) return route.continue();
-    await route.fulfill({ status: 200, contentType: 'image/svg+xml', body: svg });
-  },
+  // The editor fetches each plan's markup on its own: the payload as it was, unsanitised.
+  rawPath: (plan) => `/api/v1/admin/plans/${plan.projectId}/${plan.id}/markup`,
 };
+
+/**
+ * Runs in the page before the app: the app's own requests for plan markup (by path) get the raw
+ * payloads, as if the server's sanitiser had been skipped. In the page rather than a Playwright
+ * route, which would turn Chromium's cache off and take a round trip through the test per plan.
+ */
+function answerRaw(markup: Record<string, string>) {
+  const fetched = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+    const svg = url.origin === location.origin ? markup[decodeURIComponent(url.pathname)] : undefined;
+    if (svg === undefined) return fetched(input, init);
+    // Counted across the page's reloads, so the test knows the payloads were served.
+    sessionStorage.setItem('raw-served', String(Number(sessionStorage.getItem('raw-served')) + 1));
+    return Promise.resolve(new Response(svg, { status: 200, headers: { 'content-type': 'image/svg+xml' } }));
+  };
+}
 
 async function runCorpus(app: App, raw: boolean): Promise<Survivor[]> {
   // The editor signs in, which a page of the same browser running beside it would share: its own browser.
@@ -744,7 +749,8 @@ async function runCorpus(app: App, raw: boolean): Promise<Survivor[]> {
   try {
     await page.setViewportSize({ width: 1280, height: 900 });
     const w = await watch(page, !raw);
-    if (raw) await page.route(app.rawRoute(), (route) => app.serveRaw(route));
+    if (raw)
+      await page.addInitScript(answerRaw, Object.fromEntries(plans.map((p) => [app.rawPath(p), p.svg])));
     for (const [n, project] of projects.entries()) {
       let box = await openApp(project.id, n === 0);
       // The benign plan first: its own styles render, and it sets the baseline.
@@ -785,6 +791,11 @@ async function runCorpus(app: App, raw: boolean): Promise<Survivor[]> {
       }
     }
     w.current.payloads = ['(after the last plan)'];
+    if (raw) {
+      // Every plan after each project's benign one came to the app as its raw payload.
+      const served = Number(await page.evaluate(() => sessionStorage.getItem('raw-served')));
+      expect(served).toBeGreaterThanOrEqual(plans.length - projects.length);
+    }
     return w.effects;
   } finally {
     await page.close();
