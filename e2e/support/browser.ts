@@ -7,7 +7,8 @@ export const baseURL = () => inject('baseURL');
 
 /**
  * Chromium (support/chromium.ts) on a fresh profile, pointed at the started server, as a user who
- * prefers reduced motion unless told otherwise. One per test file.
+ * prefers reduced motion unless told otherwise. One per test file. The profile holds nothing of
+ * another file's but the browser's cache (see `inheritCache`).
  */
 export async function launch(
   options: {
@@ -17,15 +18,19 @@ export async function launch(
     reducedMotion?: 'reduce' | 'no-preference';
   } = {},
 ) {
-  const browser = await launchChromiumProfile({
-    baseURL: baseURL(),
-    viewport: options.viewport ?? { width: 1280, height: 900 },
-    locale: options.locale ?? 'sv-SE',
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-    // Dialogs, drawers and toasts open and close without their transitions (the theme respects
-    // reduced motion), so a test waits for no animation and the browser draws fewer frames.
-    reducedMotion: options.reducedMotion ?? 'reduce',
-  });
+  const browser = await launchChromiumProfile(
+    {
+      baseURL: baseURL(),
+      viewport: options.viewport ?? { width: 1280, height: 900 },
+      locale: options.locale ?? 'sv-SE',
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
+      // Dialogs, drawers and toasts open and close without their transitions (the theme respects
+      // reduced motion), so a test waits for no animation and the browser draws fewer frames.
+      reducedMotion: options.reducedMotion ?? 'reduce',
+    },
+    // The apps' code compiled by the previous file of this worker: a returning visitor.
+    { inheritCache: true },
+  );
   browser.context.setDefaultTimeout(15_000);
   return browser;
 }
