@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Project } from '@planvy/shared';
+import { defaultProjectSettings, PROJECT_SETTING_NAMES, type Project } from '@planvy/shared';
 import { cleanupRender, jsonResponse, renderRoutes, requestUrl } from '../../../test/render';
 import { signInAs } from '../../../test/session';
 import { ProjectRoute } from './project';
@@ -30,7 +30,10 @@ function serve() {
     if (path.endsWith('/settings/1')) {
       return Promise.resolve(
         settingsUp
-          ? jsonResponse(200, { name: url.searchParams.get('name'), value: '', version: 0 })
+          ? jsonResponse(200, {
+              settings: defaultProjectSettings(),
+              versions: Object.fromEntries(PROJECT_SETTING_NAMES.map((name) => [name, 0])),
+            })
           : jsonResponse(500, { message: 'Internal Server Error', errors: {}, status_code: 500 }),
       );
     }
@@ -87,5 +90,18 @@ describe('ProjectRoute', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Inställningar' }));
     expect(await screen.findByRole('form', { name: 'Projektuppgifter' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Kvarteret Eken', level: 1 })).toBeTruthy();
+  });
+
+  it('reads all the settings in one request (ADR 045), not one per setting', async () => {
+    signInAs('admin');
+    settingsUp = true;
+    serve();
+    renderRoutes([{ path: '/projects/:id', element: <ProjectRoute /> }], '/projects/1');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Inställningar' }));
+    expect(await screen.findByRole('form', { name: 'Projektuppgifter' })).toBeTruthy();
+    const reads = fetchMock.mock.calls
+      .map(([input]) => new URL(requestUrl(input), 'http://localhost'))
+      .filter((url) => url.pathname.endsWith('/settings/1'));
+    expect(reads.map((url) => url.search)).toEqual(['']);
   });
 });

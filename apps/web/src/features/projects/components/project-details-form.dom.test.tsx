@@ -44,11 +44,10 @@ function serve(overrides: (call: Call) => Response | undefined = () => undefined
     if (custom) return custom;
     const path = url.replace(/^\/api\/v1\/(admin|client)/, '');
     if (method === 'GET' && path === '/project/7') return jsonResponse(200, { project });
-    if (method === 'GET' && path.startsWith('/settings/7?name=')) {
-      const name = new URL(url, 'http://x').searchParams.get('name') as keyof ReturnType<
-        typeof defaultProjectSettings
-      >;
-      return jsonResponse(200, { name, value: defaultProjectSettings()[name], version: 0 });
+    if (method === 'GET' && path === '/settings/7') {
+      const settings = defaultProjectSettings();
+      const versions = Object.fromEntries(Object.keys(settings).map((name) => [name, 0]));
+      return jsonResponse(200, { settings, versions });
     }
     if (url === '/api/v1/admin/clients') {
       return jsonResponse(200, {
