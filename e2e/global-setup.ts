@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { LoginResponse } from '@planvy/shared';
@@ -11,6 +13,8 @@ declare module 'vitest' {
     adminSession: LoginResponse;
     /** Where the server keeps the mail it sends (DATA_DIR/mail, ADR 033). */
     mailDir: string;
+    /** Where a test file's browser leaves its caches for the next (support/chromium.ts `cachesIn`). */
+    browserCaches: string;
   }
 }
 
@@ -34,5 +38,10 @@ export default async function setup(project: TestProject) {
   project.provide('admin', ADMIN);
   project.provide('adminSession', (await res.json()) as LoginResponse);
   project.provide('mailDir', path.join(server.dataDir, 'mail'));
-  return () => server.close();
+  const browserCaches = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-e2e-caches-'));
+  project.provide('browserCaches', browserCaches);
+  return async () => {
+    await server.close();
+    fs.rmSync(browserCaches, { recursive: true, force: true });
+  };
 }

@@ -8,7 +8,7 @@ export const baseURL = () => inject('baseURL');
 /**
  * Chromium (support/chromium.ts) on a fresh profile, pointed at the started server, as a user who
  * prefers reduced motion unless told otherwise. One per test file. The profile holds nothing of
- * another file's but the browser's cache (see `inheritCache`).
+ * another file's but the browser's cache (see `cachesIn`).
  */
 export async function launch(
   options: {
@@ -29,7 +29,7 @@ export async function launch(
       reducedMotion: options.reducedMotion ?? 'reduce',
     },
     // The apps' code compiled by the previous file of this worker: a returning visitor.
-    { inheritCache: true },
+    { cachesIn: inject('browserCaches') },
   );
   browser.context.setDefaultTimeout(15_000);
   return browser;

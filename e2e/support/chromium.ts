@@ -55,18 +55,18 @@ function moveCaches(from: string, to: string): void {
 /**
  * A persistent profile in a fresh temporary folder, removed by `close`.
  *
- * `inheritCache`: the profile starts with the HTTP and V8 code caches the last such profile of this
- * process left when it closed, and nothing else of it (no storage, cookies or permissions). A page
- * then loads as a returning visitor's does, from compiled code, instead of parsing and compiling
- * the apps again in every test file. Only for tests that are not about a first visit.
+ * `cachesIn`: a folder (its maker removes it) where a closed profile leaves its HTTP and V8 code
+ * caches, and nothing else of it (no storage, cookies or permissions), for the next profile this
+ * process launches. A page then loads as a returning visitor's does, from compiled code, instead
+ * of parsing and compiling the apps again in every test file. Only for tests not about a first visit.
  */
 export async function launchChromiumProfile(
   options: Omit<Parameters<typeof chromium.launchPersistentContext>[1], keyof LaunchOptions> = {},
-  { inheritCache = false }: { inheritCache?: boolean } = {},
+  { cachesIn }: { cachesIn?: string } = {},
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-chromium-'));
   const profile = path.join(dir, 'Default');
-  if (inheritCache && cachesLeft) {
+  if (cachesIn && cachesLeft && fs.existsSync(cachesLeft)) {
     fs.mkdirSync(profile);
     moveCaches(cachesLeft, profile);
     fs.rmSync(cachesLeft, { recursive: true, force: true });
@@ -77,9 +77,9 @@ export async function launchChromiumProfile(
     context,
     async close() {
       await context.close();
-      if (inheritCache && fs.existsSync(profile)) {
+      if (cachesIn && fs.existsSync(profile)) {
         if (cachesLeft) fs.rmSync(cachesLeft, { recursive: true, force: true });
-        cachesLeft = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-chromium-cache-'));
+        cachesLeft = fs.mkdtempSync(path.join(cachesIn, 'caches-'));
         moveCaches(profile, cachesLeft);
       }
       fs.rmSync(dir, { recursive: true, force: true });
