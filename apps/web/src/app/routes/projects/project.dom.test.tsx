@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { defaultProjectSettings, PROJECT_SETTING_NAMES, type Project } from '@planvy/shared';
+import { settingsFromRows, type Project } from '@planvy/shared';
 import { cleanupRender, jsonResponse, renderRoutes, requestUrl } from '../../../test/render';
 import { signInAs } from '../../../test/session';
 import { ProjectRoute } from './project';
@@ -30,10 +30,7 @@ function serve() {
     if (path.endsWith('/settings/1')) {
       return Promise.resolve(
         settingsUp
-          ? jsonResponse(200, {
-              settings: defaultProjectSettings(),
-              versions: Object.fromEntries(PROJECT_SETTING_NAMES.map((name) => [name, 0])),
-            })
+          ? jsonResponse(200, settingsFromRows([]))
           : jsonResponse(500, { message: 'Internal Server Error', errors: {}, status_code: 500 }),
       );
     }

@@ -21,14 +21,8 @@ export interface StoredSettings {
  * per-name read stays on the API for whoever calls it so.
  */
 export async function getProjectSettings(projectId: number, signal?: AbortSignal): Promise<StoredSettings> {
-  const { settings, versions } = await roleApi().get(
-    `/settings/${projectId}`,
-    projectSettingsResponseSchema,
-    {
-      signal,
-    },
-  );
-  return { values: settings, versions };
+  const stored = await roleApi().get(`/settings/${projectId}`, projectSettingsResponseSchema, { signal });
+  return { values: stored.settings, versions: stored.versions };
 }
 
 /** Puts settings the server stored (its answers to writes) into the cached copy. */

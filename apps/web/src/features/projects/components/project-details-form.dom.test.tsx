@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { defaultProjectSettings, type Project } from '@planvy/shared';
+import { settingsFromRows, type Project } from '@planvy/shared';
 import { cleanupRender, jsonResponse, renderRoute, requestUrl } from '../../../test/render';
 import { useProject } from '../api/get-project';
 import { useStoredProjectSettings } from '../api/get-project-settings';
@@ -44,11 +44,8 @@ function serve(overrides: (call: Call) => Response | undefined = () => undefined
     if (custom) return custom;
     const path = url.replace(/^\/api\/v1\/(admin|client)/, '');
     if (method === 'GET' && path === '/project/7') return jsonResponse(200, { project });
-    if (method === 'GET' && path === '/settings/7') {
-      const settings = defaultProjectSettings();
-      const versions = Object.fromEntries(Object.keys(settings).map((name) => [name, 0]));
-      return jsonResponse(200, { settings, versions });
-    }
+    // What the API answers for a project with no setting written: every default, version 0.
+    if (method === 'GET' && path === '/settings/7') return jsonResponse(200, settingsFromRows([]));
     if (url === '/api/v1/admin/clients') {
       return jsonResponse(200, {
         clients: [
