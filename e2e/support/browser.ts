@@ -29,7 +29,7 @@ export async function launch(
       reducedMotion: options.reducedMotion ?? 'reduce',
     },
     // The apps' code compiled by the previous file of this worker: a returning visitor.
-    { cachesIn: inject('browserCaches') },
+    { cachesIn: inject('browserCaches'), forTests: true },
   );
   browser.context.setDefaultTimeout(15_000);
   return browser;
@@ -39,7 +39,7 @@ export async function launch(
  * Chromium without a persistent profile, for contexts a persistent one cannot give: several
  * viewports at once, or a phone (`hasTouch`, `isMobile`). See PHONE.
  */
-export const launchBrowser = launchChromium;
+export const launchBrowser = () => launchChromium({ forTests: true });
 
 /** A phone as a buyer holds it (390 × 844, touch), for `browser.newContext`. */
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;

@@ -29,15 +29,29 @@ const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 export const chromiumPath = (): string =>
   process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
-const common = (): LaunchOptions => ({
+/**
+ * For tests, not benchmarks (ADR 046): V8 runs the apps on its interpreter and baseline compiler
+ * only. A test's page runs each function a few times, too few for the optimising compilers' work
+ * (on the main thread and in the background) to pay off; the apps' behaviour does not change.
+ */
+const TEST_JS_FLAGS = '--js-flags=--max-opt=1';
+
+/**
+ * `forTests`: the lighter Chromium the browser tests run on (ADR 046); benchmarks measure the
+ * browser as buyers have it.
+ */
+const common = (forTests: boolean, ...more: string[]): LaunchOptions => ({
   executablePath: chromiumPath(),
   headless: true,
-  args: CHROMIUM_ARGS,
+  args: forTests ? [...CHROMIUM_ARGS, TEST_JS_FLAGS, ...more] : CHROMIUM_ARGS,
 });
 
-/** A browser without a persistent profile: contexts of any viewport, phones (`hasTouch`). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch(common());
+/**
+ * A browser without a persistent profile: contexts of any viewport, phones (`hasTouch`).
+ * `forTests`: see `common`.
+ */
+export function launchChromium({ forTests = false }: { forTests?: boolean } = {}): Promise<Browser> {
+  return chromium.launch(common(forTests));
 }
 
 /** What a closed profile passes on to the next one of this process: its HTTP and V8 code caches. */
@@ -55,6 +69,11 @@ function moveCaches(from: string, to: string): void {
 /**
  * A persistent profile in a fresh temporary folder, removed by `close`.
  *
+ * `forTests`: the lighter Chromium of `common`, and in one process (ADR 046): the renderer, the
+ * network service and the compositor are threads of the browser process, so each message between
+ * them is a call, not a copy over a pipe. A persistent profile has one context, which is what
+ * Chromium's single-process mode handles (it does not survive contexts opened and closed).
+ *
  * `cachesIn`: a folder (its maker removes it) where a closed profile leaves its HTTP and V8 code
  * caches, and nothing else of it (no storage, cookies or permissions), for the next profile this
  * process launches. A page then loads as a returning visitor's does, from compiled code, instead
@@ -62,7 +81,7 @@ function moveCaches(from: string, to: string): void {
  */
 export async function launchChromiumProfile(
   options: Omit<Parameters<typeof chromium.launchPersistentContext>[1], keyof LaunchOptions> = {},
-  { cachesIn }: { cachesIn?: string } = {},
+  { cachesIn, forTests = false }: { cachesIn?: string; forTests?: boolean } = {},
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-chromium-'));
   const profile = path.join(dir, 'Default');
@@ -72,7 +91,8 @@ export async function launchChromiumProfile(
     fs.rmSync(cachesLeft, { recursive: true, force: true });
     cachesLeft = undefined;
   }
-  const context = await chromium.launchPersistentContext(dir, { ...common(), ...options });
+  const launchOptions = forTests ? common(true, '--single-process') : common(false);
+  const context = await chromium.launchPersistentContext(dir, { ...launchOptions, ...options });
   return {
     context,
     async close() {
