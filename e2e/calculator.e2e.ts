@@ -2,7 +2,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { bostadsrattCost, defaultDownPayment, rulesOn } from '@planvy/shared/housing-cost';
 import { allViolations } from './support/axe';
-import { adminToken, api, freshPage, launch, pageTracker } from './support/browser';
+import {
+  adminToken,
+  api,
+  baseURL,
+  freshPage,
+  launch,
+  launchBrowser,
+  pageTracker,
+  PHONE as PHONE_CONTEXT,
+} from './support/browser';
 import { signInAsAdmin } from './support/session';
 import { addApartment, createProject, setSettings } from './support/widget-fixtures';
 
@@ -14,16 +23,21 @@ import { addApartment, createProject, setSettings } from './support/widget-fixtu
  */
 
 let browser: Awaited<ReturnType<typeof launch>>;
+/** Phones of their own, each with its own clock (the hand-worked months). */
+let phones: Awaited<ReturnType<typeof launchBrowser>>;
 let token: string;
 const pages = pageTracker(() => browser.context);
 const PHONE = { width: 390, height: 844 };
 
 beforeAll(async () => {
   token = await adminToken();
-  browser = await launch();
+  [browser, phones] = await Promise.all([launch(), launchBrowser()]);
 });
 afterEach(() => pages.closeAll());
-afterAll(() => browser.close());
+afterAll(async () => {
+  await browser?.close();
+  await phones?.close();
+});
 
 /** sv-SE groups thousands with a no-break space; the widget writes money that way. */
 const kr = (n: number) => `${new Intl.NumberFormat('sv-SE').format(n)} kr`;
@@ -133,7 +147,9 @@ describe('cost calculator', () => {
   /**
    * The figures worked by hand in housing-cost.test.ts, now as a buyer's browser shows them, on
    * the last day of the old rules and the first day of the new (ADR 037): the browser's clock is
-   * set, so the widget picks the rules by its own date as it does for a buyer.
+   * set, so the widget picks the rules by its own date as it does for a buyer. Playwright's clock
+   * belongs to a browser context, not a page: each day is a phone of its own (a fresh context),
+   * so no day's clock is left in the next.
    */
   it('shows the hand-worked month for each tenure under both rule dates', async () => {
     const DAYS = { before: '2026-03-31T10:00:00Z', from: '2026-04-01T10:00:00Z' } as const;
@@ -169,11 +185,11 @@ describe('cost calculator', () => {
       const aptId = await addApartment(token, projectId, { bostad: '1', status: 'sale', ...c.apartment });
       await setSettings(token, projectId, c.settings);
       for (const day of ['before', 'from'] as const) {
-        const page = pages.track(await browser.context.newPage());
-        await page.setViewportSize(PHONE);
-        // The page's clock starts on that day and runs on as usual.
-        await page.clock.install({ time: new Date(DAYS[day]) });
-        await page.clock.resume();
+        const context = await phones.newContext({ ...PHONE_CONTEXT, baseURL: baseURL(), locale: 'sv-SE' });
+        // The phone's clock starts on that day and runs on as usual.
+        await context.clock.install({ time: new Date(DAYS[day]) });
+        await context.clock.resume();
+        const page = await context.newPage();
         await page.goto(`/view/${projectId}?apartment=${aptId}${c.query}`);
         if (c.query) {
           // The shared address opens "Räkna själv" with the extras chosen.
@@ -189,7 +205,7 @@ describe('cost calculator', () => {
             `ca ${kr(c.month[day])}/mån Räkna själv`,
           );
         }
-        await page.close();
+        await context.close();
       }
     }
   });
