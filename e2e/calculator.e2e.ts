@@ -10,7 +10,7 @@ import {
   launch,
   launchBrowser,
   pageTracker,
-  PHONE as PHONE_CONTEXT,
+  PHONE,
 } from './support/browser';
 import { signInAsAdmin } from './support/session';
 import { addApartment, createProject, setSettings } from './support/widget-fixtures';
@@ -27,7 +27,8 @@ let browser: Awaited<ReturnType<typeof launch>>;
 let phones: Awaited<ReturnType<typeof launchBrowser>>;
 let token: string;
 const pages = pageTracker(() => browser.context);
-const PHONE = { width: 390, height: 844 };
+/** The 390 × 844 phone's screen, for pages of the signed-in browser. */
+const PHONE_VIEWPORT = PHONE.viewport;
 
 beforeAll(async () => {
   token = await adminToken();
@@ -86,7 +87,7 @@ describe('cost calculator', () => {
     const expected = month(defaultDownPayment(price, 0, rules));
 
     // A buyer on a phone opens the home: the card shows the line near the price.
-    const page = await pages.open(`/view/${projectId}?apartment=${aptId}`, PHONE);
+    const page = await pages.open(`/view/${projectId}?apartment=${aptId}`, PHONE_VIEWPORT);
     const card = page.getByRole('dialog', { name: 'Bostad 101' });
     const line = card.getByRole('button', { name: /Räkna själv/ });
     await line.waitFor();
@@ -116,7 +117,7 @@ describe('cost calculator', () => {
     expect(new URL(shared).searchParams.get('calc')).toBe('1');
 
     // The address alone shows the same figures on a fresh page.
-    const again = await pages.open(shared, PHONE);
+    const again = await pages.open(shared, PHONE_VIEWPORT);
     const reopened = again.getByRole('dialog', { name: 'Räkna själv: Bostad 101' });
     await reopened.waitFor();
     expect(await reopened.locator('[data-pv-total]').getAttribute('data-pv-total')).toBe(String(changed));
@@ -129,7 +130,7 @@ describe('cost calculator', () => {
     expect(new URL(again.url()).searchParams.get('calc')).toBeNull();
 
     // A sold home has no line.
-    const sold = await pages.open(`/view/${projectId}?apartment=${soldId}`, PHONE);
+    const sold = await pages.open(`/view/${projectId}?apartment=${soldId}`, PHONE_VIEWPORT);
     await sold.getByRole('dialog', { name: 'Bostad 102' }).waitFor();
     expect(await sold.locator('.pv-cost').count()).toBe(0);
 
@@ -138,7 +139,7 @@ describe('cost calculator', () => {
     await admin.getByText('Visa kostnadskalkyl', { exact: true }).click();
     await saveSettings(admin);
     expect(await setting(projectId, 'cost_calculator')).toBe('0');
-    const off = await pages.open(shared, PHONE);
+    const off = await pages.open(shared, PHONE_VIEWPORT);
     await off.getByRole('dialog', { name: 'Bostad 101' }).waitFor();
     expect(await off.locator('.pv-cost').count()).toBe(0);
     expect(await off.getByRole('dialog', { name: /Räkna själv/ }).count()).toBe(0);
@@ -185,7 +186,7 @@ describe('cost calculator', () => {
       const aptId = await addApartment(token, projectId, { bostad: '1', status: 'sale', ...c.apartment });
       await setSettings(token, projectId, c.settings);
       for (const day of ['before', 'from'] as const) {
-        const context = await phones.newContext({ ...PHONE_CONTEXT, baseURL: baseURL(), locale: 'sv-SE' });
+        const context = await phones.newContext({ ...PHONE, baseURL: baseURL(), locale: 'sv-SE' });
         // The phone's clock starts on that day and runs on as usual.
         await context.clock.install({ time: new Date(DAYS[day]) });
         await context.clock.resume();
