@@ -192,6 +192,14 @@ describe('cost calculator', () => {
         await context.clock.resume();
         const page = await context.newPage();
         await page.goto(`/view/${projectId}?apartment=${aptId}${c.query}`);
+        // The server drew the card with its own day's month; the widget's figure, by the phone's
+        // day, is there once the page is hydrated. Read before, a loaded machine showed the server's.
+        await page.waitForSelector('#root[data-ready="1"]');
+        // The phone's own date, in Sweden, is the day of the case.
+        expect(
+          await page.evaluate(() => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' })),
+          `${c.type} ${day}: the phone's date`,
+        ).toBe(DAYS[day].slice(0, 10));
         if (c.query) {
           // The shared address opens "Räkna själv" with the extras chosen.
           const total = page.locator('[data-pv-total]');
