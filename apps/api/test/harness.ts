@@ -43,6 +43,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A file holding PGlite's dump of a freshly migrated database (global-setup.ts); '' on PostgreSQL. */
     pgliteSnapshot: string;
+    /** A data directory initdb and the migrations made (global-setup.ts); '' on PostgreSQL. */
+    pgliteDataDir: string;
     /** A migrated database on the PostgreSQL server that each file's database copies; '' on PGlite. */
     pgTemplate: string;
     /**
@@ -54,6 +56,20 @@ declare module 'vitest' {
 }
 
 let seq = 0;
+
+/**
+ * A copy of the run's freshly migrated PGlite data directory at `dir` (which must not exist yet),
+ * for a test that needs a database on disk but is not about creating one: a copy instead of
+ * initdb, ~5 CPU s less. Returns `dir`. A server started on it creates its first admin as on a
+ * fresh directory (the tables are empty); first starts themselves are the browser tier's server's.
+ */
+export function migratedDataDir(dir: string): string {
+  const template = inject('pgliteDataDir');
+  if (!template) throw new Error('migratedDataDir is for the embedded database (not the PostgreSQL pass)');
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  fs.cpSync(template, dir, { recursive: true, errorOnExist: true, force: false });
+  return dir;
+}
 
 /**
  * In-memory databases that closed test apps left, for the next file of the same worker (the API

@@ -13,7 +13,7 @@ import { DataDirInUseError, lockDataDir } from '../db/data-dir-lock';
 import { loadConfig } from '../env';
 import { hashPassword } from '../lib/password';
 import * as userRepo from '../modules/users/repository';
-import { createTestApp, multipart, type TestApp } from '../../test/harness';
+import { createTestApp, migratedDataDir, multipart, type TestApp } from '../../test/harness';
 import { noisePng } from '../../test/images';
 import { createFileStore, type FileStore, type FileStoreConfig } from '../lib/file-store';
 import { jpeg, openOldDatabase, writeTheOldWay } from '../../test/old-files';
@@ -287,7 +287,7 @@ describe.skipIf(serverUrl)('backup and restore of the embedded database', () => 
   let adminId: number;
 
   beforeAll(async () => {
-    const database = await openDatabase({ pgliteDir: source.pgliteDir });
+    const database = await openDatabase({ pgliteDir: migratedDataDir(source.pgliteDir) });
     const app = await appOn(database, source.store);
     adminId = await seed(app, database);
     expected = await snapshot(app, adminId);
@@ -384,7 +384,7 @@ describe.skipIf(serverUrl)('backup and restore with the files in an S3 bucket', 
     const source = await startS3Server();
     servers.push(source);
     const sourceDir = path.join(tmp, 's3-source');
-    const database = await openDatabase({ pgliteDir: path.join(sourceDir, 'pglite') });
+    const database = await openDatabase({ pgliteDir: migratedDataDir(path.join(sourceDir, 'pglite')) });
     const app = await appOn(database, source.config);
     const adminId = await seed(app, database);
     const expected = await snapshot(app, adminId);

@@ -119,9 +119,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
 }
 
-/** A freshly migrated in-memory database, dumped: what test runs start each PGlite from. */
-export async function dumpMigratedDatabase(): Promise<Blob> {
-  const client = await PGlite.create();
+/**
+ * Tests: initdb and every migration, once per run, into the data directory `dir`
+ * (apps/api/test/global-setup.ts). Test files copy the directory where they need a database on
+ * disk, and start their in-memory databases from the dump this returns (PGlite's dumpDataDir).
+ */
+export async function createMigratedDataDir(dir: string): Promise<Blob> {
+  const client = await PGlite.create(dir);
   try {
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     return await client.dumpDataDir('none');

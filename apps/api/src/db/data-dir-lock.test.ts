@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stop, waitFor, type ServerProcess } from '../../../../e2e/support/server';
+import { migratedDataDir } from '../../test/harness';
 import { spawnApiServer } from '../../test/spawned';
 import { DataDirInUseError, lockDataDir, STALE_MS } from './data-dir-lock';
 
@@ -70,6 +71,7 @@ describe.skipIf(process.env.DATABASE_URL)('two servers on one DATA_DIR (embedded
   }
 
   it('lets only the first open it, and a killed holder does not block the next start', async () => {
+    migratedDataDir(path.join(dir, 'pglite'));
     const first = await start();
     await waitFor(`${first.baseURL}/api/health`, first.child, first.output);
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, stop, waitFor, type ServerProcess } from '../../../../e2e/support/server';
 import { spawnApiServer } from '../../test/spawned';
-import { multipart } from '../../test/harness';
+import { migratedDataDir, multipart } from '../../test/harness';
 import { noisePng } from '../../test/images';
 import { DatabaseUnavailableError } from './database-errors';
 import { EmbeddedDatabase } from './embedded';
@@ -84,6 +84,7 @@ describe.skipIf(skipReason)('a full disk under the embedded database', () => {
   }
 
   beforeAll(async () => {
+    migratedDataDir(path.join(dataDir, 'pglite'));
     server = await start();
     await waitFor(`${server.baseURL}/api/health`, server.child, server.output);
     const login = await fetch(`${server.baseURL}/api/v1/login`, {
@@ -166,7 +167,7 @@ describe.skipIf(skipReason)('PGlite on a full disk', () => {
   it('refuses a write that would leave no room for the log, so PGlite never PANICs at COMMIT', async () => {
     // Without the check, a 1 MB insert committed with less room than the next 16 MB WAL
     // segment PANICs inside COMMIT; PGlite's WebAssembly aborts and then spins for good.
-    const db = await EmbeddedDatabase.open(path.join(mountPoint, 'room'));
+    const db = await EmbeddedDatabase.open(migratedDataDir(path.join(mountPoint, 'room')));
     await db.exec('create table f (id serial primary key, content bytea)');
     fillDisk(70 * 1024 * 1024);
     let saved = 0;
@@ -197,6 +198,7 @@ describe.skipIf(skipReason)('PGlite on a full disk', () => {
   it('if PGlite stops all the same, fails fast, then reopens with every committed row', async () => {
     let now = 0;
     // The room check is off here, to reach the PANIC that a full disk can still cause.
+    // A fresh data directory (initdb's own layout): where PostgreSQL first runs out of room is the subject.
     const db = await EmbeddedDatabase.open(path.join(mountPoint, 'panic'), undefined, {
       now: () => now,
       minFreeBytes: 0,
