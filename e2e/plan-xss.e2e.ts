@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { overFetch } from '@planvy/shared/test/arrange';
@@ -33,11 +35,15 @@ import {
  *   swapped in the browser, as if the server's sanitiser had been skipped), so the browser guard
  *   is tested on its own too.
  *
- * The raw passes show every payload. Many payloads sanitise to the same stored markup (292 to
- * about 115), and what a renderer does with a stored plan depends only on those bytes: the passes
- * over stored plans (the server page, the widget's path and the editor as stored) show each
- * distinct stored markup once, and an effect found for it is reported for every payload that
- * stored as it.
+ * Many payloads clean to the same markup, and what a renderer does with a plan depends only on
+ * that markup, so each pass shows each distinct one once and reports an effect found for it for
+ * every payload that cleaned to it:
+ * - the passes over stored plans (the server page, the widget's path and the editor as stored):
+ *   each distinct markup the server stored (292 payloads to about 120);
+ * - the raw passes: each distinct markup the browser guard makes of the raw payloads (292 to
+ *   about 100). Both apps hand what they fetch straight to that guard (`guardPlan`, shared), and
+ *   nothing else reads it; the guard itself runs on every payload in Chromium first, in a watched
+ *   page of its own, with the scopes of both apps.
  *
  * Building labels and apartment numbers are on (ADR 025): every plan carries a building label whose
  * text is a payload of `TEXT_PAYLOADS`, and each project has one more plan named by such a payload
@@ -78,16 +84,24 @@ interface Plan {
    * passes over stored plans names. Empty when an earlier plan has the same stored markup.
    */
   same: string[];
+  /** The same for the raw passes: the payloads the browser guard cleans to this plan's markup. */
+  sameGuarded: string[];
 }
 /** Every plan of every project; each project's in the apps' order, its benign plan first. */
 const plans: Plan[] = [];
 /**
  * `label`: the text of the building label on every plan of the project. `stored`: its plans with a
- * stored markup no earlier plan has (the benign plan always), what the passes over stored plans show.
+ * stored markup no earlier plan has (the benign plan always), what the passes over stored plans
+ * show. `guarded`: the same for the markup the browser guard makes of the raw payload, what the
+ * raw passes show.
  */
-const projects: { id: number; label: string; plans: Plan[]; stored: Plan[] }[] = [];
+const projects: { id: number; label: string; plans: Plan[]; stored: Plan[]; guarded: Plan[] }[] = [];
 /** The first plan stored as each markup (the benign one apart: every project opens on it). */
 const firstStoredAs = new Map<string, Plan>();
+/** The first plan whose raw payload the browser guard cleans to each markup (the benign ones apart). */
+const firstGuardedAs = new Map<string, Plan>();
+/** What took effect while the browser guard cleaned every raw payload (`guardAll`). */
+let guardEffects: Survivor[] = [];
 const durations: Record<string, number> = {};
 
 /** A plan with legitimate styles of its own: fills by class and a font, which must still render. */
@@ -164,9 +178,22 @@ beforeAll(async () => {
     const order = (await api<{ plans: { name: string }[] }>('GET', `/api/v1/public/view/${projectId}`)).body
       .plans;
     const byName = new Map(uploaded.map((p) => [p.name, p]));
-    const project = { id: projectId, label: `Hus ${text(0)}`, plans: [] as Plan[], stored: [] as Plan[] };
+    const project = {
+      id: projectId,
+      label: `Hus ${text(0)}`,
+      plans: [] as Plan[],
+      stored: [] as Plan[],
+      guarded: [] as Plan[],
+    };
     order.forEach(({ name }, index) => {
-      const plan = { ...byName.get(name)!, key: plans.length, projectId, index, same: [] };
+      const plan = {
+        ...byName.get(name)!,
+        key: plans.length,
+        projectId,
+        index,
+        same: [],
+        sameGuarded: [],
+      };
       plans.push(plan);
       project.plans.push(plan);
     });
@@ -183,12 +210,25 @@ beforeAll(async () => {
     }
     projects.push(project);
   }
+  const guarded = await guardAll(plans.map((p) => p.svg));
+  for (const project of projects)
+    for (const plan of project.plans) {
+      const key = guarded.keys[plan.key]!;
+      const first = plan.index === 0 ? undefined : firstGuardedAs.get(key);
+      if (first) first.sameGuarded.push(plan.payload);
+      else {
+        if (plan.index > 0) firstGuardedAs.set(key, plan);
+        plan.sameGuarded.push(plan.payload);
+        project.guarded.push(plan);
+      }
+    }
+  guardEffects = guarded.effects;
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
   console.log(
-    `XSS corpus: ${XSS_CORPUS.length} payloads in ${projects.length} projects, stored as ${firstStoredAs.size} distinct markups; seconds per renderer: ${JSON.stringify(durations)}`,
+    `XSS corpus: ${XSS_CORPUS.length} payloads in ${projects.length} projects, stored as ${firstStoredAs.size} distinct markups, cleaned by the browser guard to ${firstGuardedAs.size}; seconds per renderer: ${JSON.stringify(durations)}`,
   );
 });
 
@@ -201,8 +241,47 @@ async function storedMarkup(projectId: number, fileId: number): Promise<string> 
   return res.text();
 }
 
-/** Whom an effect of `plan` names: in a pass over stored plans, every payload stored as it. */
-const payloadsOf = (plan: Plan, stored: boolean): string[] => (stored ? plan.same : [plan.payload]);
+/** Whom an effect of `plan` names: every payload that cleaned to its markup (stored, or by the browser guard). */
+const payloadsOf = (plan: Plan, stored: boolean): string[] => (stored ? plan.same : plan.sameGuarded);
+
+/**
+ * The browser guard (`guardPlan` of packages/shared, which both apps run on the markup they
+ * fetch) over every raw payload in Chromium, in a watched page: the markup it makes of each,
+ * with the editor's scope and with the widget's, as one key per payload (`'null'`: refused).
+ */
+async function guardAll(svgs: string[]): Promise<{ keys: string[]; effects: Survivor[] }> {
+  const bundled = await build({
+    entryPoints: [path.resolve(import.meta.dirname, '../packages/shared/src/plan/svg-guard.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'planvyGuard',
+    write: false,
+  });
+  const page = await browser.context.newPage();
+  try {
+    const w = await watch(page, false);
+    w.current.payloads = ['(the browser guard over every raw payload)'];
+    await page.setContent('<!doctype html><html><body></body></html>');
+    await page.addScriptTag({ content: bundled.outputFiles[0]!.text });
+    const keys = await page.evaluate((markups) => {
+      const { guardPlan } = (
+        window as unknown as { planvyGuard: typeof import('@planvy/shared/plan/svg-guard') }
+      ).planvyGuard;
+      const serializer = new XMLSerializer();
+      return markups.map((markup) =>
+        [undefined, ':where(.pv-p1)']
+          .map((scope) => {
+            const root = guardPlan(markup, scope ? { scope } : {});
+            return root ? serializer.serializeToString(root) : 'null';
+          })
+          .join('\u0000'),
+      );
+    }, svgs);
+    return { keys, effects: w.effects };
+  } finally {
+    await page.close();
+  }
+}
 
 async function upload(projectId: number, name: string, svg: string): Promise<{ status: number; id: number }> {
   // The answer as it is: the server refuses some payloads outright.
@@ -774,7 +853,7 @@ async function runCorpus(app: App, raw: boolean): Promise<Survivor[]> {
       expect(first.found).toEqual([]);
       const baseline = first.snapshot;
 
-      for (const plan of (raw ? project.plans : project.stored).slice(1)) {
+      for (const plan of (raw ? project.guarded : project.stored).slice(1)) {
         w.current.payloads = payloadsOf(plan, !raw);
         try {
           await page.evaluate(app.show, { index: plan.index, name: plan.name });
@@ -792,9 +871,9 @@ async function runCorpus(app: App, raw: boolean): Promise<Survivor[]> {
     }
     w.current.payloads = ['(after the last plan)'];
     if (raw) {
-      // Every plan after each project's benign one came to the app as its raw payload.
+      // Every plan shown after each project's benign one came to the app as its raw payload.
       const served = Number(await page.evaluate(() => sessionStorage.getItem('raw-served')));
-      expect(served).toBeGreaterThanOrEqual(plans.length - projects.length);
+      expect(served).toBeGreaterThanOrEqual(firstGuardedAs.size);
     }
     return w.effects;
   } finally {
@@ -807,7 +886,9 @@ async function runCorpus(app: App, raw: boolean): Promise<Survivor[]> {
 const report = (renderer: string, effects: Survivor[]) =>
   console.log(
     `XSS corpus, ${renderer}: ${XSS_CORPUS.length} payloads` +
-      (renderer.includes('raw') ? '' : ` (as ${firstStoredAs.size} distinct stored markups)`) +
+      (renderer.includes('raw')
+        ? ` (as ${firstGuardedAs.size} distinct markups after the browser guard)`
+        : ` (as ${firstStoredAs.size} distinct stored markups)`) +
       `, ${new Set(effects.map((e) => e.payload)).size} survivors` +
       ` (${effects.length} effects)` +
       effects.map((s) => `\n  - ${s.payload}: ${s.effect}`).join(''),
@@ -845,6 +926,13 @@ function timed(renderer: string, run: () => Promise<Survivor[]>): Promise<Surviv
 describe('the XSS corpus', () => {
   it('has well over 250 payloads', () => {
     expect(XSS_CORPUS.length).toBeGreaterThan(250);
+  });
+
+  it('browser guard: nothing takes effect while it cleans every raw payload', () => {
+    report('browser guard alone, raw', guardEffects);
+    expect(guardEffects).toEqual([]);
+    // The raw passes show each markup it made (and each project's benign plan) once.
+    expect(firstGuardedAs.size).toBeGreaterThan(50);
   });
 });
 
