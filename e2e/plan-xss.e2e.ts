@@ -198,30 +198,14 @@ beforeAll(async () => {
       project.plans.push(plan);
     });
     expect(project.plans[0]!.payload).toBe('benign');
-    for (const plan of project.plans) {
-      const stored = await storedMarkup(projectId, plan.id);
-      const first = plan.index === 0 ? undefined : firstStoredAs.get(stored);
-      if (first) first.same.push(plan.payload);
-      else {
-        if (plan.index > 0) firstStoredAs.set(stored, plan);
-        plan.same.push(plan.payload);
-        project.stored.push(plan);
-      }
-    }
+    for (const plan of project.plans)
+      fileUnder(plan, await storedMarkup(projectId, plan.id), firstStoredAs, 'same', project.stored);
     projects.push(project);
   }
   const guarded = await guardAll(plans.map((p) => p.svg));
   for (const project of projects)
-    for (const plan of project.plans) {
-      const key = guarded.keys[plan.key]!;
-      const first = plan.index === 0 ? undefined : firstGuardedAs.get(key);
-      if (first) first.sameGuarded.push(plan.payload);
-      else {
-        if (plan.index > 0) firstGuardedAs.set(key, plan);
-        plan.sameGuarded.push(plan.payload);
-        project.guarded.push(plan);
-      }
-    }
+    for (const plan of project.plans)
+      fileUnder(plan, guarded.keys[plan.key]!, firstGuardedAs, 'sameGuarded', project.guarded);
   guardEffects = guarded.effects;
 }, 300_000);
 
@@ -239,6 +223,27 @@ async function storedMarkup(projectId: number, fileId: number): Promise<string> 
   });
   expect(res.status).toBe(200);
   return res.text();
+}
+
+/**
+ * Files `plan` under the markup it cleaned to (`markup`): the first plan cleaned to each markup
+ * (and each project's benign plan) is shown, in `shown`, and lists in `who` every payload cleaned
+ * to its markup, its own first, whom an effect found for it names.
+ */
+function fileUnder(
+  plan: Plan,
+  markup: string,
+  firstAs: Map<string, Plan>,
+  who: 'same' | 'sameGuarded',
+  shown: Plan[],
+): void {
+  const first = plan.index === 0 ? undefined : firstAs.get(markup);
+  if (first) first[who].push(plan.payload);
+  else {
+    if (plan.index > 0) firstAs.set(markup, plan);
+    plan[who].push(plan.payload);
+    shown.push(plan);
+  }
 }
 
 /** Whom an effect of `plan` names: every payload that cleaned to its markup (stored, or by the browser guard). */

@@ -33,25 +33,23 @@ export const chromiumPath = (): string =>
  * For tests, not benchmarks (ADR 046): V8 runs the apps on its interpreter and baseline compiler
  * only. A test's page runs each function a few times, too few for the optimising compilers' work
  * (on the main thread and in the background) to pay off; the apps' behaviour does not change.
+ * Benchmarks measure the browser as buyers have it.
  */
-const TEST_JS_FLAGS = '--js-flags=--max-opt=1';
+const TEST_ARGS = ['--js-flags=--max-opt=1'];
 
-/**
- * `forTests`: the lighter Chromium the browser tests run on (ADR 046); benchmarks measure the
- * browser as buyers have it.
- */
-const common = (forTests: boolean, ...more: string[]): LaunchOptions => ({
+/** Planvy's Chromium with `more` flags than CHROMIUM_ARGS. */
+const common = (more: string[]): LaunchOptions => ({
   executablePath: chromiumPath(),
   headless: true,
-  args: forTests ? [...CHROMIUM_ARGS, TEST_JS_FLAGS, ...more] : CHROMIUM_ARGS,
+  args: [...CHROMIUM_ARGS, ...more],
 });
 
 /**
  * A browser without a persistent profile: contexts of any viewport, phones (`hasTouch`).
- * `forTests`: see `common`.
+ * `forTests`: the lighter Chromium of TEST_ARGS.
  */
 export function launchChromium({ forTests = false }: { forTests?: boolean } = {}): Promise<Browser> {
-  return chromium.launch(common(forTests));
+  return chromium.launch(common(forTests ? TEST_ARGS : []));
 }
 
 /** What a closed profile passes on to the next one of this process: its HTTP and V8 code caches. */
@@ -69,7 +67,7 @@ function moveCaches(from: string, to: string): void {
 /**
  * A persistent profile in a fresh temporary folder, removed by `close`.
  *
- * `forTests`: the lighter Chromium of `common`, and in one process (ADR 046): the renderer, the
+ * `forTests`: the lighter Chromium of TEST_ARGS, and in one process (ADR 046): the renderer, the
  * network service and the compositor are threads of the browser process, so each message between
  * them is a call, not a copy over a pipe. A persistent profile has one context, which is what
  * Chromium's single-process mode handles (it does not survive contexts opened and closed).
@@ -91,7 +89,7 @@ export async function launchChromiumProfile(
     fs.rmSync(cachesLeft, { recursive: true, force: true });
     cachesLeft = undefined;
   }
-  const launchOptions = forTests ? common(true, '--single-process') : common(false);
+  const launchOptions = common(forTests ? [...TEST_ARGS, '--single-process'] : []);
   const context = await chromium.launchPersistentContext(dir, { ...launchOptions, ...options });
   return {
     context,
