@@ -36,14 +36,15 @@ import {
  *   is tested on its own too.
  *
  * Many payloads clean to the same markup, and what a renderer does with a plan depends only on
- * that markup, so each pass shows each distinct one once and reports an effect found for it for
- * every payload that cleaned to it:
- * - the passes over stored plans (the server page, the widget's path and the editor as stored):
- *   each distinct markup the server stored (292 payloads to about 120);
- * - the raw passes: each distinct markup the browser guard makes of the raw payloads (292 to
- *   about 100). Both apps hand what they fetch straight to that guard (`guardPlan`, shared), and
- *   nothing else reads it; the guard itself runs on every payload in Chromium first, in a watched
- *   page of its own, with the scopes of both apps.
+ * that markup, so each renderer shows each distinct one once and reports an effect found for it
+ * for every payload that cleaned to it:
+ * - the server page: each distinct markup the server stored (292 payloads to about 120);
+ * - the apps' own paths (the widget's and the editor): each distinct markup the browser guard
+ *   makes of what they fetch, stored or raw. Both apps hand what they fetch straight to that guard
+ *   (`guardPlan`, shared), and nothing else reads it, so a raw payload the guard cleans to the
+ *   markup of a stored plan is shown by the pass over stored plans; the raw pass shows the rest.
+ *   The guard itself runs on every raw payload and every stored plan in Chromium first, in a
+ *   watched page of its own, with the scopes of both apps.
  *
  * Building labels and apartment numbers are on (ADR 025): every plan carries a building label whose
  * text is a payload of `TEXT_PAYLOADS`, and each project has one more plan named by such a payload
@@ -84,21 +85,39 @@ interface Plan {
    * passes over stored plans names. Empty when an earlier plan has the same stored markup.
    */
   same: string[];
-  /** The same for the raw passes: the payloads the browser guard cleans to this plan's markup. */
+  /**
+   * The same for the apps' own paths: the payloads the browser guard cleans to the markup this plan
+   * is shown with there, as stored or raw (an app shows what the guard makes of what it fetches).
+   */
   sameGuarded: string[];
+  /** Its markup as the server stored it. */
+  stored: string;
 }
 /** Every plan of every project; each project's in the apps' order, its benign plan first. */
 const plans: Plan[] = [];
 /**
- * `label`: the text of the building label on every plan of the project. `stored`: its plans with a
- * stored markup no earlier plan has (the benign plan always), what the passes over stored plans
- * show. `guarded`: the same for the markup the browser guard makes of the raw payload, what the
- * raw passes show.
+ * `label`: the text of the building label on every plan of the project. Each list holds the
+ * project's benign plan first, then the plans a pass shows:
+ * - `stored`: each stored markup no earlier plan has, what the server page shows;
+ * - `guarded`: each markup the browser guard makes of a stored plan that no earlier plan cleaned
+ *   to, what the apps' own paths show as stored;
+ * - `raw`: each markup the guard makes of a raw payload that no plan, stored or raw, cleaned to
+ *   before, what the apps' own paths show raw (the markup swapped in the browser).
  */
-const projects: { id: number; label: string; plans: Plan[]; stored: Plan[]; guarded: Plan[] }[] = [];
+const projects: {
+  id: number;
+  label: string;
+  plans: Plan[];
+  stored: Plan[];
+  guarded: Plan[];
+  raw: Plan[];
+}[] = [];
 /** The first plan stored as each markup (the benign one apart: every project opens on it). */
 const firstStoredAs = new Map<string, Plan>();
-/** The first plan whose raw payload the browser guard cleans to each markup (the benign ones apart). */
+/**
+ * The first plan, stored or raw, the browser guard cleans to each markup (the benign ones apart):
+ * what the apps show of it.
+ */
 const firstGuardedAs = new Map<string, Plan>();
 /** What took effect while the browser guard cleaned every raw payload (`guardAll`). */
 let guardEffects: Survivor[] = [];
@@ -184,6 +203,7 @@ beforeAll(async () => {
       plans: [] as Plan[],
       stored: [] as Plan[],
       guarded: [] as Plan[],
+      raw: [] as Plan[],
     };
     order.forEach(({ name }, index) => {
       const plan = {
@@ -193,26 +213,35 @@ beforeAll(async () => {
         index,
         same: [],
         sameGuarded: [],
+        stored: '',
       };
       plans.push(plan);
       project.plans.push(plan);
     });
     expect(project.plans[0]!.payload).toBe('benign');
-    for (const plan of project.plans)
-      fileUnder(plan, await storedMarkup(projectId, plan.id), firstStoredAs, 'same', project.stored);
+    for (const plan of project.plans) {
+      plan.stored = await storedMarkup(projectId, plan.id);
+      fileUnder(plan, plan.stored, firstStoredAs, 'same', project.stored);
+    }
     projects.push(project);
   }
-  const guarded = await guardAll(plans.map((p) => p.svg));
-  for (const project of projects)
-    for (const plan of project.plans)
-      fileUnder(plan, guarded.keys[plan.key]!, firstGuardedAs, 'sameGuarded', project.guarded);
+  // The guard over every stored markup and every raw payload: the apps show each markup it makes
+  // once, as stored where a stored plan makes it.
+  const guarded = await guardAll([...plans.map((p) => p.stored), ...plans.map((p) => p.svg)]);
+  for (const [from, shown] of [
+    [0, 'guarded'],
+    [plans.length, 'raw'],
+  ] as const)
+    for (const project of projects)
+      for (const plan of project.plans)
+        fileUnder(plan, guarded.keys[from + plan.key]!, firstGuardedAs, 'sameGuarded', project[shown]);
   guardEffects = guarded.effects;
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
   console.log(
-    `XSS corpus: ${XSS_CORPUS.length} payloads in ${projects.length} projects, stored as ${firstStoredAs.size} distinct markups, cleaned by the browser guard to ${firstGuardedAs.size}; seconds per renderer: ${JSON.stringify(durations)}`,
+    `XSS corpus: ${XSS_CORPUS.length} payloads in ${projects.length} projects, stored as ${firstStoredAs.size} distinct markups; the browser guard cleans them, stored and raw, to ${firstGuardedAs.size} (${shownRaw()} from raw payloads only); seconds per renderer: ${JSON.stringify(durations)}`,
   );
 });
 
@@ -238,16 +267,22 @@ function fileUnder(
   shown: Plan[],
 ): void {
   const first = plan.index === 0 ? undefined : firstAs.get(markup);
-  if (first) first[who].push(plan.payload);
-  else {
+  const named = first ?? plan;
+  if (!named[who].includes(plan.payload)) named[who].push(plan.payload);
+  if (!first) {
     if (plan.index > 0) firstAs.set(markup, plan);
-    plan[who].push(plan.payload);
     shown.push(plan);
   }
 }
 
-/** Whom an effect of `plan` names: every payload that cleaned to its markup (stored, or by the browser guard). */
-const payloadsOf = (plan: Plan, stored: boolean): string[] => (stored ? plan.same : plan.sameGuarded);
+/**
+ * Whom an effect of `plan` names: every payload that cleaned to its markup (stored, for the
+ * server page; by the browser guard, stored or raw, for the apps' own paths).
+ */
+const payloadsOf = (plan: Plan, serverPage: boolean): string[] => (serverPage ? plan.same : plan.sameGuarded);
+
+/** How many plans the raw passes show (the benign ones apart): markups no stored plan cleans to. */
+const shownRaw = () => projects.reduce((n, p) => n + p.raw.length - 1, 0);
 
 /**
  * The browser guard (`guardPlan` of packages/shared, which both apps run on the markup they
@@ -339,13 +374,13 @@ interface Watch {
  * Hooks everything a payload could do to a page as a whole: dialogs and alert-like functions
  * (in every frame), requests to other origins, navigations and new windows.
  */
-async function watch(page: Page, stored: boolean): Promise<Watch> {
+async function watch(page: Page, serverPage: boolean): Promise<Watch> {
   const w: Watch = { effects: [], current: { payloads: ['(loading)'] } };
   const origin = new URL(baseURL()).origin;
   // Frames of the harness are named by the index of the plan their page shows.
   const who = (frame: Frame | null) => {
     const plan = frame && /^\d+$/.test(frame.name()) ? plans[Number(frame.name())] : undefined;
-    return plan ? payloadsOf(plan, stored) : w.current.payloads;
+    return plan ? payloadsOf(plan, serverPage) : w.current.payloads;
   };
   const hit = (effect: string, frame: Frame | null = null) => {
     for (const payload of who(frame)) w.effects.push({ payload, effect });
@@ -832,11 +867,15 @@ async function runCorpus(app: App, raw: boolean): Promise<Survivor[]> {
   };
   try {
     await page.setViewportSize({ width: 1280, height: 900 });
-    const w = await watch(page, !raw);
+    const w = await watch(page, false);
     if (raw)
       await page.addInitScript(answerRaw, Object.fromEntries(plans.map((p) => [app.rawPath(p), p.svg])));
-    for (const [n, project] of projects.entries()) {
-      let box = await openApp(project.id, n === 0);
+    let opened = 0;
+    for (const project of projects) {
+      const shown = (raw ? project.raw : project.guarded).slice(1);
+      // Raw, a project may have nothing to show that a stored plan has not shown already.
+      if (shown.length === 0) continue;
+      let box = await openApp(project.id, opened++ === 0);
       // The benign plan first: its own styles render, and it sets the baseline.
       w.current.payloads = ['benign'];
       await page.evaluate(app.show, { index: 0, name: project.plans[0]!.name });
@@ -858,8 +897,8 @@ async function runCorpus(app: App, raw: boolean): Promise<Survivor[]> {
       expect(first.found).toEqual([]);
       const baseline = first.snapshot;
 
-      for (const plan of (raw ? project.guarded : project.stored).slice(1)) {
-        w.current.payloads = payloadsOf(plan, !raw);
+      for (const plan of shown) {
+        w.current.payloads = payloadsOf(plan, false);
         try {
           await page.evaluate(app.show, { index: plan.index, name: plan.name });
           await hover(box);
@@ -878,7 +917,7 @@ async function runCorpus(app: App, raw: boolean): Promise<Survivor[]> {
     if (raw) {
       // Every plan shown after each project's benign one came to the app as its raw payload.
       const served = Number(await page.evaluate(() => sessionStorage.getItem('raw-served')));
-      expect(served).toBeGreaterThanOrEqual(firstGuardedAs.size);
+      expect(served).toBeGreaterThanOrEqual(shownRaw());
     }
     return w.effects;
   } finally {
@@ -887,13 +926,18 @@ async function runCorpus(app: App, raw: boolean): Promise<Survivor[]> {
   }
 }
 
+/** What a pass shows of the corpus, by the name of its renderer. */
+function shownBy(renderer: string): string {
+  if (renderer.startsWith('server page')) return `${firstStoredAs.size} distinct stored markups`;
+  if (renderer.startsWith('browser guard')) return 'every payload, raw and stored';
+  if (renderer.endsWith('raw')) return `the ${shownRaw()} markups the guard makes of raw payloads only`;
+  return `the ${firstGuardedAs.size - shownRaw()} markups the guard makes of stored plans`;
+}
+
 /** Survivors are payloads with an effect; every effect is listed. */
 const report = (renderer: string, effects: Survivor[]) =>
   console.log(
-    `XSS corpus, ${renderer}: ${XSS_CORPUS.length} payloads` +
-      (renderer.includes('raw')
-        ? ` (as ${firstGuardedAs.size} distinct markups after the browser guard)`
-        : ` (as ${firstStoredAs.size} distinct stored markups)`) +
+    `XSS corpus, ${renderer}: ${XSS_CORPUS.length} payloads (shown as ${shownBy(renderer)})` +
       `, ${new Set(effects.map((e) => e.payload)).size} survivors` +
       ` (${effects.length} effects)` +
       effects.map((s) => `\n  - ${s.payload}: ${s.effect}`).join(''),
@@ -933,22 +977,16 @@ describe('the XSS corpus', () => {
     expect(XSS_CORPUS.length).toBeGreaterThan(250);
   });
 
-  it('browser guard: nothing takes effect while it cleans every raw payload', () => {
-    report('browser guard alone, raw', guardEffects);
+  it('browser guard: nothing takes effect while it cleans every raw payload and every stored plan', () => {
+    report('browser guard alone, raw and stored', guardEffects);
     expect(guardEffects).toEqual([]);
-    // The raw passes show each markup it made (and each project's benign plan) once.
+    // The apps' own paths show each markup it made (and each project's benign plan) once.
     expect(firstGuardedAs.size).toBeGreaterThan(50);
   });
 });
 
-// The longest first (the editor over every raw payload), so that the two lanes end together.
+// The longest first (the editor over stored plans), so that the two lanes end together.
 describe.concurrent('the XSS corpus in real Chromium, in every renderer of plans', () => {
-  it('admin editor: nothing takes effect from raw markup either (browser guard alone)', async ({
-    expect,
-  }) => {
-    expect(await timed('admin editor, raw', () => runCorpus(editor, true))).toEqual([]);
-  }, 600_000);
-
   it('admin editor: nothing takes effect, as stored by the server', async ({ expect }) => {
     expect(await timed('admin editor, stored', () => runCorpus(editor, false))).toEqual([]);
   }, 600_000);
@@ -959,18 +997,24 @@ describe.concurrent('the XSS corpus in real Chromium, in every renderer of plans
     expect(await timed('server page, scripts on', () => runServerPages(true))).toEqual([]);
   }, 600_000);
 
-  it('widget client path: nothing takes effect from raw markup either (browser guard alone)', async ({
-    expect,
-  }) => {
-    expect(await timed('widget client path, raw', () => runCorpus(widget, true))).toEqual([]);
-  }, 600_000);
-
   it('widget client path: nothing takes effect, as stored by the server', async ({ expect }) => {
     expect(await timed('widget client path, stored', () => runCorpus(widget, false))).toEqual([]);
   }, 600_000);
 
+  it('admin editor: nothing takes effect from raw markup either (browser guard alone)', async ({
+    expect,
+  }) => {
+    expect(await timed('admin editor, raw', () => runCorpus(editor, true))).toEqual([]);
+  }, 600_000);
+
   it('server-rendered widget page, scripts off: nothing takes effect', async ({ expect }) => {
     expect(await timed('server page, scripts off', () => runServerPages(false))).toEqual([]);
+  }, 600_000);
+
+  it('widget client path: nothing takes effect from raw markup either (browser guard alone)', async ({
+    expect,
+  }) => {
+    expect(await timed('widget client path, raw', () => runCorpus(widget, true))).toEqual([]);
   }, 600_000);
 });
 
