@@ -86,10 +86,12 @@ interface Plan {
    */
   same: string[];
   /**
-   * The same for the apps' own paths: the payloads the browser guard cleans to the markup this plan
-   * is shown with there, as stored or raw (an app shows what the guard makes of what it fetches).
+   * The same for the apps' own paths (an app shows what the browser guard makes of what it
+   * fetches): the payloads, stored or raw, the guard cleans to the markup it makes of this stored
+   * plan (`sameGuarded`) and of this raw payload (`sameRaw`).
    */
   sameGuarded: string[];
+  sameRaw: string[];
   /** Its markup as the server stored it. */
   stored: string;
 }
@@ -112,13 +114,13 @@ const projects: {
   guarded: Plan[];
   raw: Plan[];
 }[] = [];
-/** The first plan stored as each markup (the benign one apart: every project opens on it). */
-const firstStoredAs = new Map<string, Plan>();
 /**
- * The first plan, stored or raw, the browser guard cleans to each markup (the benign ones apart):
- * what the apps show of it.
+ * Each markup a plan is stored as, to the payloads stored as it (the benign plans apart: every
+ * project opens on its own).
  */
-const firstGuardedAs = new Map<string, Plan>();
+const firstStoredAs = new Map<string, string[]>();
+/** The same for the markups the browser guard makes of stored plans and raw payloads. */
+const firstGuardedAs = new Map<string, string[]>();
 /** What took effect while the browser guard cleaned every raw payload (`guardAll`). */
 let guardEffects: Survivor[] = [];
 const durations: Record<string, number> = {};
@@ -213,6 +215,7 @@ beforeAll(async () => {
         index,
         same: [],
         sameGuarded: [],
+        sameRaw: [],
         stored: '',
       };
       plans.push(plan);
@@ -221,20 +224,20 @@ beforeAll(async () => {
     expect(project.plans[0]!.payload).toBe('benign');
     for (const plan of project.plans) {
       plan.stored = await storedMarkup(projectId, plan.id);
-      fileUnder(plan, plan.stored, firstStoredAs, 'same', project.stored);
+      fileUnder(plan, plan.stored, firstStoredAs, plan.same, project.stored);
     }
     projects.push(project);
   }
   // The guard over every stored markup and every raw payload: the apps show each markup it makes
   // once, as stored where a stored plan makes it.
   const guarded = await guardAll([...plans.map((p) => p.stored), ...plans.map((p) => p.svg)]);
-  for (const [from, shown] of [
-    [0, 'guarded'],
-    [plans.length, 'raw'],
-  ] as const)
+  for (const raw of [false, true])
     for (const project of projects)
-      for (const plan of project.plans)
-        fileUnder(plan, guarded.keys[from + plan.key]!, firstGuardedAs, 'sameGuarded', project[shown]);
+      for (const plan of project.plans) {
+        const markup = guarded.keys[(raw ? plans.length : 0) + plan.key]!;
+        if (raw) fileUnder(plan, markup, firstGuardedAs, plan.sameRaw, project.raw);
+        else fileUnder(plan, markup, firstGuardedAs, plan.sameGuarded, project.guarded);
+      }
   guardEffects = guarded.effects;
 }, 300_000);
 
@@ -256,30 +259,31 @@ async function storedMarkup(projectId: number, fileId: number): Promise<string> 
 
 /**
  * Files `plan` under the markup it cleaned to (`markup`): the first plan cleaned to each markup
- * (and each project's benign plan) is shown, in `shown`, and lists in `who` every payload cleaned
- * to its markup, its own first, whom an effect found for it names.
+ * (and each project's benign plan) is shown, in `shown`, and its list `own` names every payload
+ * cleaned to that markup, its own first: whom an effect found for it names.
  */
 function fileUnder(
   plan: Plan,
   markup: string,
-  firstAs: Map<string, Plan>,
-  who: 'same' | 'sameGuarded',
+  firstAs: Map<string, string[]>,
+  own: string[],
   shown: Plan[],
 ): void {
   const first = plan.index === 0 ? undefined : firstAs.get(markup);
-  const named = first ?? plan;
-  if (!named[who].includes(plan.payload)) named[who].push(plan.payload);
+  const names = first ?? own;
+  if (!names.includes(plan.payload)) names.push(plan.payload);
   if (!first) {
-    if (plan.index > 0) firstAs.set(markup, plan);
+    if (plan.index > 0) firstAs.set(markup, own);
     shown.push(plan);
   }
 }
 
 /**
- * Whom an effect of `plan` names: every payload that cleaned to its markup (stored, for the
- * server page; by the browser guard, stored or raw, for the apps' own paths).
+ * Whom an effect of `plan` names in a pass: every payload that cleaned to the markup it shows
+ * (as stored, for the server page; by the browser guard, for the apps' own paths).
  */
-const payloadsOf = (plan: Plan, serverPage: boolean): string[] => (serverPage ? plan.same : plan.sameGuarded);
+const payloadsOf = (plan: Plan, pass: 'server page' | 'stored' | 'raw'): string[] =>
+  pass === 'server page' ? plan.same : pass === 'stored' ? plan.sameGuarded : plan.sameRaw;
 
 /** How many plans the raw passes show (the benign ones apart): markups no stored plan cleans to. */
 const shownRaw = () => projects.reduce((n, p) => n + p.raw.length - 1, 0);
@@ -380,7 +384,7 @@ async function watch(page: Page, serverPage: boolean): Promise<Watch> {
   // Frames of the harness are named by the index of the plan their page shows.
   const who = (frame: Frame | null) => {
     const plan = frame && /^\d+$/.test(frame.name()) ? plans[Number(frame.name())] : undefined;
-    return plan ? payloadsOf(plan, serverPage) : w.current.payloads;
+    return plan && serverPage ? payloadsOf(plan, 'server page') : w.current.payloads;
   };
   const hit = (effect: string, frame: Frame | null = null) => {
     for (const payload of who(frame)) w.effects.push({ payload, effect });
@@ -898,7 +902,7 @@ async function runCorpus(app: App, raw: boolean): Promise<Survivor[]> {
       const baseline = first.snapshot;
 
       for (const plan of shown) {
-        w.current.payloads = payloadsOf(plan, false);
+        w.current.payloads = payloadsOf(plan, raw ? 'raw' : 'stored');
         try {
           await page.evaluate(app.show, { index: plan.index, name: plan.name });
           await hover(box);
