@@ -104,8 +104,7 @@ export default tseslint.config(
             {
               name: '@planvy/shared',
               allowTypeImports: true,
-              message:
-                'The package index pulls in zod: import a zod-free module by path (@planvy/shared/…).',
+              message: 'The package index pulls in zod: import a zod-free module by path (@planvy/shared/…).',
             },
           ],
           patterns: [

@@ -31,7 +31,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { pub
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     // A page with a token in its address says no-referrer itself (the interest pages, ADR 036).
-    if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (!reply.hasHeader('referrer-policy'))
+      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (alwaysHttps || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {

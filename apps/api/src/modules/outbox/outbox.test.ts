@@ -257,12 +257,24 @@ describe('housekeeping', () => {
     expect(runs).toBe(1);
   });
 
-  it('removes the embedded mail store\'s .eml copies written before the cut-off, and nothing else', async () => {
+  it("removes the embedded mail store's .eml copies written before the cut-off, and nothing else", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'planvy-eml-'));
     try {
       const transport = createMailTransport({ from: 'planvy@example.com', dir });
-      await transport.send({ to: 'a@example.com', subject: 'Old', text: 'x', html: '<p>x</p>', messageId: '<1@planvy>' });
-      await transport.send({ to: 'b@example.com', subject: 'New', text: 'y', html: '<p>y</p>', messageId: '<2@planvy>' });
+      await transport.send({
+        to: 'a@example.com',
+        subject: 'Old',
+        text: 'x',
+        html: '<p>x</p>',
+        messageId: '<1@planvy>',
+      });
+      await transport.send({
+        to: 'b@example.com',
+        subject: 'New',
+        text: 'y',
+        html: '<p>y</p>',
+        messageId: '<2@planvy>',
+      });
       await fs.writeFile(path.join(dir, 'notes.txt'), 'not mail');
       const [oldFile, newFile] = (await fs.readdir(dir)).filter((n) => n.endsWith('.eml')).sort();
       const longAgo = new Date(Date.now() - 40 * 24 * 3600_000);

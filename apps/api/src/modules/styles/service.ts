@@ -41,7 +41,6 @@ function toTheme(row: repo.ThemeRow): Theme {
   };
 }
 
-
 /** Two admins saving the same name at once: the unique index decides, the loser gets the same 422. */
 async function nameless<T>(write: () => Promise<T>): Promise<T> {
   try {
