@@ -303,7 +303,7 @@ async function guardAll(svgs: string[]): Promise<{ keys: string[]; effects: Surv
   });
   const page = await browser.context.newPage();
   try {
-    const w = await watch(page, false);
+    const w = await watch(page);
     w.current.payloads = ['(the browser guard over every raw payload)'];
     await page.setContent('<!doctype html><html><body></body></html>');
     await page.addScriptTag({ content: bundled.outputFiles[0]!.text });
@@ -378,13 +378,13 @@ interface Watch {
  * Hooks everything a payload could do to a page as a whole: dialogs and alert-like functions
  * (in every frame), requests to other origins, navigations and new windows.
  */
-async function watch(page: Page, serverPage: boolean): Promise<Watch> {
+async function watch(page: Page): Promise<Watch> {
   const w: Watch = { effects: [], current: { payloads: ['(loading)'] } };
   const origin = new URL(baseURL()).origin;
-  // Frames of the harness are named by the index of the plan their page shows.
+  // Frames of the server page's harness are named by the index of the plan their page shows.
   const who = (frame: Frame | null) => {
     const plan = frame && /^\d+$/.test(frame.name()) ? plans[Number(frame.name())] : undefined;
-    return plan && serverPage ? payloadsOf(plan, 'server page') : w.current.payloads;
+    return plan ? payloadsOf(plan, 'server page') : w.current.payloads;
   };
   const hit = (effect: string, frame: Frame | null = null) => {
     for (const payload of who(frame)) w.effects.push({ payload, effect });
@@ -622,7 +622,7 @@ async function runServerPages(scripts: boolean): Promise<Survivor[]> {
   const url = (p: Plan) => `/view/${p.projectId}?plan=${encodeURIComponent(p.name)}`;
   try {
     await page.setViewportSize({ width: 1280, height: 900 });
-    const w = await watch(page, true);
+    const w = await watch(page);
     // A blank page of the server's origin (served by the test), so it may read its frames.
     await page.route(`${origin}/xss-harness`, (route) =>
       route.fulfill({
@@ -871,7 +871,7 @@ async function runCorpus(app: App, raw: boolean): Promise<Survivor[]> {
   };
   try {
     await page.setViewportSize({ width: 1280, height: 900 });
-    const w = await watch(page, false);
+    const w = await watch(page);
     if (raw)
       await page.addInitScript(answerRaw, Object.fromEntries(plans.map((p) => [app.rawPath(p), p.svg])));
     let opened = 0;
@@ -930,18 +930,17 @@ async function runCorpus(app: App, raw: boolean): Promise<Survivor[]> {
   }
 }
 
-/** What a pass shows of the corpus, by the name of its renderer. */
-function shownBy(renderer: string): string {
-  if (renderer.startsWith('server page')) return `${firstStoredAs.size} distinct stored markups`;
-  if (renderer.startsWith('browser guard')) return 'every payload, raw and stored';
-  if (renderer.endsWith('raw')) return `the ${shownRaw()} markups the guard makes of raw payloads only`;
-  return `the ${firstGuardedAs.size - shownRaw()} markups the guard makes of stored plans`;
-}
+/** What each kind of pass shows of the corpus (once the projects are arranged). */
+const shownIn = {
+  serverPage: () => `${firstStoredAs.size} distinct stored markups`,
+  stored: () => `the ${firstGuardedAs.size - shownRaw()} markups the guard makes of stored plans`,
+  raw: () => `the ${shownRaw()} markups the guard makes of raw payloads only`,
+};
 
 /** Survivors are payloads with an effect; every effect is listed. */
-const report = (renderer: string, effects: Survivor[]) =>
+const report = (renderer: string, shown: string, effects: Survivor[]) =>
   console.log(
-    `XSS corpus, ${renderer}: ${XSS_CORPUS.length} payloads (shown as ${shownBy(renderer)})` +
+    `XSS corpus, ${renderer}: ${XSS_CORPUS.length} payloads (shown as ${shown})` +
       `, ${new Set(effects.map((e) => e.payload)).size} survivors` +
       ` (${effects.length} effects)` +
       effects.map((s) => `\n  - ${s.payload}: ${s.effect}`).join(''),
@@ -966,12 +965,12 @@ async function inLane<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** Runs one renderer over the corpus, timed (seconds, printed after the file). */
-function timed(renderer: string, run: () => Promise<Survivor[]>): Promise<Survivor[]> {
+function timed(renderer: string, shown: string, run: () => Promise<Survivor[]>): Promise<Survivor[]> {
   return inLane(async () => {
     const started = Date.now();
     const survivors = await run();
     durations[renderer] = Math.round((Date.now() - started) / 100) / 10;
-    report(renderer, survivors);
+    report(renderer, shown, survivors);
     return survivors;
   });
 }
@@ -982,7 +981,7 @@ describe('the XSS corpus', () => {
   });
 
   it('browser guard: nothing takes effect while it cleans every raw payload and every stored plan', () => {
-    report('browser guard alone, raw and stored', guardEffects);
+    report('browser guard alone, raw and stored', 'every payload, raw and stored', guardEffects);
     expect(guardEffects).toEqual([]);
     // The apps' own paths show each markup it made (and each project's benign plan) once.
     expect(firstGuardedAs.size).toBeGreaterThan(50);
@@ -992,33 +991,39 @@ describe('the XSS corpus', () => {
 // The longest first (the editor over stored plans), so that the two lanes end together.
 describe.concurrent('the XSS corpus in real Chromium, in every renderer of plans', () => {
   it('admin editor: nothing takes effect, as stored by the server', async ({ expect }) => {
-    expect(await timed('admin editor, stored', () => runCorpus(editor, false))).toEqual([]);
+    expect(await timed('admin editor, stored', shownIn.stored(), () => runCorpus(editor, false))).toEqual([]);
   }, 600_000);
 
   it('server-rendered widget page, scripts on: nothing takes effect, the widget reads its own view', async ({
     expect,
   }) => {
-    expect(await timed('server page, scripts on', () => runServerPages(true))).toEqual([]);
+    expect(await timed('server page, scripts on', shownIn.serverPage(), () => runServerPages(true))).toEqual(
+      [],
+    );
   }, 600_000);
 
   it('widget client path: nothing takes effect, as stored by the server', async ({ expect }) => {
-    expect(await timed('widget client path, stored', () => runCorpus(widget, false))).toEqual([]);
+    expect(
+      await timed('widget client path, stored', shownIn.stored(), () => runCorpus(widget, false)),
+    ).toEqual([]);
   }, 600_000);
 
   it('admin editor: nothing takes effect from raw markup either (browser guard alone)', async ({
     expect,
   }) => {
-    expect(await timed('admin editor, raw', () => runCorpus(editor, true))).toEqual([]);
+    expect(await timed('admin editor, raw', shownIn.raw(), () => runCorpus(editor, true))).toEqual([]);
   }, 600_000);
 
   it('server-rendered widget page, scripts off: nothing takes effect', async ({ expect }) => {
-    expect(await timed('server page, scripts off', () => runServerPages(false))).toEqual([]);
+    expect(
+      await timed('server page, scripts off', shownIn.serverPage(), () => runServerPages(false)),
+    ).toEqual([]);
   }, 600_000);
 
   it('widget client path: nothing takes effect from raw markup either (browser guard alone)', async ({
     expect,
   }) => {
-    expect(await timed('widget client path, raw', () => runCorpus(widget, true))).toEqual([]);
+    expect(await timed('widget client path, raw', shownIn.raw(), () => runCorpus(widget, true))).toEqual([]);
   }, 600_000);
 });
 
