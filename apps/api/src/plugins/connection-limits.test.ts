@@ -118,6 +118,23 @@ describe('time limits on receiving a request', () => {
     expect(JSON.parse(res!.body)).toEqual(envelope(408));
   });
 
+  it('lets a client that is still sending read its 408: no reset throws the answer away', async () => {
+    // A client busy sending (an upload, a slow link) reads the answer only after its own writes.
+    // Had the server closed at once, its next bytes would meet a reset, and the reset discards
+    // the answer still unread in the client's buffer.
+    const c = await connect(port, '127.0.0.5');
+    c.socket.pause();
+    c.socket.write('GET /api/health HTTP/1.1\r\nhost: planvy.test\r\n');
+    let n = 0;
+    const trickle = setInterval(() => c.socket.writable && c.socket.write(`x-slow-${n++}: a\r\n`), 5);
+    await new Promise((r) => setTimeout(r, 800));
+    clearInterval(trickle);
+    c.socket.resume();
+    const res = await c.response;
+    expect(res?.status).toBe(408);
+    expect(JSON.parse(res!.body)).toEqual(envelope(408));
+  });
+
   it('logs a timed-out address once a minute, each address on its own', async () => {
     log.clear();
     const slow = await Promise.all([halfSentBody('127.0.0.3'), halfSentBody('127.0.0.3')]);

@@ -52,6 +52,29 @@ const TOO_MANY = rawAnswer(
   },
 );
 
+/** How long a connection answered and closed for an unreadable request still reads what the client sends. */
+const LINGER_MS = 2_000;
+const answered = new WeakSet<Socket>();
+
+/**
+ * Answers `socket` and closes it the way a web server should when the client may still be
+ * sending (a lingering close, as nginx and Apache do): the answer, then the end of our side;
+ * what the client still sends is read and dropped, no more of it parsed as HTTP; the socket is
+ * destroyed when the client closes or after LINGER_MS. Destroyed at once with bytes unread, the
+ * connection is reset, and a reset throws away the answer the client has not read yet.
+ */
+function answerAndClose(socket: Socket, answer: string | undefined): void {
+  if (answered.has(socket)) return;
+  answered.add(socket);
+  // The HTTP server's own listener feeds its parser; another listener makes Node stop handing
+  // the socket's bytes to the parser directly.
+  socket.removeAllListeners('data');
+  socket.on('data', () => undefined);
+  socket.resume();
+  socket.end(answer);
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
 /**
  * A proxy speaks for many clients, so it is not capped (it must hold its own limits, e.g.
  * nginx's limit_conn). With a hop count every peer is taken for the proxy (README).
@@ -93,8 +116,7 @@ export function connectionLimits(limits: ConnectionLimits, trustProxy: TrustProx
     }
     // Not in the middle of an answer already under way (as Node's own handler checks).
     const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (socket.writable && !inFlight?.headersSent) socket.write(answer);
-    socket.destroy();
+    answerAndClose(socket, socket.writable && !inFlight?.headersSent ? answer : undefined);
   }
 
   return {
