@@ -138,7 +138,7 @@ describe('setting the new password', () => {
     expect((await login('ann@example.com', 'glad-gran-33')).statusCode).toBe(200);
     expect((await login('ann@example.com', 'secret123')).statusCode).toBe(401);
     expect((await t.as(user.token, { method: 'GET', url: '/api/v1/user/me' })).statusCode).toBe(401);
-    expect(await t.db.select().from(auditLog)).toMatchObject([
+    expect(await t.db.select().from(auditLog).orderBy(auditLog.id)).toMatchObject([
       {
         actor_id: user.id,
         action: 'password_reset',

@@ -444,7 +444,8 @@ describe('extend, release and convert', () => {
     const audit = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity_type, 'hold'), eq(auditLog.action, 'extend')));
+      .where(and(eq(auditLog.entity_type, 'hold'), eq(auditLog.action, 'extend')))
+      .orderBy(auditLog.id);
     expect(audit.map((e) => e.detail)).toEqual([
       expect.objectContaining({ days: 14, extensions: 1 }),
       expect.objectContaining({ days: 7, extensions: 2 }),

@@ -366,7 +366,11 @@ describe('the state path', () => {
     expect(done).toMatchObject({ state: 'closed', next_state: null });
     expect((await stepRes(done)).statusCode).toBe(409);
 
-    const entries = await t.db.select().from(auditLog).where(eq(auditLog.entity_type, 'release'));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity_type, 'release'))
+      .orderBy(auditLog.id);
     const actions = entries.filter((e) => e.entity_id === String(r0.id)).map((e) => e.action);
     expect(actions).toEqual([
       'create',
@@ -442,7 +446,11 @@ describe('the timer', () => {
     await t.app.outbox.drain();
     expect((await get(r.id)).state).toBe('wishes_closed');
 
-    const timerSteps = await t.db.select().from(auditLog).where(eq(auditLog.action, 'step'));
+    const timerSteps = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'step'))
+      .orderBy(auditLog.id);
     expect(timerSteps.filter((e) => e.actor_id === null).map((e) => e.detail)).toEqual([
       expect.objectContaining({ from: 'scheduled', to: 'wishes_open', by: 'timer' }),
       expect.objectContaining({ from: 'wishes_open', to: 'wishes_closed', by: 'timer' }),
