@@ -71,7 +71,8 @@ function answerAndClose(socket: Socket, answer: string | undefined): void {
   socket.removeAllListeners('data');
   socket.on('data', () => undefined);
   socket.resume();
-  socket.end(answer);
+  if (answer === undefined) socket.end();
+  else socket.end(answer);
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
