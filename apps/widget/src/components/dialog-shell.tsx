@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { useWidget } from '../widget-context';
 import { BandLayer } from './band-layer';
 
@@ -17,9 +17,13 @@ export interface DialogShellProps {
   footer?: ComponentChildren;
 }
 
-/** Escape closes the dialog, wherever focus is. */
+/**
+ * Escape closes the dialog, wherever focus is. Listening from the commit that shows the dialog
+ * (a layout effect), not from the next frame: an Escape pressed as soon as the dialog appears
+ * closes it too (a browser test once pressed it in between, on a loaded machine).
+ */
 export function useEscapeToClose(onClose: () => void): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.preventDefault();
