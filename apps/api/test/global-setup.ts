@@ -3,14 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createMigratedDataDir, openDatabase } from '../src/db/client';
+import { ensurePristineCluster } from '../src/db/pristine';
 import { bundleApi } from '../scripts/bundle';
 import type {} from './harness'; // what the set-up provides (ProvidedContext)
 import { throwAwayDatabase } from './postgres';
 
 /**
- * Runs initdb and every migration once for the whole API tier: each test file's in-memory
- * PGlite then starts from its dump (createTestApp), and a test that needs a database on disk
- * copies its data directory (migratedDataDir), ~5 CPU s less than initdb each. On PostgreSQL,
+ * Makes a fresh cluster (a copy of initdb's, src/db/pristine.ts) migrated once for the whole API
+ * tier: each test file's in-memory PGlite then starts from its dump (createTestApp), and a test
+ * that needs a database on disk copies its data directory (migratedDataDir). On PostgreSQL,
  * each file's throw-away database is created from a migrated template database made here.
  */
 export default async function setup(project: TestProject) {
@@ -31,6 +32,9 @@ export default async function setup(project: TestProject) {
     };
   }
   project.provide('pgTemplate', '');
+  // What `npm run build` makes, made here when the sources never were built: new data directories
+  // (the one below, restores, spawned servers' first starts) then skip initdb.
+  await ensurePristineCluster();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-pglite-snapshot-'));
   const dataDir = path.join(dir, 'pglite');
   const file = path.join(dir, 'migrated.tar');

@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import pg from 'pg';
 import { APPLICATION_NAME, openDatabase, type Database } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
+import { openPGliteDir } from '../db/pristine';
 import { digestOf, keyOf, type FileStore } from '../lib/file-store';
 import { SWEEP_LOCK } from '../modules/files/blob-repository';
 import { moveOldFiles } from '../modules/files/blobs';
@@ -125,7 +125,7 @@ export async function currentContents(target: Target): Promise<Contents | null> 
   }
   if (!fs.existsSync(path.join(target.pgliteDir, 'PG_VERSION'))) return null;
   const lock = lockDataDir(target.pgliteDir, 'restore');
-  const db = await PGlite.create(target.pgliteDir);
+  const db = await openPGliteDir(target.pgliteDir);
   try {
     const exists = await db.query<{ ok: boolean }>(`select to_regclass('public.projects') is not null as ok`);
     return exists.rows[0]?.ok ? await count((q) => db.query(q)) : null;
@@ -226,7 +226,7 @@ async function backupEmbedded(target: Target, dir: string) {
   }
   // PGlite allows one process: a running server must be stopped first (the lock says so).
   const lock = lockDataDir(target.pgliteDir, 'backup');
-  const db = await PGlite.create(target.pgliteDir);
+  const db = await openPGliteDir(target.pgliteDir);
   try {
     const contents = await count((q) => db.query(q));
     const database = 'database.sql';
@@ -369,7 +369,7 @@ async function restoreEmbedded(target: Target, file: string, files: number) {
   const fresh = `${target.pgliteDir}.restoring`;
   try {
     fs.rmSync(fresh, { recursive: true, force: true });
-    const db = await PGlite.create(fresh);
+    const db = await openPGliteDir(fresh);
     let contents: Contents;
     try {
       await db.exec(fs.readFileSync(file, 'utf8'));

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { apiRoot } from '../lib/api-root';
 import { lockDataDir } from './data-dir-lock';
 import { EmbeddedDatabase } from './embedded';
+import { openPGliteDir } from './pristine';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -125,7 +126,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
  * disk, and start their in-memory databases from the dump this returns (PGlite's dumpDataDir).
  */
 export async function createMigratedDataDir(dir: string): Promise<Blob> {
-  const client = await PGlite.create(dir);
+  const client = await openPGliteDir(dir);
   try {
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     return await client.dumpDataDir('none');

@@ -7,6 +7,7 @@ import {
   isFatal,
   MIN_FREE_BYTES,
 } from './database-errors';
+import { openPGliteDir } from './pristine';
 
 interface Log {
   error(obj: object, msg: string): void;
@@ -64,7 +65,7 @@ export class EmbeddedDatabase {
 
   private async start(): Promise<PGlite> {
     try {
-      if (this.dir) return await PGlite.create(this.dir);
+      if (this.dir) return await openPGliteDir(this.dir);
       return await PGlite.create(this.snapshot ? { loadDataDir: this.snapshot } : {});
     } catch (err) {
       throw new Error(this.explain('Cannot open the embedded database', err), { cause: err });
