@@ -6,7 +6,7 @@ import { createMigratedDataDir, openDatabase } from '../src/db/client';
 import { ensurePristineCluster } from '../src/db/pristine';
 import { bundleApi } from '../scripts/bundle';
 import type {} from './harness'; // what the set-up provides (ProvidedContext)
-import { throwAwayDatabase } from './postgres';
+import { copyPrefix, dropDatabasesNamed, throwAwayDatabase } from './postgres';
 
 /**
  * Makes a fresh cluster (a copy of initdb's, src/db/pristine.ts) migrated once for the whole API
@@ -28,6 +28,9 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplate', template.name);
     return async () => {
       dropBundle();
+      // The test files hand their databases on to the next file of their worker and leave the
+      // last ones (harness.ts).
+      await dropDatabasesNamed(serverUrl, copyPrefix(template.name));
       await template.drop();
     };
   }

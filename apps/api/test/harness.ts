@@ -11,7 +11,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { loadConfig, type AppConfig } from '../src/env';
 import { hashPassword } from '../src/lib/password';
 import * as userRepo from '../src/modules/users/repository';
-import { throwAwayDatabase } from './postgres';
+import { copyPrefix, throwAwayDatabase } from './postgres';
 
 /**
  * One app per test file: PGlite in memory by default, or a fresh throw-away
@@ -72,11 +72,13 @@ export function migratedDataDir(dir: string): string {
 }
 
 /**
- * In-memory databases that closed test apps left, for the next file of the same worker (the API
- * tier keeps one module cache per worker): emptied and handed on instead of loading the migrated
- * dump again, about a CPU second per file.
+ * Databases that closed test apps left, for the next file of the same worker (the API tier keeps
+ * one module cache per worker): emptied and handed on, with their connections, instead of loading
+ * the migrated dump again (PGlite, about a CPU second per file) or creating and dropping a
+ * database and starting its connections (PostgreSQL, about a third of the server's CPU in the
+ * PostgreSQL pass). The run's global set-up drops what is left on PostgreSQL.
  */
-const spare: Database[] = [];
+const spare: { database: Database; databaseUrl?: string }[] = [];
 
 /** Empties every table of the public schema and restarts its sequences, as TRUNCATE … RESTART IDENTITY would. */
 const RESET_SQL = `DO $$
@@ -124,23 +126,23 @@ export async function createTestApp(
   // Its own file store, so no other test app's sweep sees (and removes) its files.
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-test-files-'));
   const config: AppConfig = { ...base, fileStore: { kind: 'disk', dir: filesDir }, ...overrides };
-  let dropDatabase: (() => Promise<void>) | undefined;
   let database: Database;
   let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
   const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
+  // Under vitest, databases are handed on to the next file; benchmarks close and drop theirs.
+  const handOn = !!process.env.VITEST;
+  const reused = spare.pop();
+  if (reused) {
+    ({ database, databaseUrl } = reused);
+    await database.db.execute(sql.raw(RESET_SQL));
+  } else if (serverUrl) {
     // Under vitest a copy of the migrated template (global-setup.ts): no migrations per file.
-    const own = await throwAwayDatabase(
-      serverUrl,
-      'planvy_test',
-      process.env.VITEST ? inject('pgTemplate') : '',
-    );
+    const template = handOn ? inject('pgTemplate') : '';
+    const own = await throwAwayDatabase(serverUrl, copyPrefix(template), template);
     databaseUrl = own.url;
     database = await openDatabase({ databaseUrl });
-    dropDatabase = own.drop;
-  } else if (spare.length > 0) {
-    database = spare.pop()!;
-    await database.db.execute(sql.raw(RESET_SQL));
+    if (!handOn) dropDatabase = own.drop;
   } else {
     // Under vitest the API tier's global set-up made a migrated dump; benchmarks start from nothing.
     const snapshot = process.env.VITEST ? inject('pgliteSnapshot') : '';
@@ -164,10 +166,12 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      // An in-memory database goes to the next file of this worker, emptied there.
-      if (serverUrl) await database.close();
-      else spare.push(database);
-      await dropDatabase?.();
+      // The database goes to the next file of this worker, emptied there.
+      if (handOn) spare.push({ database, databaseUrl });
+      else {
+        await database.close();
+        await dropDatabase?.();
+      }
       fs.rmSync(filesDir, { recursive: true, force: true });
     },
     async createUser(role, fields = {}) {

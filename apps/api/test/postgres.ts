@@ -39,3 +39,24 @@ export async function throwAwayDatabase(
     drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
+
+/**
+ * What the test files' databases are named from: the run's template's name, so the run's global
+ * set-up drops every copy its files made, and only those (dropDatabasesNamed).
+ */
+export const copyPrefix = (template: string) => (template ? `${template}_file` : 'planvy_test');
+
+/** Drops every database on the server whose name starts with `prefix`, whoever is connected. */
+export async function dropDatabasesNamed(serverUrl: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [prefix],
+    );
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
