@@ -1,7 +1,7 @@
 import { Button, EmptyState } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { IconMapSearch } from '@tabler/icons-react';
+import { IconMapSearch } from '../../components/ui/icons';
 import { useDocumentTitle } from '@mantine/hooks';
 import { paths } from '../../config/paths';
 

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Anchor, AppShell, Burger, Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconLogin, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconLogin, IconLogout, IconUserCircle } from '../ui/icons';
 import { paths } from '../../config/paths';
 import { useCan } from '../../hooks/use-can';
 import { fullName, logout, seesStatistics, useSession, type Session } from '../../lib/auth';

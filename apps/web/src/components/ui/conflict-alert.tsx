@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconRefresh } from './icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
 

@@ -1,6 +1,6 @@
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { Button, Group } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight } from './icons';
 
 /**
  * "Newer" and "Older" for a list read page by page from a cursor (the audit log, the mail log):

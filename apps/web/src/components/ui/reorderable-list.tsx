@@ -1,6 +1,6 @@
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { ActionIcon, Badge, Group, Stack, Tooltip } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconGripVertical } from './icons';
 import { dropIndex } from '../../lib/list-order';
 import classes from './reorderable-list.module.css';
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, EmptyState, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconArrowLeft, IconExternalLink, IconMapSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconExternalLink, IconMapSearch } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_STYLES, defaultProjectSettings, mergeStyles, type PolicyAction } from '@planvy/shared';

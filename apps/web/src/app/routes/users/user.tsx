@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { UserView } from '../../../features/users/components/user-view';

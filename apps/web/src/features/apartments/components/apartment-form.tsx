@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm, type FormErrors } from '@mantine/form';
-import { IconDots } from '@tabler/icons-react';
+import { IconDots } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import {
   APARTMENT_LIMITS,

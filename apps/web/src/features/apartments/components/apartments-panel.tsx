@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconBuildingCommunity, IconDownload, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconDownload, IconPlus, IconSearch, IconUpload } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import {
   buildingLabelText,

@@ -1,7 +1,7 @@
 import { useCan } from '../../../hooks/use-can';
 import { memo, useEffect, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconSelector, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconSelector, IconTrash } from '../../../components/ui/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';

@@ -15,7 +15,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileSpreadsheet, IconUpload } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import type { ImportResult, ImportRow } from '@planvy/shared';
 import { errorWithDetail } from '../../../lib/error-message';

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Anchor, Button, Group, Input, Stack, Text, TextInput } from '@mantine/core';
-import { IconFileText, IconPlus, IconX } from '@tabler/icons-react';
+import { IconFileText, IconPlus, IconX } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { APARTMENT_LIMITS, isWebUrl, linkHref, type InfoEntry } from '@planvy/shared';
 

@@ -2,7 +2,7 @@ import { memo, useMemo, useState } from 'react';
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconX } from '@tabler/icons-react';
+import { IconX } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import {
   statusLabel,

@@ -1,6 +1,6 @@
 import { memo, startTransition, useState } from 'react';
 import { TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 
 interface SearchBoxProps {

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { IconHistory } from '@tabler/icons-react';
+import { IconHistory } from '../../../components/ui/icons';
 import type { AuditEntry } from '@planvy/shared';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconMailCheck } from '../../../components/ui/icons';
 import { LIMITS, passwordResetRequestSchema } from '@planvy/shared';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';

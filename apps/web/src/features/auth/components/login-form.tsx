@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine
 import { Link } from 'react-router';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle } from '../../../components/ui/icons';
 import { LIMITS, loginBodySchema, type LoginBody } from '@planvy/shared';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';

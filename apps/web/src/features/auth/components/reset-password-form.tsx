@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle } from '../../../components/ui/icons';
 import { LIMITS, passwordResetSchema } from '@planvy/shared';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
-import { IconDevicesOff } from '@tabler/icons-react';
+import { IconDevicesOff } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { logout } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';

@@ -16,7 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconDownload, IconSearch, IconUserPlus, IconUsers } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { INTEREST_STATUSES, type InterestEntry, type InterestStatus } from '@planvy/shared';
 import { useCan } from '../../../hooks/use-can';

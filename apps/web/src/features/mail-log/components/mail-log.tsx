@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconMail, IconSend } from '@tabler/icons-react';
+import { IconMail, IconSend } from '../../../components/ui/icons';
 import { MAIL_STATUSES, type MailLogEntry, type MailStatus } from '@planvy/shared';
 import { useCan } from '../../../hooks/use-can';
 import { errorMessage } from '../../../lib/error-message';

@@ -14,7 +14,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconBuilding, IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconBuilding, IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import type { BuildingNumber } from '@planvy/shared';
 import { logger } from '../../../lib/logger';

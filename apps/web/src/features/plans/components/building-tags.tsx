@@ -2,7 +2,7 @@ import { useCan } from '../../../hooks/use-can';
 import { memo, useState } from 'react';
 import { Button, Group, Pill, Select, Stack, Text } from '@mantine/core';
 import { confirmOverPlan } from './confirm-over-plan';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { buildingLabelText, type BuildingNumber, type PlanSummary } from '@planvy/shared';
 import { logger } from '../../../lib/logger';

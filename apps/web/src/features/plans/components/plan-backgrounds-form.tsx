@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import type { PlanFile, PlanSummary } from '@planvy/shared';
 import { errorMessage } from '../../../lib/error-message';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Anchor, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCheck, IconFileVector, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconFileVector, IconPencil, IconTrash, IconX } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { PLAN_TITLE_MAX, type PlanFile, type PlanSummary } from '@planvy/shared';
 import { ReorderableList } from '../../../components/ui/reorderable-list';

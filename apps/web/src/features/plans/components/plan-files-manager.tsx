@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconCloudUpload, IconPencil, IconPhoto, IconFileVector } from '@tabler/icons-react';
+import { IconCloudUpload, IconPencil, IconPhoto, IconFileVector } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { usePlanImages } from '../api/get-plan-images';

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { Alert, Anchor, Collapse, List, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import type { PlanReport } from '@planvy/shared';
 

@@ -13,7 +13,7 @@ import {
   IconWand,
   IconZoomIn,
   IconZoomOut,
-} from '@tabler/icons-react';
+} from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import type { EditSelection, StageTool } from '../editor/plan-stage';
 

@@ -1,9 +1,9 @@
 import { useCan } from '../../../hooks/use-can';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft } from '../../../components/ui/icons';
 import { confirmOverPlan } from './confirm-over-plan';
-import { IconFileVector } from '@tabler/icons-react';
+import { IconFileVector } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import {
   applyStyles,

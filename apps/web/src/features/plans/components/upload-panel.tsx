@@ -11,7 +11,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconCloudUpload, IconFile, IconPhoto, IconX } from '@tabler/icons-react';
+import { IconCloudUpload, IconFile, IconPhoto, IconX } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { errorWithDetail } from '../../../lib/error-message';
 import { useUploadPlanFile } from '../api/upload-plan-file';

@@ -11,7 +11,7 @@ import {
   IconLink,
   IconLinkOff,
   IconUnlink,
-} from '@tabler/icons-react';
+} from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import {
   buildingLabelText,

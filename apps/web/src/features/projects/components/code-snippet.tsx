@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconCheck, IconCode, IconCopy } from '@tabler/icons-react';
+import { IconCheck, IconCode, IconCopy } from '../../../components/ui/icons';
 import { useProjectCode } from '../api/get-project-code';
 import classes from './code-snippet.module.css';
 

@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '../../../components/ui/icons';
 import type { Project } from '@planvy/shared';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle } from '../../../components/ui/icons';
 import {
   PROJECT_LIMITS,
   projectUpdateSchema,

@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Button, EmptyState, Group, Paper, Skeleton, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconPlus, IconSearch } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../hooks/use-can';
 import { fullName } from '../../../lib/auth';

@@ -16,7 +16,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '../../../components/ui/icons';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import {

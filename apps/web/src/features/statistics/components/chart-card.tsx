@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconChartBar, IconTable } from '@tabler/icons-react';
+import { IconChartBar, IconTable } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, useMatches } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { IconCalendar, IconDownload } from '@tabler/icons-react';
+import { IconCalendar, IconDownload } from '../../../components/ui/icons';
 import 'dayjs/locale/sv';
 import { useTranslation } from 'react-i18next';
 import {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconFlame } from '@tabler/icons-react';
+import { IconFlame } from '../../../components/ui/icons';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { badgeTextColor, type StyleKey, type StyleProblem } from '@planvy/shared';
 import { StyleField } from './style-field';

@@ -1,6 +1,6 @@
 import { memo, useMemo, useState } from 'react';
 import { Accordion, Alert, List, Stack, Switch, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { useUiLanguage } from '../../../hooks/use-ui-language';
 import {

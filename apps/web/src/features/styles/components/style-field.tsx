@@ -11,7 +11,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowBackUp } from '@tabler/icons-react';
+import { IconArrowBackUp } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import type { StyleKey, StyleProblem } from '@planvy/shared';
 import { FONT_STACKS } from '../font-stacks';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
-import { IconPalette } from '@tabler/icons-react';
+import { IconPalette } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '@planvy/shared';
 import { StylesDrawer } from './styles-drawer';

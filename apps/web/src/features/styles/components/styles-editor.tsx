@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
-import { IconArrowBackUp } from '@tabler/icons-react';
+import { IconArrowBackUp } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { STYLE_KEYS, statusesFor, type Project, type StyleTriple } from '@planvy/shared';
 import { errorMessage, errorWithDetail } from '../../../lib/error-message';

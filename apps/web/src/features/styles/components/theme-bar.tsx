@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Select, Text, TextInput, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconDeviceFloppy, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconRefresh, IconTrash } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { THEME_NAME_MAX_LENGTH, type Theme } from '@planvy/shared';
 import { errorWithDetail } from '../../../lib/error-message';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Anchor, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconMovie, IconTrash } from '@tabler/icons-react';
+import { IconMovie, IconTrash } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { SUN_STUDY_LABEL_MAX, type SunStudyFile } from '@planvy/shared';
 import { ReorderableList } from '../../../components/ui/reorderable-list';

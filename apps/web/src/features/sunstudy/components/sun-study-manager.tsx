@@ -1,5 +1,5 @@
 import { Alert, EmptyState, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconSun } from '@tabler/icons-react';
+import { IconSun } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { useSunStudyFiles } from '../api/get-sun-study-files';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ActionIcon, Badge, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconCloudUpload, IconFile, IconMovie, IconPhoto, IconPhotoPlus, IconX } from '@tabler/icons-react';
+import { IconCloudUpload, IconFile, IconMovie, IconPhoto, IconPhotoPlus, IconX } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { SUN_STUDY_EXTENSIONS, SUN_STUDY_TYPES, sunStudyKindFor, type SunStudyKind } from '@planvy/shared';
 import { errorWithDetail } from '../../../lib/error-message';

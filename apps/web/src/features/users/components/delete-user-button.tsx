@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
-import { IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '../../../components/ui/icons';
 import type { User } from '@planvy/shared';
 import { fullName } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';

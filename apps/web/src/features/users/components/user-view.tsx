@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconLogin2, IconMailForward, IconPencil } from '@tabler/icons-react';
+import { IconLogin2, IconMailForward, IconPencil } from '../../../components/ui/icons';
 import { userRole, type User } from '@planvy/shared';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../hooks/use-can';

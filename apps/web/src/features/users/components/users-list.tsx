@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { ROLES, userRole, type Role } from '@planvy/shared';
 import { useTranslation } from 'react-i18next';
-import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconPlus, IconSearch, IconUsers } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { fullName } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconCheck, IconCopy } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import {
   WEBHOOK_EVENTS,
