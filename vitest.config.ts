@@ -36,7 +36,7 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           exclude: ['apps/api/src/**/*.unit.test.ts', 'apps/api/src/**/*.dom.test.ts'],
           environment: 'node',
-          // initdb and the migrations once per run, not once per file.
+          // A new cluster and the migrations once per run, not once per file.
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

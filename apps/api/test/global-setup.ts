@@ -9,10 +9,10 @@ import type {} from './harness'; // what the set-up provides (ProvidedContext)
 import { copyPrefix, dropDatabasesNamed, throwAwayDatabase } from './postgres';
 
 /**
- * Makes a fresh cluster (a copy of initdb's, src/db/pristine.ts) migrated once for the whole API
+ * Makes a fresh cluster (from the build's copy, src/db/pristine.ts) migrated once for the whole API
  * tier: each test file's in-memory PGlite then starts from its dump (createTestApp), and a test
  * that needs a database on disk copies its data directory (migratedDataDir). On PostgreSQL,
- * each file's throw-away database is created from a migrated template database made here.
+ * each worker's databases are created from a migrated template database made here.
  */
 export default async function setup(project: TestProject) {
   const bundleDir = path.resolve(import.meta.dirname, `../dist/test-${process.pid}`);
@@ -30,8 +30,11 @@ export default async function setup(project: TestProject) {
       dropBundle();
       // The test files hand their databases on to the next file of their worker and leave the
       // last ones (harness.ts).
-      await dropDatabasesNamed(serverUrl, copyPrefix(template.name));
-      await template.drop();
+      try {
+        await dropDatabasesNamed(serverUrl, copyPrefix(template.name));
+      } finally {
+        await template.drop();
+      }
     };
   }
   project.provide('pgTemplate', '');

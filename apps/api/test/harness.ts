@@ -14,8 +14,8 @@ import * as userRepo from '../src/modules/users/repository';
 import { copyPrefix, throwAwayDatabase } from './postgres';
 
 /**
- * One app per test file: PGlite in memory by default, or a fresh throw-away
- * database on the server in DATABASE_URL (the PostgreSQL pass in CI).
+ * One app per test file: PGlite in memory by default, or a database of its own on the server in
+ * DATABASE_URL (the PostgreSQL pass in CI), emptied and handed on to the next file of its worker.
  */
 export interface TestApp {
   app: FastifyInstance;
@@ -43,7 +43,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A file holding PGlite's dump of a freshly migrated database (global-setup.ts); '' on PostgreSQL. */
     pgliteSnapshot: string;
-    /** A data directory initdb and the migrations made (global-setup.ts); '' on PostgreSQL. */
+    /** A new, migrated data directory (global-setup.ts); '' on PostgreSQL. */
     pgliteDataDir: string;
     /** A migrated database on the PostgreSQL server that each file's database copies; '' on PGlite. */
     pgTemplate: string;
@@ -60,7 +60,7 @@ let seq = 0;
 /**
  * A copy of the run's freshly migrated PGlite data directory at `dir` (which must not exist yet),
  * for a test that needs a database on disk but is not about creating one: a copy instead of
- * initdb, ~5 CPU s less. Returns `dir`. A server started on it creates its first admin as on a
+ * a new cluster and the migrations, seconds less. Returns `dir`. A server started on it creates its first admin as on a
  * fresh directory (the tables are empty); first starts themselves are the browser tier's server's.
  */
 export function migratedDataDir(dir: string): string {

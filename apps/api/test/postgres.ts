@@ -55,7 +55,8 @@ export async function dropDatabasesNamed(serverUrl: string, prefix: string): Pro
       'select datname from pg_database where starts_with(datname, $1)',
       [prefix],
     );
-    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    for (const { datname } of rows)
+      await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(datname)} WITH (FORCE)`);
   } finally {
     await client.end();
   }

@@ -121,7 +121,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 /**
- * Tests: initdb and every migration, once per run, into the data directory `dir`
+ * Tests: a new cluster and every migration, once per run, in the data directory `dir`
  * (apps/api/test/global-setup.ts). Test files copy the directory where they need a database on
  * disk, and start their in-memory databases from the dump this returns (PGlite's dumpDataDir).
  */

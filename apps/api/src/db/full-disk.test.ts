@@ -198,7 +198,7 @@ describe.skipIf(skipReason)('PGlite on a full disk', () => {
   it('if PGlite stops all the same, fails fast, then reopens with every committed row', async () => {
     let now = 0;
     // The room check is off here, to reach the PANIC that a full disk can still cause.
-    // A fresh data directory (initdb's own layout): where PostgreSQL first runs out of room is the subject.
+    // A new data directory (a fresh cluster, ADR 047): where PostgreSQL first runs out of room is the subject.
     const db = await EmbeddedDatabase.open(path.join(mountPoint, 'panic'), undefined, {
       now: () => now,
       minFreeBytes: 0,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
-import { ensurePristineCluster, pristineClusterFile } from './pristine';
+import { ensurePristineCluster, pristineClusterFile, readPristineCluster } from './pristine';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-pristine-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -56,6 +56,17 @@ describe.skipIf(process.env.DATABASE_URL)('a new embedded data directory (ADR 04
     const before = fs.statSync(file);
     expect(await ensurePristineCluster()).toBe(file);
     expect(fs.statSync(file).mtimeMs).toBe(before.mtimeMs);
-    expect(fs.readdirSync(path.dirname(file)).filter((f) => f.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('does not load a damaged copy: it goes, and the directory runs initdb (the next build writes it again)', () => {
+    const whole = fs.readFileSync(pristineClusterFile());
+    const truncated = path.join(tmp, 'truncated.tar.gz');
+    fs.writeFileSync(truncated, whole.subarray(0, whole.length >> 1));
+    expect(readPristineCluster(truncated)).toBeUndefined();
+    expect(fs.existsSync(truncated)).toBe(false);
+    const notGzip = path.join(tmp, 'empty.tar.gz');
+    fs.writeFileSync(notGzip, '');
+    expect(readPristineCluster(notGzip)).toBeUndefined();
+    expect(readPristineCluster()?.size).toBeGreaterThan(whole.length);
   });
 });

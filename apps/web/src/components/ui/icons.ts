@@ -1,14 +1,32 @@
 /**
  * The admin app's icons: the Tabler icons it uses (outline, 24 × 24), drawn as @tabler/icons-react
  * draws them: `size`, `stroke` and `color` props, the `tabler-icon tabler-icon-<name>` classes, and
- * any other SVG attribute passed through. Only these 69 ship, instead of a package of 6,000 icons
+ * any other SVG attribute passed through. Only these ship, instead of a package of 6,000 icons
  * (17,800 files in node_modules and a 7.6 MB type declaration the typecheck parsed).
  *
- * To add one, copy its `__iconNode` from https://tabler.io/icons (or the package's
+ * To add one, copy its `__iconNode` from https://tabler.io/icons (or @tabler/icons-react's
  * `dist/esm/icons/Icon<Name>.mjs`) into a new `tablerIcon` line below.
  *
- * The drawings are Tabler Icons v3.51.0, MIT License, Copyright (c) 2020-2026 Paweł Kuna
- * (https://github.com/tabler/tabler-icons/blob/main/LICENSE).
+ * The drawings are Tabler Icons v3.51.0 (https://github.com/tabler/tabler-icons):
+ *
+ * MIT License
+ *
+ * Copyright (c) 2020-2026 Paweł Kuna
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a copy of this software and
+ * associated documentation files (the "Software"), to deal in the Software without restriction,
+ * including without limitation the rights to use, copy, modify, merge, publish, distribute,
+ * sublicense, and/or sell copies of the Software, and to permit persons to whom the Software is
+ * furnished to do so, subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in all copies or
+ * substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT
+ * NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND
+ * NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM,
+ * DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT
+ * OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
  */
 import { createElement, forwardRef, type ReactNode, type SVGProps } from 'react';
 
@@ -49,12 +67,12 @@ function tablerIcon(name: string, displayName: string, nodes: IconNode) {
   return Icon;
 }
 
-export const IconAlertCircle = tablerIcon('alert-circle', 'AlertCircle', [
+export const IconAlertCircle = /* @__PURE__ */ tablerIcon('alert-circle', 'AlertCircle', [
   ['path', { d: 'M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0', key: 'svg-0' }],
   ['path', { d: 'M12 8v4', key: 'svg-1' }],
   ['path', { d: 'M12 16h.01', key: 'svg-2' }],
 ]);
-export const IconAlertTriangle = tablerIcon('alert-triangle', 'AlertTriangle', [
+export const IconAlertTriangle = /* @__PURE__ */ tablerIcon('alert-triangle', 'AlertTriangle', [
   ['path', { d: 'M12 9v4', key: 'svg-0' }],
   [
     'path',
@@ -65,31 +83,31 @@ export const IconAlertTriangle = tablerIcon('alert-triangle', 'AlertTriangle', [
   ],
   ['path', { d: 'M12 16h.01', key: 'svg-2' }],
 ]);
-export const IconArrowBackUp = tablerIcon('arrow-back-up', 'ArrowBackUp', [
+export const IconArrowBackUp = /* @__PURE__ */ tablerIcon('arrow-back-up', 'ArrowBackUp', [
   ['path', { d: 'M9 14l-4 -4l4 -4', key: 'svg-0' }],
   ['path', { d: 'M5 10h11a4 4 0 1 1 0 8h-1', key: 'svg-1' }],
 ]);
-export const IconArrowDown = tablerIcon('arrow-down', 'ArrowDown', [
+export const IconArrowDown = /* @__PURE__ */ tablerIcon('arrow-down', 'ArrowDown', [
   ['path', { d: 'M12 5l0 14', key: 'svg-0' }],
   ['path', { d: 'M18 13l-6 6', key: 'svg-1' }],
   ['path', { d: 'M6 13l6 6', key: 'svg-2' }],
 ]);
-export const IconArrowLeft = tablerIcon('arrow-left', 'ArrowLeft', [
+export const IconArrowLeft = /* @__PURE__ */ tablerIcon('arrow-left', 'ArrowLeft', [
   ['path', { d: 'M5 12l14 0', key: 'svg-0' }],
   ['path', { d: 'M5 12l6 6', key: 'svg-1' }],
   ['path', { d: 'M5 12l6 -6', key: 'svg-2' }],
 ]);
-export const IconArrowRight = tablerIcon('arrow-right', 'ArrowRight', [
+export const IconArrowRight = /* @__PURE__ */ tablerIcon('arrow-right', 'ArrowRight', [
   ['path', { d: 'M5 12l14 0', key: 'svg-0' }],
   ['path', { d: 'M13 18l6 -6', key: 'svg-1' }],
   ['path', { d: 'M13 6l6 6', key: 'svg-2' }],
 ]);
-export const IconArrowUp = tablerIcon('arrow-up', 'ArrowUp', [
+export const IconArrowUp = /* @__PURE__ */ tablerIcon('arrow-up', 'ArrowUp', [
   ['path', { d: 'M12 5l0 14', key: 'svg-0' }],
   ['path', { d: 'M18 11l-6 -6', key: 'svg-1' }],
   ['path', { d: 'M6 11l6 -6', key: 'svg-2' }],
 ]);
-export const IconArrowsMaximize = tablerIcon('arrows-maximize', 'ArrowsMaximize', [
+export const IconArrowsMaximize = /* @__PURE__ */ tablerIcon('arrows-maximize', 'ArrowsMaximize', [
   ['path', { d: 'M16 4l4 0l0 4', key: 'svg-0' }],
   ['path', { d: 'M14 10l6 -6', key: 'svg-1' }],
   ['path', { d: 'M8 20l-4 0l0 -4', key: 'svg-2' }],
@@ -99,7 +117,7 @@ export const IconArrowsMaximize = tablerIcon('arrows-maximize', 'ArrowsMaximize'
   ['path', { d: 'M8 4l-4 0l0 4', key: 'svg-6' }],
   ['path', { d: 'M4 4l6 6', key: 'svg-7' }],
 ]);
-export const IconBuilding = tablerIcon('building', 'Building', [
+export const IconBuilding = /* @__PURE__ */ tablerIcon('building', 'Building', [
   ['path', { d: 'M3 21l18 0', key: 'svg-0' }],
   ['path', { d: 'M9 8l1 0', key: 'svg-1' }],
   ['path', { d: 'M9 12l1 0', key: 'svg-2' }],
@@ -109,7 +127,7 @@ export const IconBuilding = tablerIcon('building', 'Building', [
   ['path', { d: 'M14 16l1 0', key: 'svg-6' }],
   ['path', { d: 'M5 21v-16a2 2 0 0 1 2 -2h10a2 2 0 0 1 2 2v16', key: 'svg-7' }],
 ]);
-export const IconBuildingCommunity = tablerIcon('building-community', 'BuildingCommunity', [
+export const IconBuildingCommunity = /* @__PURE__ */ tablerIcon('building-community', 'BuildingCommunity', [
   [
     'path',
     { d: 'M8 9l5 5v7h-5v-4m0 4h-5v-7l5 -5m1 1v-6a1 1 0 0 1 1 -1h10a1 1 0 0 1 1 1v17h-8', key: 'svg-0' },
@@ -119,7 +137,7 @@ export const IconBuildingCommunity = tablerIcon('building-community', 'BuildingC
   ['path', { d: 'M17 11l0 .01', key: 'svg-3' }],
   ['path', { d: 'M17 15l0 .01', key: 'svg-4' }],
 ]);
-export const IconCalendar = tablerIcon('calendar', 'Calendar', [
+export const IconCalendar = /* @__PURE__ */ tablerIcon('calendar', 'Calendar', [
   [
     'path',
     { d: 'M4 7a2 2 0 0 1 2 -2h12a2 2 0 0 1 2 2v12a2 2 0 0 1 -2 2h-12a2 2 0 0 1 -2 -2v-12', key: 'svg-0' },
@@ -128,7 +146,7 @@ export const IconCalendar = tablerIcon('calendar', 'Calendar', [
   ['path', { d: 'M8 3v4', key: 'svg-2' }],
   ['path', { d: 'M4 11h16', key: 'svg-3' }],
 ]);
-export const IconChartBar = tablerIcon('chart-bar', 'ChartBar', [
+export const IconChartBar = /* @__PURE__ */ tablerIcon('chart-bar', 'ChartBar', [
   [
     'path',
     { d: 'M3 13a1 1 0 0 1 1 -1h4a1 1 0 0 1 1 1v6a1 1 0 0 1 -1 1h-4a1 1 0 0 1 -1 -1l0 -6', key: 'svg-0' },
@@ -143,18 +161,20 @@ export const IconChartBar = tablerIcon('chart-bar', 'ChartBar', [
   ],
   ['path', { d: 'M4 20h14', key: 'svg-3' }],
 ]);
-export const IconCheck = tablerIcon('check', 'Check', [['path', { d: 'M5 12l5 5l10 -10', key: 'svg-0' }]]);
-export const IconChevronLeft = tablerIcon('chevron-left', 'ChevronLeft', [
+export const IconCheck = /* @__PURE__ */ tablerIcon('check', 'Check', [
+  ['path', { d: 'M5 12l5 5l10 -10', key: 'svg-0' }],
+]);
+export const IconChevronLeft = /* @__PURE__ */ tablerIcon('chevron-left', 'ChevronLeft', [
   ['path', { d: 'M15 6l-6 6l6 6', key: 'svg-0' }],
 ]);
-export const IconChevronRight = tablerIcon('chevron-right', 'ChevronRight', [
+export const IconChevronRight = /* @__PURE__ */ tablerIcon('chevron-right', 'ChevronRight', [
   ['path', { d: 'M9 6l6 6l-6 6', key: 'svg-0' }],
 ]);
-export const IconCircleCheck = tablerIcon('circle-check', 'CircleCheck', [
+export const IconCircleCheck = /* @__PURE__ */ tablerIcon('circle-check', 'CircleCheck', [
   ['path', { d: 'M3 12a9 9 0 1 0 18 0a9 9 0 1 0 -18 0', key: 'svg-0' }],
   ['path', { d: 'M9 12l2 2l4 -4', key: 'svg-1' }],
 ]);
-export const IconClick = tablerIcon('click', 'Click', [
+export const IconClick = /* @__PURE__ */ tablerIcon('click', 'Click', [
   ['path', { d: 'M3 12l3 0', key: 'svg-0' }],
   ['path', { d: 'M12 3l0 3', key: 'svg-1' }],
   ['path', { d: 'M7.8 7.8l-2.2 -2.2', key: 'svg-2' }],
@@ -162,17 +182,17 @@ export const IconClick = tablerIcon('click', 'Click', [
   ['path', { d: 'M7.8 16.2l-2.2 2.2', key: 'svg-4' }],
   ['path', { d: 'M12 12l9 3l-4 2l-2 4l-3 -9', key: 'svg-5' }],
 ]);
-export const IconCloudUpload = tablerIcon('cloud-upload', 'CloudUpload', [
+export const IconCloudUpload = /* @__PURE__ */ tablerIcon('cloud-upload', 'CloudUpload', [
   ['path', { d: 'M7 18a4.6 4.4 0 0 1 0 -9a5 4.5 0 0 1 11 2h1a3.5 3.5 0 0 1 0 7h-1', key: 'svg-0' }],
   ['path', { d: 'M9 15l3 -3l3 3', key: 'svg-1' }],
   ['path', { d: 'M12 12l0 9', key: 'svg-2' }],
 ]);
-export const IconCode = tablerIcon('code', 'Code', [
+export const IconCode = /* @__PURE__ */ tablerIcon('code', 'Code', [
   ['path', { d: 'M7 8l-4 4l4 4', key: 'svg-0' }],
   ['path', { d: 'M17 8l4 4l-4 4', key: 'svg-1' }],
   ['path', { d: 'M14 4l-4 16', key: 'svg-2' }],
 ]);
-export const IconCopy = tablerIcon('copy', 'Copy', [
+export const IconCopy = /* @__PURE__ */ tablerIcon('copy', 'Copy', [
   [
     'path',
     {
@@ -188,63 +208,63 @@ export const IconCopy = tablerIcon('copy', 'Copy', [
     },
   ],
 ]);
-export const IconDeviceFloppy = tablerIcon('device-floppy', 'DeviceFloppy', [
+export const IconDeviceFloppy = /* @__PURE__ */ tablerIcon('device-floppy', 'DeviceFloppy', [
   ['path', { d: 'M6 4h10l4 4v10a2 2 0 0 1 -2 2h-12a2 2 0 0 1 -2 -2v-12a2 2 0 0 1 2 -2', key: 'svg-0' }],
   ['path', { d: 'M10 14a2 2 0 1 0 4 0a2 2 0 1 0 -4 0', key: 'svg-1' }],
   ['path', { d: 'M14 4l0 4l-6 0l0 -4', key: 'svg-2' }],
 ]);
-export const IconDevicesOff = tablerIcon('devices-off', 'DevicesOff', [
+export const IconDevicesOff = /* @__PURE__ */ tablerIcon('devices-off', 'DevicesOff', [
   ['path', { d: 'M13 9a1 1 0 0 1 1 -1h6a1 1 0 0 1 1 1v8m-1 3h-6a1 1 0 0 1 -1 -1v-6', key: 'svg-0' }],
   ['path', { d: 'M18 8v-3a1 1 0 0 0 -1 -1h-9m-4 0a1 1 0 0 0 -1 1v12a1 1 0 0 0 1 1h9', key: 'svg-1' }],
   ['path', { d: 'M16 9h2', key: 'svg-2' }],
   ['path', { d: 'M3 3l18 18', key: 'svg-3' }],
 ]);
-export const IconDots = tablerIcon('dots', 'Dots', [
+export const IconDots = /* @__PURE__ */ tablerIcon('dots', 'Dots', [
   ['path', { d: 'M4 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0', key: 'svg-0' }],
   ['path', { d: 'M11 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0', key: 'svg-1' }],
   ['path', { d: 'M18 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0', key: 'svg-2' }],
 ]);
-export const IconDownload = tablerIcon('download', 'Download', [
+export const IconDownload = /* @__PURE__ */ tablerIcon('download', 'Download', [
   ['path', { d: 'M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2 -2v-2', key: 'svg-0' }],
   ['path', { d: 'M7 11l5 5l5 -5', key: 'svg-1' }],
   ['path', { d: 'M12 4l0 12', key: 'svg-2' }],
 ]);
-export const IconEdit = tablerIcon('edit', 'Edit', [
+export const IconEdit = /* @__PURE__ */ tablerIcon('edit', 'Edit', [
   ['path', { d: 'M7 7h-1a2 2 0 0 0 -2 2v9a2 2 0 0 0 2 2h9a2 2 0 0 0 2 -2v-1', key: 'svg-0' }],
   ['path', { d: 'M20.385 6.585a2.1 2.1 0 0 0 -2.97 -2.97l-8.415 8.385v3h3l8.385 -8.415', key: 'svg-1' }],
   ['path', { d: 'M16 5l3 3', key: 'svg-2' }],
 ]);
-export const IconExternalLink = tablerIcon('external-link', 'ExternalLink', [
+export const IconExternalLink = /* @__PURE__ */ tablerIcon('external-link', 'ExternalLink', [
   ['path', { d: 'M12 6h-6a2 2 0 0 0 -2 2v10a2 2 0 0 0 2 2h10a2 2 0 0 0 2 -2v-6', key: 'svg-0' }],
   ['path', { d: 'M11 13l9 -9', key: 'svg-1' }],
   ['path', { d: 'M15 4h5v5', key: 'svg-2' }],
 ]);
-export const IconFile = tablerIcon('file', 'File', [
+export const IconFile = /* @__PURE__ */ tablerIcon('file', 'File', [
   ['path', { d: 'M14 3v4a1 1 0 0 0 1 1h4', key: 'svg-0' }],
   ['path', { d: 'M17 21h-10a2 2 0 0 1 -2 -2v-14a2 2 0 0 1 2 -2h7l5 5v11a2 2 0 0 1 -2 2', key: 'svg-1' }],
 ]);
-export const IconFileSpreadsheet = tablerIcon('file-spreadsheet', 'FileSpreadsheet', [
+export const IconFileSpreadsheet = /* @__PURE__ */ tablerIcon('file-spreadsheet', 'FileSpreadsheet', [
   ['path', { d: 'M14 3v4a1 1 0 0 0 1 1h4', key: 'svg-0' }],
   ['path', { d: 'M17 21h-10a2 2 0 0 1 -2 -2v-14a2 2 0 0 1 2 -2h7l5 5v11a2 2 0 0 1 -2 2', key: 'svg-1' }],
   ['path', { d: 'M8 11h8v7h-8l0 -7', key: 'svg-2' }],
   ['path', { d: 'M8 15h8', key: 'svg-3' }],
   ['path', { d: 'M11 11v7', key: 'svg-4' }],
 ]);
-export const IconFileText = tablerIcon('file-text', 'FileText', [
+export const IconFileText = /* @__PURE__ */ tablerIcon('file-text', 'FileText', [
   ['path', { d: 'M14 3v4a1 1 0 0 0 1 1h4', key: 'svg-0' }],
   ['path', { d: 'M17 21h-10a2 2 0 0 1 -2 -2v-14a2 2 0 0 1 2 -2h7l5 5v11a2 2 0 0 1 -2 2', key: 'svg-1' }],
   ['path', { d: 'M9 9l1 0', key: 'svg-2' }],
   ['path', { d: 'M9 13l6 0', key: 'svg-3' }],
   ['path', { d: 'M9 17l6 0', key: 'svg-4' }],
 ]);
-export const IconFileVector = tablerIcon('file-vector', 'FileVector', [
+export const IconFileVector = /* @__PURE__ */ tablerIcon('file-vector', 'FileVector', [
   ['path', { d: 'M14 3v4a1 1 0 0 0 1 1h4', key: 'svg-0' }],
   ['path', { d: 'M8 16.5a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0 -3 0', key: 'svg-1' }],
   ['path', { d: 'M13 12.5a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0 -3 0', key: 'svg-2' }],
   ['path', { d: 'M17 21h-10a2 2 0 0 1 -2 -2v-14a2 2 0 0 1 2 -2h7l5 5v11a2 2 0 0 1 -2 2', key: 'svg-3' }],
   ['path', { d: 'M9.5 15a2.5 2.5 0 0 1 2.5 -2.5h1', key: 'svg-4' }],
 ]);
-export const IconFlame = tablerIcon('flame', 'Flame', [
+export const IconFlame = /* @__PURE__ */ tablerIcon('flame', 'Flame', [
   [
     'path',
     {
@@ -253,7 +273,7 @@ export const IconFlame = tablerIcon('flame', 'Flame', [
     },
   ],
 ]);
-export const IconGripVertical = tablerIcon('grip-vertical', 'GripVertical', [
+export const IconGripVertical = /* @__PURE__ */ tablerIcon('grip-vertical', 'GripVertical', [
   ['path', { d: 'M8 5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0', key: 'svg-0' }],
   ['path', { d: 'M8 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0', key: 'svg-1' }],
   ['path', { d: 'M8 19a1 1 0 1 0 2 0a1 1 0 1 0 -2 0', key: 'svg-2' }],
@@ -261,7 +281,7 @@ export const IconGripVertical = tablerIcon('grip-vertical', 'GripVertical', [
   ['path', { d: 'M14 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0', key: 'svg-4' }],
   ['path', { d: 'M14 19a1 1 0 1 0 2 0a1 1 0 1 0 -2 0', key: 'svg-5' }],
 ]);
-export const IconHandFinger = tablerIcon('hand-finger', 'HandFinger', [
+export const IconHandFinger = /* @__PURE__ */ tablerIcon('hand-finger', 'HandFinger', [
   ['path', { d: 'M8 13v-8.5a1.5 1.5 0 0 1 3 0v7.5', key: 'svg-0' }],
   ['path', { d: 'M11 11.5v-2a1.5 1.5 0 1 1 3 0v2.5', key: 'svg-1' }],
   ['path', { d: 'M14 10.5a1.5 1.5 0 0 1 3 0v1.5', key: 'svg-2' }],
@@ -273,22 +293,22 @@ export const IconHandFinger = tablerIcon('hand-finger', 'HandFinger', [
     },
   ],
 ]);
-export const IconHistory = tablerIcon('history', 'History', [
+export const IconHistory = /* @__PURE__ */ tablerIcon('history', 'History', [
   ['path', { d: 'M12 8l0 4l2 2', key: 'svg-0' }],
   ['path', { d: 'M3.05 11a9 9 0 1 1 .5 4m-.5 5v-5h5', key: 'svg-1' }],
 ]);
-export const IconHomePlus = tablerIcon('home-plus', 'HomePlus', [
+export const IconHomePlus = /* @__PURE__ */ tablerIcon('home-plus', 'HomePlus', [
   ['path', { d: 'M19 12h2l-9 -9l-9 9h2v7a2 2 0 0 0 2 2h5.5', key: 'svg-0' }],
   ['path', { d: 'M9 21v-6a2 2 0 0 1 2 -2h2a2 2 0 0 1 2 2', key: 'svg-1' }],
   ['path', { d: 'M16 19h6', key: 'svg-2' }],
   ['path', { d: 'M19 16v6', key: 'svg-3' }],
 ]);
-export const IconInfoCircle = tablerIcon('info-circle', 'InfoCircle', [
+export const IconInfoCircle = /* @__PURE__ */ tablerIcon('info-circle', 'InfoCircle', [
   ['path', { d: 'M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0', key: 'svg-0' }],
   ['path', { d: 'M12 9h.01', key: 'svg-1' }],
   ['path', { d: 'M11 12h1v4h1', key: 'svg-2' }],
 ]);
-export const IconLink = tablerIcon('link', 'Link', [
+export const IconLink = /* @__PURE__ */ tablerIcon('link', 'Link', [
   ['path', { d: 'M9 15l6 -6', key: 'svg-0' }],
   ['path', { d: 'M11 6l.463 -.536a5 5 0 0 1 7.071 7.072l-.534 .464', key: 'svg-1' }],
   [
@@ -296,7 +316,7 @@ export const IconLink = tablerIcon('link', 'Link', [
     { d: 'M13 18l-.397 .534a5.068 5.068 0 0 1 -7.127 0a4.972 4.972 0 0 1 0 -7.071l.524 -.463', key: 'svg-2' },
   ],
 ]);
-export const IconLinkOff = tablerIcon('link-off', 'LinkOff', [
+export const IconLinkOff = /* @__PURE__ */ tablerIcon('link-off', 'LinkOff', [
   ['path', { d: 'M9 15l3 -3m2 -2l1 -1', key: 'svg-0' }],
   ['path', { d: 'M11 6l.463 -.536a5 5 0 0 1 7.071 7.072l-.534 .464', key: 'svg-1' }],
   ['path', { d: 'M3 3l18 18', key: 'svg-2' }],
@@ -305,14 +325,14 @@ export const IconLinkOff = tablerIcon('link-off', 'LinkOff', [
     { d: 'M13 18l-.397 .534a5.068 5.068 0 0 1 -7.127 0a4.972 4.972 0 0 1 0 -7.071l.524 -.463', key: 'svg-3' },
   ],
 ]);
-export const IconListNumbers = tablerIcon('list-numbers', 'ListNumbers', [
+export const IconListNumbers = /* @__PURE__ */ tablerIcon('list-numbers', 'ListNumbers', [
   ['path', { d: 'M11 6h9', key: 'svg-0' }],
   ['path', { d: 'M11 12h9', key: 'svg-1' }],
   ['path', { d: 'M12 18h8', key: 'svg-2' }],
   ['path', { d: 'M4 16a2 2 0 1 1 4 0c0 .591 -.5 1 -1 1.5l-3 2.5h4', key: 'svg-3' }],
   ['path', { d: 'M6 10v-6l-2 2', key: 'svg-4' }],
 ]);
-export const IconLogin = tablerIcon('login', 'Login', [
+export const IconLogin = /* @__PURE__ */ tablerIcon('login', 'Login', [
   [
     'path',
     { d: 'M15 8v-2a2 2 0 0 0 -2 -2h-7a2 2 0 0 0 -2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2 -2v-2', key: 'svg-0' },
@@ -320,7 +340,7 @@ export const IconLogin = tablerIcon('login', 'Login', [
   ['path', { d: 'M21 12h-13l3 -3', key: 'svg-1' }],
   ['path', { d: 'M11 15l-3 -3', key: 'svg-2' }],
 ]);
-export const IconLogin2 = tablerIcon('login-2', 'Login2', [
+export const IconLogin2 = /* @__PURE__ */ tablerIcon('login-2', 'Login2', [
   [
     'path',
     { d: 'M9 8v-2a2 2 0 0 1 2 -2h7a2 2 0 0 1 2 2v12a2 2 0 0 1 -2 2h-7a2 2 0 0 1 -2 -2v-2', key: 'svg-0' },
@@ -328,7 +348,7 @@ export const IconLogin2 = tablerIcon('login-2', 'Login2', [
   ['path', { d: 'M3 12h13l-3 -3', key: 'svg-1' }],
   ['path', { d: 'M13 15l3 -3', key: 'svg-2' }],
 ]);
-export const IconLogout = tablerIcon('logout', 'Logout', [
+export const IconLogout = /* @__PURE__ */ tablerIcon('logout', 'Logout', [
   [
     'path',
     { d: 'M14 8v-2a2 2 0 0 0 -2 -2h-7a2 2 0 0 0 -2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2 -2v-2', key: 'svg-0' },
@@ -336,32 +356,32 @@ export const IconLogout = tablerIcon('logout', 'Logout', [
   ['path', { d: 'M9 12h12l-3 -3', key: 'svg-1' }],
   ['path', { d: 'M18 15l3 -3', key: 'svg-2' }],
 ]);
-export const IconMail = tablerIcon('mail', 'Mail', [
+export const IconMail = /* @__PURE__ */ tablerIcon('mail', 'Mail', [
   [
     'path',
     { d: 'M3 7a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v10a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2v-10', key: 'svg-0' },
   ],
   ['path', { d: 'M3 7l9 6l9 -6', key: 'svg-1' }],
 ]);
-export const IconMailCheck = tablerIcon('mail-check', 'MailCheck', [
+export const IconMailCheck = /* @__PURE__ */ tablerIcon('mail-check', 'MailCheck', [
   ['path', { d: 'M11 19h-6a2 2 0 0 1 -2 -2v-10a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v6', key: 'svg-0' }],
   ['path', { d: 'M3 7l9 6l9 -6', key: 'svg-1' }],
   ['path', { d: 'M15 19l2 2l4 -4', key: 'svg-2' }],
 ]);
-export const IconMailForward = tablerIcon('mail-forward', 'MailForward', [
+export const IconMailForward = /* @__PURE__ */ tablerIcon('mail-forward', 'MailForward', [
   ['path', { d: 'M12 18h-7a2 2 0 0 1 -2 -2v-10a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v7.5', key: 'svg-0' }],
   ['path', { d: 'M3 6l9 6l9 -6', key: 'svg-1' }],
   ['path', { d: 'M15 18h6', key: 'svg-2' }],
   ['path', { d: 'M18 15l3 3l-3 3', key: 'svg-3' }],
 ]);
-export const IconMapSearch = tablerIcon('map-search', 'MapSearch', [
+export const IconMapSearch = /* @__PURE__ */ tablerIcon('map-search', 'MapSearch', [
   ['path', { d: 'M11 18l-2 -1l-6 3v-13l6 -3l6 3l6 -3v7.5', key: 'svg-0' }],
   ['path', { d: 'M9 4v13', key: 'svg-1' }],
   ['path', { d: 'M15 7v5', key: 'svg-2' }],
   ['path', { d: 'M15 18a3 3 0 1 0 6 0a3 3 0 1 0 -6 0', key: 'svg-3' }],
   ['path', { d: 'M20.2 20.2l1.8 1.8', key: 'svg-4' }],
 ]);
-export const IconMovie = tablerIcon('movie', 'Movie', [
+export const IconMovie = /* @__PURE__ */ tablerIcon('movie', 'Movie', [
   [
     'path',
     { d: 'M4 6a2 2 0 0 1 2 -2h12a2 2 0 0 1 2 2v12a2 2 0 0 1 -2 2h-12a2 2 0 0 1 -2 -2l0 -12', key: 'svg-0' },
@@ -374,7 +394,7 @@ export const IconMovie = tablerIcon('movie', 'Movie', [
   ['path', { d: 'M16 8l4 0', key: 'svg-6' }],
   ['path', { d: 'M16 16l4 0', key: 'svg-7' }],
 ]);
-export const IconPalette = tablerIcon('palette', 'Palette', [
+export const IconPalette = /* @__PURE__ */ tablerIcon('palette', 'Palette', [
   [
     'path',
     {
@@ -386,11 +406,11 @@ export const IconPalette = tablerIcon('palette', 'Palette', [
   ['path', { d: 'M11.5 7.5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0', key: 'svg-2' }],
   ['path', { d: 'M15.5 10.5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0', key: 'svg-3' }],
 ]);
-export const IconPencil = tablerIcon('pencil', 'Pencil', [
+export const IconPencil = /* @__PURE__ */ tablerIcon('pencil', 'Pencil', [
   ['path', { d: 'M4 20h4l10.5 -10.5a2.828 2.828 0 1 0 -4 -4l-10.5 10.5v4', key: 'svg-0' }],
   ['path', { d: 'M13.5 6.5l4 4', key: 'svg-1' }],
 ]);
-export const IconPhoto = tablerIcon('photo', 'Photo', [
+export const IconPhoto = /* @__PURE__ */ tablerIcon('photo', 'Photo', [
   ['path', { d: 'M15 8h.01', key: 'svg-0' }],
   [
     'path',
@@ -399,7 +419,7 @@ export const IconPhoto = tablerIcon('photo', 'Photo', [
   ['path', { d: 'M3 16l5 -5c.928 -.893 2.072 -.893 3 0l5 5', key: 'svg-2' }],
   ['path', { d: 'M14 14l1 -1c.928 -.893 2.072 -.893 3 0l3 3', key: 'svg-3' }],
 ]);
-export const IconPhotoPlus = tablerIcon('photo-plus', 'PhotoPlus', [
+export const IconPhotoPlus = /* @__PURE__ */ tablerIcon('photo-plus', 'PhotoPlus', [
   ['path', { d: 'M15 8h.01', key: 'svg-0' }],
   ['path', { d: 'M12.5 21h-6.5a3 3 0 0 1 -3 -3v-12a3 3 0 0 1 3 -3h12a3 3 0 0 1 3 3v6.5', key: 'svg-1' }],
   ['path', { d: 'M3 16l5 -5c.928 -.893 2.072 -.893 3 0l4 4', key: 'svg-2' }],
@@ -407,11 +427,11 @@ export const IconPhotoPlus = tablerIcon('photo-plus', 'PhotoPlus', [
   ['path', { d: 'M16 19h6', key: 'svg-4' }],
   ['path', { d: 'M19 16v6', key: 'svg-5' }],
 ]);
-export const IconPlus = tablerIcon('plus', 'Plus', [
+export const IconPlus = /* @__PURE__ */ tablerIcon('plus', 'Plus', [
   ['path', { d: 'M12 5l0 14', key: 'svg-0' }],
   ['path', { d: 'M5 12l14 0', key: 'svg-1' }],
 ]);
-export const IconPolygon = tablerIcon('polygon', 'Polygon', [
+export const IconPolygon = /* @__PURE__ */ tablerIcon('polygon', 'Polygon', [
   ['path', { d: 'M10 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0', key: 'svg-0' }],
   ['path', { d: 'M17 8a2 2 0 1 0 4 0a2 2 0 1 0 -4 0', key: 'svg-1' }],
   ['path', { d: 'M3 11a2 2 0 1 0 4 0a2 2 0 1 0 -4 0', key: 'svg-2' }],
@@ -421,32 +441,32 @@ export const IconPolygon = tablerIcon('polygon', 'Polygon', [
   ['path', { d: 'M18.5 10l-2.5 7', key: 'svg-6' }],
   ['path', { d: 'M13.5 17.5l-7 -5', key: 'svg-7' }],
 ]);
-export const IconRectangle = tablerIcon('rectangle', 'Rectangle', [
+export const IconRectangle = /* @__PURE__ */ tablerIcon('rectangle', 'Rectangle', [
   [
     'path',
     { d: 'M3 7a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v10a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2v-10', key: 'svg-0' },
   ],
 ]);
-export const IconRefresh = tablerIcon('refresh', 'Refresh', [
+export const IconRefresh = /* @__PURE__ */ tablerIcon('refresh', 'Refresh', [
   ['path', { d: 'M20 11a8.1 8.1 0 0 0 -15.5 -2m-.5 -4v4h4', key: 'svg-0' }],
   ['path', { d: 'M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4', key: 'svg-1' }],
 ]);
-export const IconSearch = tablerIcon('search', 'Search', [
+export const IconSearch = /* @__PURE__ */ tablerIcon('search', 'Search', [
   ['path', { d: 'M3 10a7 7 0 1 0 14 0a7 7 0 1 0 -14 0', key: 'svg-0' }],
   ['path', { d: 'M21 21l-6 -6', key: 'svg-1' }],
 ]);
-export const IconSelector = tablerIcon('selector', 'Selector', [
+export const IconSelector = /* @__PURE__ */ tablerIcon('selector', 'Selector', [
   ['path', { d: 'M8 9l4 -4l4 4', key: 'svg-0' }],
   ['path', { d: 'M16 15l-4 4l-4 -4', key: 'svg-1' }],
 ]);
-export const IconSend = tablerIcon('send', 'Send', [
+export const IconSend = /* @__PURE__ */ tablerIcon('send', 'Send', [
   ['path', { d: 'M10 14l11 -11', key: 'svg-0' }],
   [
     'path',
     { d: 'M21 3l-6.5 18a.55 .55 0 0 1 -1 0l-3.5 -7l-7 -3.5a.55 .55 0 0 1 0 -1l18 -6.5', key: 'svg-1' },
   ],
 ]);
-export const IconSun = tablerIcon('sun', 'Sun', [
+export const IconSun = /* @__PURE__ */ tablerIcon('sun', 'Sun', [
   ['path', { d: 'M8 12a4 4 0 1 0 8 0a4 4 0 1 0 -8 0', key: 'svg-0' }],
   [
     'path',
@@ -456,7 +476,7 @@ export const IconSun = tablerIcon('sun', 'Sun', [
     },
   ],
 ]);
-export const IconTable = tablerIcon('table', 'Table', [
+export const IconTable = /* @__PURE__ */ tablerIcon('table', 'Table', [
   [
     'path',
     { d: 'M3 5a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v14a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2v-14', key: 'svg-0' },
@@ -464,14 +484,14 @@ export const IconTable = tablerIcon('table', 'Table', [
   ['path', { d: 'M3 10h18', key: 'svg-1' }],
   ['path', { d: 'M10 3v18', key: 'svg-2' }],
 ]);
-export const IconTrash = tablerIcon('trash', 'Trash', [
+export const IconTrash = /* @__PURE__ */ tablerIcon('trash', 'Trash', [
   ['path', { d: 'M4 7l16 0', key: 'svg-0' }],
   ['path', { d: 'M10 11l0 6', key: 'svg-1' }],
   ['path', { d: 'M14 11l0 6', key: 'svg-2' }],
   ['path', { d: 'M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2 -2l1 -12', key: 'svg-3' }],
   ['path', { d: 'M9 7v-3a1 1 0 0 1 1 -1h4a1 1 0 0 1 1 1v3', key: 'svg-4' }],
 ]);
-export const IconUnlink = tablerIcon('unlink', 'Unlink', [
+export const IconUnlink = /* @__PURE__ */ tablerIcon('unlink', 'Unlink', [
   ['path', { d: 'M17 22v-2', key: 'svg-0' }],
   ['path', { d: 'M9 15l6 -6', key: 'svg-1' }],
   ['path', { d: 'M11 6l.463 -.536a5 5 0 0 1 7.071 7.072l-.534 .464', key: 'svg-2' }],
@@ -483,45 +503,45 @@ export const IconUnlink = tablerIcon('unlink', 'Unlink', [
   ['path', { d: 'M2 7h2', key: 'svg-5' }],
   ['path', { d: 'M7 2v2', key: 'svg-6' }],
 ]);
-export const IconUpload = tablerIcon('upload', 'Upload', [
+export const IconUpload = /* @__PURE__ */ tablerIcon('upload', 'Upload', [
   ['path', { d: 'M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2 -2v-2', key: 'svg-0' }],
   ['path', { d: 'M7 9l5 -5l5 5', key: 'svg-1' }],
   ['path', { d: 'M12 4l0 12', key: 'svg-2' }],
 ]);
-export const IconUserCircle = tablerIcon('user-circle', 'UserCircle', [
+export const IconUserCircle = /* @__PURE__ */ tablerIcon('user-circle', 'UserCircle', [
   ['path', { d: 'M3 12a9 9 0 1 0 18 0a9 9 0 1 0 -18 0', key: 'svg-0' }],
   ['path', { d: 'M9 10a3 3 0 1 0 6 0a3 3 0 1 0 -6 0', key: 'svg-1' }],
   ['path', { d: 'M6.168 18.849a4 4 0 0 1 3.832 -2.849h4a4 4 0 0 1 3.834 2.855', key: 'svg-2' }],
 ]);
-export const IconUserPlus = tablerIcon('user-plus', 'UserPlus', [
+export const IconUserPlus = /* @__PURE__ */ tablerIcon('user-plus', 'UserPlus', [
   ['path', { d: 'M8 7a4 4 0 1 0 8 0a4 4 0 0 0 -8 0', key: 'svg-0' }],
   ['path', { d: 'M16 19h6', key: 'svg-1' }],
   ['path', { d: 'M19 16v6', key: 'svg-2' }],
   ['path', { d: 'M6 21v-2a4 4 0 0 1 4 -4h4', key: 'svg-3' }],
 ]);
-export const IconUsers = tablerIcon('users', 'Users', [
+export const IconUsers = /* @__PURE__ */ tablerIcon('users', 'Users', [
   ['path', { d: 'M5 7a4 4 0 1 0 8 0a4 4 0 1 0 -8 0', key: 'svg-0' }],
   ['path', { d: 'M3 21v-2a4 4 0 0 1 4 -4h4a4 4 0 0 1 4 4v2', key: 'svg-1' }],
   ['path', { d: 'M16 3.13a4 4 0 0 1 0 7.75', key: 'svg-2' }],
   ['path', { d: 'M21 21v-2a4 4 0 0 0 -3 -3.85', key: 'svg-3' }],
 ]);
-export const IconWand = tablerIcon('wand', 'Wand', [
+export const IconWand = /* @__PURE__ */ tablerIcon('wand', 'Wand', [
   ['path', { d: 'M6 21l15 -15l-3 -3l-15 15l3 3', key: 'svg-0' }],
   ['path', { d: 'M15 6l3 3', key: 'svg-1' }],
   ['path', { d: 'M9 3a2 2 0 0 0 2 2a2 2 0 0 0 -2 2a2 2 0 0 0 -2 -2a2 2 0 0 0 2 -2', key: 'svg-2' }],
   ['path', { d: 'M19 13a2 2 0 0 0 2 2a2 2 0 0 0 -2 2a2 2 0 0 0 -2 -2a2 2 0 0 0 2 -2', key: 'svg-3' }],
 ]);
-export const IconX = tablerIcon('x', 'X', [
+export const IconX = /* @__PURE__ */ tablerIcon('x', 'X', [
   ['path', { d: 'M18 6l-12 12', key: 'svg-0' }],
   ['path', { d: 'M6 6l12 12', key: 'svg-1' }],
 ]);
-export const IconZoomIn = tablerIcon('zoom-in', 'ZoomIn', [
+export const IconZoomIn = /* @__PURE__ */ tablerIcon('zoom-in', 'ZoomIn', [
   ['path', { d: 'M3 10a7 7 0 1 0 14 0a7 7 0 1 0 -14 0', key: 'svg-0' }],
   ['path', { d: 'M7 10l6 0', key: 'svg-1' }],
   ['path', { d: 'M10 7l0 6', key: 'svg-2' }],
   ['path', { d: 'M21 21l-6 -6', key: 'svg-3' }],
 ]);
-export const IconZoomOut = tablerIcon('zoom-out', 'ZoomOut', [
+export const IconZoomOut = /* @__PURE__ */ tablerIcon('zoom-out', 'ZoomOut', [
   ['path', { d: 'M3 10a7 7 0 1 0 14 0a7 7 0 1 0 -14 0', key: 'svg-0' }],
   ['path', { d: 'M7 10l6 0', key: 'svg-1' }],
   ['path', { d: 'M21 21l-6 -6', key: 'svg-2' }],
