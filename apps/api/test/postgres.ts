@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** Runs `statement` on the PostgreSQL server's maintenance database (`serverUrl`): CREATE and DROP DATABASE. */
-async function onServer(serverUrl: string, statement: string): Promise<void> {
+/** Runs `work` on a connection to the PostgreSQL server's maintenance database (`serverUrl`): CREATE and DROP DATABASE. */
+async function onServer(serverUrl: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(statement);
+    await work(client);
   } finally {
     await client.end();
   }
@@ -30,13 +30,15 @@ export async function throwAwayDatabase(
   template = '',
 ): Promise<ThrowAwayDatabase> {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  await onServer(serverUrl, (c) =>
+    c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     name,
     url: url.toString(),
-    drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: () => onServer(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   };
 }
 
@@ -47,17 +49,12 @@ export async function throwAwayDatabase(
 export const copyPrefix = (template: string) => (template ? `${template}_file` : 'planvy_test');
 
 /** Drops every database on the server whose name starts with `prefix`, whoever is connected. */
-export async function dropDatabasesNamed(serverUrl: string, prefix: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
+export const dropDatabasesNamed = (serverUrl: string, prefix: string) =>
+  onServer(serverUrl, async (client) => {
     const { rows } = await client.query<{ datname: string }>(
       'select datname from pg_database where starts_with(datname, $1)',
       [prefix],
     );
     for (const { datname } of rows)
       await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(datname)} WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
-}
+  });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import { apiRoot } from '../lib/api-root';
+import { apiRoot, packageAbove } from '../lib/api-root';
 
 /**
  * A new embedded database starts from a copy of a freshly initialised cluster (ADR 047), not from
@@ -15,20 +15,10 @@ import { apiRoot } from '../lib/api-root';
 
 /** The installed PGlite's version: a copy made by another release is never loaded. */
 function pgliteVersion(): string {
-  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  for (;;) {
-    const manifest = path.join(dir, 'package.json');
-    if (fs.existsSync(manifest)) {
-      const { name, version } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
-        name?: string;
-        version?: string;
-      };
-      if (name === '@electric-sql/pglite' && version) return version;
-    }
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error('cannot find the version of @electric-sql/pglite');
-    dir = up;
-  }
+  const main = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const { version } = packageAbove(path.dirname(main), '@electric-sql/pglite').manifest;
+  if (!version) throw new Error('@electric-sql/pglite has no version');
+  return version;
 }
 
 const COPY = /^pglite-.+-initdb\.tar\.gz$/;
