@@ -61,7 +61,7 @@ export async function bundleApi(outdir = path.join(apiRoot, 'dist')): Promise<Ap
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { server } = await bundleApi();
   console.log(`bundled the API into ${path.relative(process.cwd(), path.dirname(server)) || '.'}`);
-  // A new data directory starts from this copy of a fresh cluster (src/db/pristine.ts, ADR 047).
+  // A new data directory starts as a copy of this fresh cluster (src/db/pristine.ts, ADR 047).
   const cluster = await ensurePristineCluster();
   console.log(`a fresh embedded cluster is in ${path.relative(process.cwd(), cluster)}`);
 }

@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import sharp from 'sharp';
 import type { Db } from '../src/db/client';
+import { openPGliteDir } from '../src/db/pristine';
 import * as schema from '../src/db/schema';
 import { etagOf } from '../src/modules/files/service';
 import { originalPath, variantName, variantPath } from '../src/modules/sunstudy/service';
@@ -59,7 +60,9 @@ export interface OldDatabase {
 export async function openOldDatabase(): Promise<OldDatabase> {
   const oldFolder = migrationsBefore0010();
   if (!serverUrl) {
-    const client = new PGlite();
+    // On disk, starting as a copy of the fresh cluster the build made (ADR 047), not from initdb.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planvy-old-db-'));
+    const client = await openPGliteDir(path.join(dir, 'pglite'));
     const lite = drizzlePglite({ client, schema });
     await migratePglite(lite, { migrationsFolder: oldFolder });
     return {
@@ -68,6 +71,7 @@ export async function openOldDatabase(): Promise<OldDatabase> {
       upgrade: () => migratePglite(lite, { migrationsFolder }),
       async close() {
         await client.close();
+        fs.rmSync(dir, { recursive: true, force: true });
         fs.rmSync(oldFolder, { recursive: true, force: true });
       },
     };

@@ -1,19 +1,18 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { apiRoot, packageAbove } from '../lib/api-root';
 
 /**
- * A new embedded database starts from a copy of a freshly initialised cluster (ADR 047), not from
- * initdb itself: loading the copy takes ~3 CPU s where initdb takes ~8, on every first start,
- * restore and test that opens a new data directory. `npm run build` writes the copy once per
- * PGlite release, beside the bundled server; where there is none (a run from the sources that
- * never built) or it cannot be read, a new directory runs initdb as before.
+ * A new embedded database starts as a copy of a freshly initialised cluster (ADR 047), not from
+ * initdb itself: copying its files takes a fraction of a CPU second where initdb takes ~8, on every
+ * first start, restore and test that opens a new data directory. `npm run build` makes the cluster
+ * once per PGlite release, beside the bundled server; where there is none (a run from the sources
+ * that never built) or it is not whole, a new directory runs initdb as before.
  */
 
-/** The installed PGlite's version: a copy made by another release is never loaded. */
+/** The installed PGlite's version: a cluster made by another release is never copied. */
 function pgliteVersion(): string {
   const main = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const { version } = packageAbove(path.dirname(main), '@electric-sql/pglite').manifest;
@@ -21,60 +20,72 @@ function pgliteVersion(): string {
   return version;
 }
 
-const COPY = /^pglite-.+-initdb\.tar\.gz$/;
+/** The fresh clusters of any release, and the gzipped dumps earlier builds kept instead. */
+const COPY = /^pglite-.+-(cluster|initdb\.tar\.gz)$/;
 
-/** Where the copy of a fresh cluster for the installed PGlite is kept (apps/api/dist). */
-export function pristineClusterFile(): string {
-  return path.join(apiRoot(import.meta.url), 'dist', `pglite-${pgliteVersion()}-initdb.tar.gz`);
+/** Where the fresh cluster for the installed PGlite is kept (apps/api/dist). */
+export function pristineClusterDir(): string {
+  return path.join(apiRoot(import.meta.url), 'dist', `pglite-${pgliteVersion()}-cluster`);
+}
+
+/** Whether `dir` holds a cluster: initdb writes PG_VERSION and global/pg_control. */
+export const isCluster = (dir: string): boolean =>
+  fs.existsSync(path.join(dir, 'PG_VERSION')) && fs.existsSync(path.join(dir, 'global/pg_control'));
+
+/**
+ * Makes the fresh cluster unless it is there: initdb in memory, its dump loaded into a new folder
+ * that is closed cleanly (~40 MB on disk), then renamed into place, so a process copying it never
+ * sees half. Clusters and dumps for other PGlite releases in the same folder go.
+ */
+export async function ensurePristineCluster(dir = pristineClusterDir()): Promise<string> {
+  const parent = path.dirname(dir);
+  if (fs.existsSync(parent))
+    for (const name of fs.readdirSync(parent))
+      if (COPY.test(name) && name !== path.basename(dir))
+        fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+  if (isCluster(dir)) return dir;
+  const partial = `${dir}.${process.pid}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  try {
+    const memory = await PGlite.create();
+    let dump: Blob;
+    try {
+      await memory.exec('CHECKPOINT');
+      dump = await memory.dumpDataDir('none');
+    } finally {
+      await memory.close();
+    }
+    const onDisk = await PGlite.create(partial, { loadDataDir: dump });
+    await onDisk.close();
+    // Not a whole cluster (an interrupted build): made again.
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.renameSync(partial, dir);
+  } finally {
+    fs.rmSync(partial, { recursive: true, force: true });
+  }
+  return dir;
 }
 
 /**
- * Writes the copy of a fresh cluster unless it is there: initdb in memory, a checkpoint, dumped
- * gzipped (~4.5 MB). Written under another name, flushed and renamed, so a process reading it never
- * sees half; copies for other PGlite releases in the same folder go.
+ * Puts a copy of the fresh cluster `copy` in the data directory `dir` when `dir` is missing or
+ * empty and `copy` is a whole cluster; says whether it did. Copied beside `dir` and renamed, so a
+ * copy cut short (a full disk: its error is thrown) never looks like a cluster.
  */
-export async function ensurePristineCluster(file = pristineClusterFile()): Promise<string> {
-  const dir = path.dirname(file);
-  if (fs.existsSync(dir))
-    for (const name of fs.readdirSync(dir))
-      if (COPY.test(name) && name !== path.basename(file)) fs.rmSync(path.join(dir, name), { force: true });
-  if (fs.existsSync(file) && fs.statSync(file).size > 0) return file;
-  const pg = await PGlite.create();
-  const partial = `${file}.${process.pid}.partial`;
+export function copyPristineCluster(dir: string, copy = pristineClusterDir()): boolean {
+  if (!isCluster(copy) || (fs.existsSync(dir) && fs.readdirSync(dir).length > 0)) return false;
+  const partial = `${dir}.${process.pid}.partial`;
   try {
-    await pg.exec('CHECKPOINT');
-    const dump = Buffer.from(await (await pg.dumpDataDir('gzip')).arrayBuffer());
-    fs.mkdirSync(dir, { recursive: true });
-    const fd = fs.openSync(partial, 'w', 0o644);
-    try {
-      fs.writeSync(fd, dump);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(partial, file);
+    fs.cpSync(copy, partial, { recursive: true });
+    if (fs.existsSync(dir)) fs.rmdirSync(dir); // empty (checked above); never anything else
+    fs.renameSync(partial, dir);
   } finally {
-    fs.rmSync(partial, { force: true });
-    await pg.close();
+    fs.rmSync(partial, { recursive: true, force: true });
   }
-  return file;
+  return true;
 }
 
-/** The copy in `file` as a tar, or undefined when there is none or it is damaged (then it goes). */
-export function readPristineCluster(file = pristineClusterFile()): Blob | undefined {
-  if (!fs.existsSync(file)) return undefined;
-  try {
-    return new Blob([gunzipSync(fs.readFileSync(file))], { type: 'application/x-tar' });
-  } catch {
-    // Truncated or not gzip (an interrupted copy of dist/): initdb instead, and the next build
-    // writes it again.
-    fs.rmSync(file, { force: true });
-    return undefined;
-  }
-}
-
-/** PGlite on the data directory `dir`; a new one starts from the copy of a fresh cluster when there is one. */
+/** PGlite on the data directory `dir`; a new one starts as a copy of the fresh cluster when there is one. */
 export async function openPGliteDir(dir: string): Promise<PGlite> {
-  const copy = fs.existsSync(path.join(dir, 'PG_VERSION')) ? undefined : readPristineCluster();
-  return copy ? PGlite.create(dir, { loadDataDir: copy }) : PGlite.create(dir);
+  if (!isCluster(dir)) copyPristineCluster(dir);
+  return PGlite.create(dir);
 }
