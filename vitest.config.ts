@@ -59,11 +59,10 @@ export default defineConfig({
           // What the browser shows may take a few seconds on a loaded machine (a preview crossing
           // into the widget's frame and loading its theme chunk): polls wait up to 10 s, not 1 s.
           expect: { poll: { timeout: 10_000 } },
-          // Three files at a time against the one server: a browser test often waits (for the
-          // browser, the server, a poll), and with two the tier left a sixth of the two cores idle
-          // (349 → 322 s, the same CPU; four were no quicker). Each file arranges its own users and
-          // projects; none counts what another file made.
-          maxWorkers: 3,
+          // Two files at a time against the one server: a browser test mostly waits (for the
+          // browser, the server, a poll), so two share the two cores well. Each file arranges
+          // its own users and projects; none counts what another file made.
+          maxWorkers: 2,
           // One module cache per worker: playwright-core, the support modules and the shared
           // catalogues load once per worker, not once per file (a third of vitest's CPU here).
           // Each file launches and closes its own browser and arranges its own data.
