@@ -61,7 +61,8 @@ let seq = 0;
  * A copy of the run's freshly migrated PGlite data directory at `dir` (which must not exist yet),
  * for a test that needs a database on disk but is not about creating one: a copy instead of a
  * new cluster and the migrations, seconds less. Returns `dir`. A server started on it creates its
- * first admin as on a fresh directory (the tables are empty); first starts themselves are the browser tier's server's.
+ * first admin as on a fresh directory (the tables are empty); first starts themselves are the
+ * browser tier's server's.
  */
 export function migratedDataDir(dir: string): string {
   const template = inject('pgliteDataDir');
