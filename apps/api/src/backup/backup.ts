@@ -6,7 +6,7 @@ import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import pg from 'pg';
 import { APPLICATION_NAME, openDatabase, type Database } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
-import { openPGliteDir } from '../db/pristine';
+import { isCluster, openPGliteDir } from '../db/pristine';
 import { digestOf, keyOf, type FileStore } from '../lib/file-store';
 import { SWEEP_LOCK } from '../modules/files/blob-repository';
 import { moveOldFiles } from '../modules/files/blobs';
@@ -123,7 +123,7 @@ export async function currentContents(target: Target): Promise<Contents | null> 
       await client.end();
     }
   }
-  if (!fs.existsSync(path.join(target.pgliteDir, 'PG_VERSION'))) return null;
+  if (!isCluster(target.pgliteDir)) return null;
   const lock = lockDataDir(target.pgliteDir, 'restore');
   const db = await openPGliteDir(target.pgliteDir);
   try {
@@ -221,7 +221,7 @@ async function backupPostgres(target: Target, databaseUrl: string, dir: string) 
 }
 
 async function backupEmbedded(target: Target, dir: string) {
-  if (!fs.existsSync(path.join(target.pgliteDir, 'PG_VERSION'))) {
+  if (!isCluster(target.pgliteDir)) {
     throw new BackupError(`There is no embedded database in ${target.pgliteDir} to back up.`);
   }
   // PGlite allows one process: a running server must be stopped first (the lock says so).
