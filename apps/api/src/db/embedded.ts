@@ -7,7 +7,7 @@ import {
   isFatal,
   MIN_FREE_BYTES,
 } from './database-errors';
-import { openPGliteDir } from './pristine';
+import { openPGliteDir, PGLITE_OPTIONS } from './pristine';
 
 interface Log {
   error(obj: object, msg: string): void;
@@ -66,7 +66,7 @@ export class EmbeddedDatabase {
   private async start(): Promise<PGlite> {
     try {
       if (this.dir) return await openPGliteDir(this.dir);
-      return await PGlite.create(this.snapshot ? { loadDataDir: this.snapshot } : {});
+      return await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: this.snapshot });
     } catch (err) {
       throw new Error(this.explain('Cannot open the embedded database', err), { cause: err });
     }
