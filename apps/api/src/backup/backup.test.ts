@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -62,6 +63,9 @@ async function snapshotOf(
   }
 }
 
+/** Bytes as their SHA-256: equal exactly when the bytes are, and compared at once (not byte by byte). */
+const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
 /** What an admin sees of the data: projects, plans with markup, image bytes, sun-study bytes, apartments. */
 async function snapshot(app: FastifyInstance, adminId: number) {
   const headers = { authorization: `Bearer ${app.signToken({ sub: String(adminId) })}` };
@@ -81,14 +85,14 @@ async function snapshot(app: FastifyInstance, adminId: number) {
     const { imgs } = (await get(`/api/v1/admin/svg/images/${p.id}`)).json<{ imgs: { name: string }[] }>();
     const images = [];
     for (const img of imgs)
-      images.push({ name: img.name, bytes: (await get(`/projects/${p.id}/${img.name}`)).rawPayload });
+      images.push({ name: img.name, bytes: digest((await get(`/projects/${p.id}/${img.name}`)).rawPayload) });
     const sunStudy = [];
     const entries = (await get(`/api/v2/sunstudy/project/${p.id}`)).json<{ files: SunStudyFile[] }>().files;
     for (const e of entries) {
       sunStudy.push({
         label: e.label,
-        bytes: (await get(e.filePath)).rawPayload,
-        thumbnail: e.thumbnailPath ? (await get(e.thumbnailPath)).rawPayload : null,
+        bytes: digest((await get(e.filePath)).rawPayload),
+        thumbnail: e.thumbnailPath ? digest((await get(e.thumbnailPath)).rawPayload) : null,
       });
     }
     const apartments = (await get(`/api/v1/admin/apartments/${p.id}`)).json<{ apartments: object[] }>()
