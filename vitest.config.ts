@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SHORT_LIVED } from './apps/api/test/short-lived';
 
 export default defineConfig({
   test: {
@@ -42,11 +43,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PGlite is heavy; two files at a time suits two cores.
           maxWorkers: 2,
-          // PGlite's WebAssembly on V8's quick compiler only: a worker lives ~2 minutes, and the
-          // optimising compiler's background work on PGlite's hot functions cost more than it won
-          // back (the tier on PGlite: 213 → 187 CPU s, 124 → 113 s). Same as the processes the
-          // tests start (test/spawned.ts).
-          execArgv: ['--liftoff-only'],
+          // PGlite's WebAssembly on V8's quick compiler only, as in the processes the tests start.
+          execArgv: SHORT_LIVED,
           // One module cache per worker: each file builds its own app and database
           // (createTestApp), so nothing a test changes lives in a module; loading Fastify, drizzle
           // and zod once per worker took a third of this tier's CPU.
