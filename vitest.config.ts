@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { SHORT_LIVED } from './apps/api/test/short-lived';
+import { SHORT_LIVED } from './apps/api/test/short-lived.ts';
 
 export default defineConfig({
   test: {

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite';
-import { precompress } from '../../scripts/vite-precompress';
+import { precompress } from '../../scripts/vite-precompress.ts';
 import preact from '@preact/preset-vite';
 
 /**
