@@ -150,7 +150,7 @@ export async function endHolds(db: DbOrTx, ids: number[], reason: 'expired'): Pr
     .where(inArray(holds.id, ids));
 }
 
-/** What open widgets are told of apartments (live events, ADR 015), as stored now. */
+/** What open widgets are told of apartments (live events, ADR 015), as stored now, in id order. */
 export function liveRowsOf(db: DbOrTx, ids: number[]) {
   return db
     .select({
@@ -161,7 +161,8 @@ export function liveRowsOf(db: DbOrTx, ids: number[]) {
       fee: apartments.fee,
     })
     .from(apartments)
-    .where(inArray(apartments.id, ids));
+    .where(inArray(apartments.id, ids))
+    .orderBy(asc(apartments.id));
 }
 
 /** The project's name and broker. */
