@@ -169,14 +169,32 @@ describe('two loops on one database', () => {
       ? await openDatabase({ databaseUrl: t.databaseUrl })
       : undefined;
     const transport = createMailTransport(t.config.mail);
+    const send = mailHandler(transport, t.config.mail.from);
+    // The second loop claims its first batch and holds it until the first loop has sent a message
+    // of its own: both take part whatever the timing (alone, either could drain all 30 first).
+    let holding!: () => void;
+    const secondHolds = new Promise<void>((resolve) => (holding = resolve));
+    let sentBySecond = 0;
     const second = new OutboxLoop(
       other?.db ?? t.db,
-      { [MAIL_KIND]: { send: mailHandler(transport, t.config.mail.from) } },
+      {
+        [MAIL_KIND]: {
+          send: async (row) => {
+            if (sentBySecond++ === 0) {
+              holding();
+              await smtp.waitFor(1);
+            }
+            return send(row);
+          },
+        },
+      },
       OPTIONS,
       { error: () => undefined },
     );
     try {
-      const [a, b] = await Promise.all([t.app.outbox.drain(), second.drain()]);
+      const secondDrains = second.drain();
+      await secondHolds;
+      const [a, b] = await Promise.all([t.app.outbox.drain(), secondDrains]);
       expect(a + b).toBe(count);
       expect(a).toBeGreaterThan(0);
       expect(b).toBeGreaterThan(0);
