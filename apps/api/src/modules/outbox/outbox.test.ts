@@ -174,13 +174,14 @@ describe('two loops on one database', () => {
     // of its own: both take part whatever the timing (alone, either could drain all 30 first).
     let holding!: () => void;
     const secondHolds = new Promise<void>((resolve) => (holding = resolve));
-    let sentBySecond = 0;
+    let first = true;
     const second = new OutboxLoop(
       other?.db ?? t.db,
       {
         [MAIL_KIND]: {
           send: async (row) => {
-            if (sentBySecond++ === 0) {
+            if (first) {
+              first = false;
               holding();
               await smtp.waitFor(1);
             }
